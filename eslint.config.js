@@ -1,0 +1,22 @@
+// Flat ESLint config for the whole workspace: recommended JS + typescript-eslint rules.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/test-artifacts/**', 'data/**', '**/.svelte-kit/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use a seeded Rng (packages/rules/src/rng.ts).' }],
+    },
+  },
+  {
+    files: ['apps/server/**', 'e2e/**', '**/*.test.ts', '**/bench/**', '**/scripts/**'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

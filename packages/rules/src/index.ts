@@ -1,0 +1,36 @@
+/**
+ * @belote/rules — the pure Belote rules engine (RULES.md): cards, dealing, bidding,
+ * legal plays, tricks, announcements, scoring, game flow, per-viewer views and records.
+ * No I/O, no clock, no global randomness.
+ */
+export * from './cards.js';
+export * from './types.js';
+export * from './rng.js';
+export { legalMask, refusalReason, winningIndex, trickPoints } from './play.js';
+export { detectCombinations, compareCombinations, resolveAnnouncements, shownCombinations } from './announcements.js';
+export type { AnnouncementOutcome } from './announcements.js';
+export { scoreDeal, gameWinner } from './scoring.js';
+export type { DealTally, DealScore } from './scoring.js';
+export { dealFive, completeHands, deckProblem } from './dealing.js';
+export {
+  newGame,
+  startDeal,
+  apply,
+  checkAction,
+  currentDeal,
+  nextDealer,
+  legalPlays,
+  handOf,
+  dealReport,
+  tricksOf,
+} from './game.js';
+export type { GameState, DealState, CompletedTrick } from './game.js';
+export { viewFor } from './view.js';
+export type { GameView, DealView, BidView, Viewer } from './view.js';
+export * from './record/schema.js';
+export { replayRecord } from './record/replay.js';
+export type { VerifyResult, VerifyError, CommitmentCheck, ReplayOutput } from './record/replay.js';
+export { commitmentFor } from './record/commitment.js';
+export { recordOf } from './record/export.js';
+export { playGame, randomPolicy } from './simulate.js';
+export type { Policy, PlayedGame } from './simulate.js';

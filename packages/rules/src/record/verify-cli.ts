@@ -1,0 +1,49 @@
+/**
+ * `pnpm verify FILE|-`: replay one record or an array of records and print the results
+ * as JSON (RECORD.md). Exit 0 legal, 1 an illegal action, 2 not a record.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { commitmentFor } from './commitment.js';
+import { replayRecord } from './replay.js';
+import { formatIssues, parseRecord } from './schema.js';
+
+function readInput(arg: string | undefined): string {
+  if (arg === undefined) throw new Usage('usage: pnpm verify FILE   (or - for standard input)');
+  if (arg === '-') return readFileSync(0, 'utf8');
+  // pnpm runs scripts from the workspace root; resolve relative paths from where it was called.
+  return readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), arg), 'utf8');
+}
+
+class Usage extends Error {}
+
+const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
+
+function main(): number {
+  let input: unknown;
+  try {
+    input = JSON.parse(readInput(process.argv.slice(2).find((a) => a !== '--')));
+  } catch (e) {
+    process.stderr.write(`verify: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  const many = Array.isArray(input);
+  const items = many ? (input as unknown[]) : [input];
+  const records = [];
+  for (let i = 0; i < items.length; i++) {
+    const parsed = parseRecord(items[i]);
+    if (!parsed.success) {
+      process.stderr.write(`verify: not a record${many ? ` (element ${i})` : ''}:\n${formatIssues(parsed.error)}\n`);
+      return 2;
+    }
+    records.push(parsed.data);
+  }
+  const results = records.map(
+    (r) => replayRecord(r, (deck, salt, commitment) => sha256(commitmentFor(deck, salt)) === commitment.toLowerCase()).result,
+  );
+  process.stdout.write(JSON.stringify(many ? results : results[0], null, 2) + '\n');
+  return results.some((r) => r.error !== null) ? 1 : 0;
+}
+
+process.exitCode = main();

@@ -1,0 +1,123 @@
+/**
+ * The engine's public vocabulary: seats, settings, actions, results, errors, events.
+ * Everything here is plain data (JSON-serialisable) so it can cross the wire unchanged.
+ */
+import type { Card, Rank, Suit } from './cards.js';
+
+export type Seat = 0 | 1 | 2 | 3;
+export type Team = 0 | 1;
+export const SEATS: readonly Seat[] = [0, 1, 2, 3];
+
+export const teamOf = (seat: Seat): Team => (seat & 1) as Team;
+export const nextSeat = (seat: Seat): Seat => ((seat + 1) & 3) as Seat;
+export const partnerOf = (seat: Seat): Seat => ((seat + 2) & 3) as Seat;
+export const isSeat = (n: unknown): n is Seat => n === 0 || n === 1 || n === 2 || n === 3;
+
+export const TARGETS = [1000, 501, 301, 1001] as const;
+export type Target = (typeof TARGETS)[number];
+
+/** Table settings (RULES.md). */
+export interface Rules {
+  target: Target;
+  announcements: boolean;
+  tie: 'litige' | 'dedans';
+  direction: 'counterclockwise' | 'clockwise';
+}
+
+export const DEFAULT_RULES: Rules = Object.freeze({
+  target: 1000,
+  announcements: false,
+  tie: 'litige',
+  direction: 'counterclockwise',
+});
+
+/** The only game actions a player makes. `take` without suit = round 1, with suit = round 2. */
+export type Action =
+  | { type: 'pass'; seat: Seat }
+  | { type: 'take'; seat: Seat; suit?: Suit }
+  | { type: 'play'; seat: Seat; card: Card };
+
+export const ERROR_CODES = [
+  'NOT_YOUR_TURN',
+  'CARD_NOT_IN_HAND',
+  'ILLEGAL_CARD',
+  'ILLEGAL_BID',
+  'WRONG_PHASE',
+  'BAD_DECK',
+  'BAD_DEALER',
+  'GAME_OVER',
+] as const;
+export type RuleErrorCode = (typeof ERROR_CODES)[number];
+
+export interface RuleError {
+  code: RuleErrorCode;
+  message: string;
+}
+
+export type Outcome = 'made' | 'dedans' | 'litige' | 'redeal' | 'unfinished';
+
+export interface TrickRecord {
+  leader: Seat;
+  cards: Card[];
+  winner: Seat | null;
+}
+
+/** One deal's result, field for field as `pnpm verify` prints it (RECORD.md). */
+export interface DealResult {
+  outcome: Outcome;
+  capot: Team | null;
+  taker: Seat | null;
+  trump: Suit | null;
+  tricks: TrickRecord[];
+  points: [number, number];
+  belote: [number, number];
+  announcements: [number, number];
+  written: [number, number];
+  litigePot: number;
+  totals: [number, number];
+}
+
+export type CombinationKind = 'tierce' | 'quarte' | 'quinte' | 'carre';
+
+/** A declared combination (RULES.md §6). */
+export interface Combination {
+  kind: CombinationKind;
+  points: number;
+  /** Cards in natural order (sequences) or rank order (carré). */
+  cards: Card[];
+  /** Suit of a sequence; null for a carré. */
+  suit: Suit | null;
+  /** Highest card of a sequence in natural order, or the carré's rank. */
+  top: Rank;
+  length: number;
+}
+
+export interface SeatCombination {
+  seat: Seat;
+  combination: Combination;
+}
+
+/**
+ * Events an action causes, for animation and logs. They only carry public information,
+ * so they may be sent to every viewer unchanged.
+ */
+export type GameEvent =
+  | { type: 'dealStarted'; dealer: Seat; deal: number; retourne: Card }
+  | { type: 'bid'; seat: Seat; bid: 'pass' | 'take'; suit: Suit | null; round: 1 | 2 }
+  | { type: 'trumpChosen'; taker: Seat; trump: Suit }
+  | { type: 'redeal'; dealer: Seat }
+  | { type: 'announcementsDeclared'; declarations: { seat: Seat; kinds: CombinationKind[] }[] }
+  | { type: 'cardPlayed'; seat: Seat; card: Card }
+  | { type: 'belote'; seat: Seat; card: Card; call: 'belote' | 'rebelote' }
+  | { type: 'announcementsShown'; team: Team | null; combinations: SeatCombination[] }
+  | { type: 'trickWon'; winner: Seat; leader: Seat; cards: Card[]; points: number }
+  | { type: 'dealScored'; result: DealResult }
+  | { type: 'gameOver'; winner: Team; totals: [number, number] };
+
+export type ApplyResult<S> =
+  | { ok: true; state: S; events: GameEvent[] }
+  | { ok: false; error: RuleError };
+
+export function assertNever(x: never): never {
+  throw new Error(`unexpected value: ${JSON.stringify(x)}`);
+}

@@ -1,0 +1,131 @@
+/**
+ * Per-viewer redaction: what one seat (or a spectator) may know of the game.
+ * The only way game state leaves the server. A view never holds another seat's
+ * unplayed cards, the talon, the deck order or a seed.
+ */
+import { shownCombinations } from './announcements.js';
+import { SUITS, cardOf, popcount, sortHand, suitOf, type Card, type Suit } from './cards.js';
+import { currentDeal, handOf, legalPlays, type DealState, type GameState } from './game.js';
+import type { CombinationKind, DealResult, Rules, Seat, SeatCombination, Team, TrickRecord } from './types.js';
+import { nextSeat } from './types.js';
+
+export type Viewer = Seat | 'spectator';
+
+export interface BidView {
+  seat: Seat;
+  type: 'pass' | 'take';
+  suit: Suit | null;
+  round: 1 | 2;
+}
+
+export interface DealView {
+  /** 0-based index of the deal in the game. */
+  number: number;
+  dealer: Seat;
+  eldest: Seat;
+  phase: 'bidding' | 'play' | 'over';
+  /** Bidding round while bidding. */
+  round: 1 | 2;
+  turn: Seat | null;
+  /** The turned-up card (public from the deal on). */
+  retourne: Card;
+  bids: BidView[];
+  taker: Seat | null;
+  trump: Suit | null;
+  /** The viewer's own cards, sorted for display (null for spectators). */
+  hand: Card[] | null;
+  /** Cards the viewer may play now (empty unless it is the viewer's turn to play). */
+  legal: Card[];
+  /** Number of cards each seat holds. */
+  handCounts: [number, number, number, number];
+  /** The trick in progress (cards in play order from `leader`). */
+  trick: { leader: Seat; cards: Card[] };
+  lastTrick: TrickRecord | null;
+  tricksWon: [number, number];
+  /** Card points of completed tricks per team. */
+  points: [number, number];
+  /** The belote holder once the first of the pair is played. */
+  belote: { seat: Seat; calls: number } | null;
+  /** Combination types each seat holds (announcements on, from the start of play). */
+  declared: { seat: Seat; kinds: CombinationKind[] }[] | null;
+  /** The winning team's combinations, shown after the first card of trick 2. */
+  shown: { team: Team | null; combinations: SeatCombination[] } | null;
+  /** Set once the deal is over. */
+  result: DealResult | null;
+}
+
+export interface GameView {
+  viewer: Viewer;
+  rules: Rules;
+  totals: [number, number];
+  litigePot: number;
+  winner: Team | null;
+  /** Results of every finished deal, in order (redeals included). */
+  history: DealResult[];
+  deal: DealView | null;
+}
+
+function bidsOf(deal: DealState): BidView[] {
+  const out: BidView[] = [];
+  let round: 1 | 2 = 1;
+  let passes = 0;
+  for (const a of deal.actions) {
+    if (a.type === 'play') break;
+    out.push({ seat: a.seat, type: a.type, suit: a.type === 'take' ? (a.suit ?? SUITS[suitOf(deal.retourne)]!) : null, round });
+    if (a.type === 'pass' && ++passes === 4) {
+      round = 2;
+      passes = 0;
+    }
+  }
+  return out;
+}
+
+function dealView(state: GameState, deal: DealState, viewer: Viewer, index: number): DealView {
+  const last = deal.tricks[deal.tricks.length - 1];
+  const shown = deal.announcements && deal.announcementsShown
+    ? { team: deal.announcements.winner, combinations: shownCombinations(deal.announcements) }
+    : null;
+  const declared = deal.announcements && deal.phase !== 'bidding'
+    ? deal.announcements.bySeat.map((combos, s) => ({ seat: s as Seat, kinds: combos.map((c) => c.kind) }))
+    : null;
+  const trump = deal.trump === null ? null : SUITS[deal.trump]!;
+  return {
+    number: index,
+    dealer: deal.dealer,
+    eldest: nextSeat(deal.dealer),
+    phase: deal.phase,
+    round: deal.round,
+    turn: deal.turn,
+    retourne: cardOf(deal.retourne),
+    bids: bidsOf(deal),
+    taker: deal.taker,
+    trump,
+    hand: viewer === 'spectator' ? null : sortHand(handOf(deal, viewer), trump),
+    legal: viewer === 'spectator' ? [] : legalPlays(state, viewer),
+    handCounts: deal.hands.map(popcount) as [number, number, number, number],
+    trick: { leader: deal.trick.leader, cards: deal.phase === 'play' ? deal.trick.cards.map(cardOf) : [] },
+    lastTrick: last ? { leader: last.leader, cards: last.cards.map(cardOf), winner: last.winner } : null,
+    tricksWon: [deal.trickCounts[0], deal.trickCounts[1]],
+    points: [deal.points[0], deal.points[1]],
+    belote: deal.beloteSeat !== null && deal.belotePlayed > 0 ? { seat: deal.beloteSeat, calls: deal.belotePlayed } : null,
+    declared,
+    shown,
+    result: deal.result,
+  };
+}
+
+/** The game as `viewer` may see it. */
+export function viewFor(state: GameState, viewer: Viewer): GameView {
+  const deal = currentDeal(state);
+  const history: DealResult[] = [];
+  for (const d of state.deals) if (d.result) history.push(d.result);
+  return {
+    viewer,
+    rules: state.rules,
+    totals: [state.totals[0], state.totals[1]],
+    litigePot: state.litigePot,
+    winner: state.winner,
+    history,
+    deal: deal ? dealView(state, deal, viewer, state.deals.length - 1) : null,
+  };
+}
