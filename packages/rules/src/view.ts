@@ -41,6 +41,8 @@ export interface DealView {
   /** The trick in progress (cards in play order from `leader`). */
   trick: { leader: Seat; cards: Card[] };
   lastTrick: TrickRecord | null;
+  /** Every completed trick of this deal (played cards are public). */
+  tricks: TrickRecord[];
   tricksWon: [number, number];
   /** Card points of completed tricks per team. */
   points: [number, number];
@@ -105,6 +107,7 @@ function dealView(state: GameState, deal: DealState, viewer: Viewer, index: numb
     handCounts: deal.hands.map(popcount) as [number, number, number, number],
     trick: { leader: deal.trick.leader, cards: deal.phase === 'play' ? deal.trick.cards.map(cardOf) : [] },
     lastTrick: last ? { leader: last.leader, cards: last.cards.map(cardOf), winner: last.winner } : null,
+    tricks: deal.tricks.map((t) => ({ leader: t.leader, cards: t.cards.map(cardOf), winner: t.winner })),
     tricksWon: [deal.trickCounts[0], deal.trickCounts[1]],
     points: [deal.points[0], deal.points[1]],
     belote: deal.beloteSeat !== null && deal.belotePlayed > 0 ? { seat: deal.beloteSeat, calls: deal.belotePlayed } : null,
