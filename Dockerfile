@@ -1,0 +1,36 @@
+# Multi-stage production image: build the workspace, then ship only the server's runtime
+# dependencies, the built packages and the built web app, running as a non-root user.
+
+FROM node:20-bookworm AS build
+RUN npm install -g pnpm@9.15.9
+WORKDIR /src
+# Manifests first so the dependency layer is cached across source changes.
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml tsconfig.base.json ./
+COPY packages/rules/package.json packages/rules/
+COPY packages/protocol/package.json packages/protocol/
+COPY packages/bots/package.json packages/bots/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+RUN pnpm install --frozen-lockfile
+COPY packages packages
+COPY apps apps
+RUN pnpm build \
+ && pnpm --filter @belote/server deploy --prod /out \
+ && cp -r apps/web/dist /out/web
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data \
+    WEB_DIST=/app/web
+WORKDIR /app
+COPY --from=build --chown=node:node /out /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+VOLUME ["/data"]
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "dist/main.js"]
