@@ -1,8 +1,12 @@
 /**
- * HTTP API bodies: creating a table and its public summary.
+ * HTTP API bodies: creating a table, its public summary, errors and the record download.
+ * Schemas for both directions so that the server validates input and clients (and tests)
+ * can validate what they receive.
  */
-import { TARGETS, type Rules, type Seat } from '@belote/rules';
+import { RulesSchema, SeatSchema, TARGETS, type GameRecord } from '@belote/rules';
 import { z } from 'zod';
+import { ERROR_CODES } from './errors.js';
+import { RulesViewSchema } from './view-schema.js';
 
 export const BOT_LEVELS = ['easy', 'normal', 'strong'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
@@ -10,68 +14,37 @@ export const BotLevelSchema = z.enum(BOT_LEVELS);
 
 /** RULES.md settings; every field optional (defaults apply), unknown fields rejected. */
 export const RulesInputSchema = z.strictObject({
-  target: z.union(TARGETS.map((t) => z.literal(t)) as [z.ZodLiteral<1000>, z.ZodLiteral<501>, z.ZodLiteral<301>, z.ZodLiteral<1001>]).optional(),
-  announcements: z.boolean().optional(),
-  tie: z.enum(['litige', 'dedans']).optional(),
-  direction: z.enum(['counterclockwise', 'clockwise']).optional(),
+  target: z
+    .union(TARGETS.map((t) => z.literal(t)) as unknown as [z.ZodLiteral<1000>, z.ZodLiteral<501>, z.ZodLiteral<301>, z.ZodLiteral<1001>], {
+      error: (iss) => `must be one of ${TARGETS.join(', ')}, got ${JSON.stringify(iss.input)}`,
+    })
+    .optional(),
+  announcements: RulesSchema.shape.announcements,
+  tie: RulesSchema.shape.tie,
+  direction: RulesSchema.shape.direction,
 });
 
 /** Table options beyond the rules. */
-export const TableOptionsSchema = z.strictObject({
-  /** Seconds a seat has to act before a bot plays the turn; null = no timer. */
+export const TableOptionsInputSchema = z.strictObject({
+  /** Seconds a seat has to act before a bot plays the turn; null = no timer (default). */
   turnTimerSeconds: z.number().int().min(5).max(300).nullable().optional(),
   /** Fill empty seats with bots when the host starts. */
   fillWithBots: z.boolean().optional(),
+  /** Level of the bots that fill seats and take over for absent players. */
   botLevel: BotLevelSchema.optional(),
 });
+/** @deprecated alias kept for early imports; use TableOptionsInputSchema. */
+export const TableOptionsSchema = TableOptionsInputSchema;
 
+/** `POST /api/tables` body. `{}` (or no body) gives the defaults. */
 export const CreateTableRequestSchema = z.strictObject({
   rules: RulesInputSchema.optional(),
-  options: TableOptionsSchema.optional(),
+  options: TableOptionsInputSchema.optional(),
 });
 export type CreateTableRequest = z.infer<typeof CreateTableRequestSchema>;
 
-export interface TableOptions {
-  turnTimerSeconds: number | null;
-  fillWithBots: boolean;
-  botLevel: BotLevel;
-}
-
-export interface CreateTableResponse {
-  id: string;
-  /** The invitation link. */
-  url: string;
-  /** Secret that makes its holder the table's host (start, bots, rematch). */
-  hostKey: string;
-}
-
-export type TableStatus = 'lobby' | 'playing' | 'finished';
-
-export interface SeatInfo {
-  seat: Seat;
-  /** Display name, or null for an empty seat. */
-  name: string | null;
-  connected: boolean;
-  /** Set when a bot sits here. */
-  bot: BotLevel | null;
-  /** A bot is playing for an absent (or timed-out) player. */
-  botPlaying: boolean;
-}
-
-/** Public summary of a table (HTTP GET and inside every socket update). */
-export interface TableSummary {
-  id: string;
-  rules: Rules;
-  options: TableOptions;
-  status: TableStatus;
-  seats: [SeatInfo, SeatInfo, SeatInfo, SeatInfo];
-  spectators: number;
-  /** Fairness commitment of the current deal: sha256(deck + salt), revealed in the record after the deal. */
-  commitment: { deal: number; hash: string } | null;
-  /** Deadline of the current turn (ms since epoch) when a turn timer runs. */
-  turnDeadline: number | null;
-  createdAt: number;
-}
+/** Table ids: 22 url-safe base64 characters (128 random bits). */
+export const TableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a table id');
 
 /** Display names: 1–24 characters, letters, digits, spaces and a little punctuation. */
 export const DisplayNameSchema = z
@@ -81,5 +54,73 @@ export const DisplayNameSchema = z
   .max(24, 'name is longer than 24 characters')
   .regex(/^[\p{L}\p{N}\p{M} .'_-]+$/u, 'name may hold letters, digits, spaces and . \' _ -');
 
-/** Table ids: 22 url-safe base64 characters (128 random bits). */
-export const TableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a table id');
+/** `POST /api/tables` 201 response. */
+export const CreateTableResponseSchema = z.strictObject({
+  id: TableIdSchema,
+  /** The invitation link (`PUBLIC_URL/t/:id`). */
+  url: z.string(),
+  /** Secret that makes its holder the table's host (start, bots, rematch). Pass it in the socket handshake. */
+  hostKey: z.string(),
+});
+export type CreateTableResponse = z.infer<typeof CreateTableResponseSchema>;
+
+export const TableOptionsViewSchema = z.strictObject({
+  turnTimerSeconds: z.number().int().nullable(),
+  fillWithBots: z.boolean(),
+  botLevel: BotLevelSchema,
+});
+export type TableOptions = z.infer<typeof TableOptionsViewSchema>;
+
+export const TABLE_STATUSES = ['lobby', 'playing', 'finished'] as const;
+export const TableStatusSchema = z.enum(TABLE_STATUSES);
+export type TableStatus = z.infer<typeof TableStatusSchema>;
+
+export const SeatInfoSchema = z.strictObject({
+  seat: SeatSchema,
+  /** Display name, or null for an empty seat (a bot's name is chosen by the server). */
+  name: z.string().nullable(),
+  /** A human's socket is connected to this seat (bots: always true). */
+  connected: z.boolean(),
+  /** Set when a bot sits here (filled seat). */
+  bot: BotLevelSchema.nullable(),
+  /** A bot is playing for an absent human ("bot playing for NAME"). */
+  botPlaying: z.boolean(),
+});
+export type SeatInfo = z.infer<typeof SeatInfoSchema>;
+
+/** Public summary of a table (HTTP GET and inside every socket update). */
+export const TableSummarySchema = z.strictObject({
+  id: TableIdSchema,
+  rules: RulesViewSchema,
+  options: TableOptionsViewSchema,
+  status: TableStatusSchema,
+  seats: z.tuple([SeatInfoSchema, SeatInfoSchema, SeatInfoSchema, SeatInfoSchema]),
+  /** Number of connected sockets not holding a seat. */
+  spectators: z.number().int().min(0),
+  /** Number of games started at this table (rematches included); 0 in the lobby. */
+  games: z.number().int().min(0),
+  /** Fairness commitment of the current deal: hex sha256(deck + ' ' + salt), revealed in the record after the deal. */
+  commitment: z.strictObject({ deal: z.number().int().min(0), hash: z.string().regex(/^[0-9a-f]{64}$/) }).nullable(),
+  /** Deadline of the current turn (ms since epoch) when a turn timer runs, else null. */
+  turnDeadline: z.number().nullable(),
+  createdAt: z.number(),
+});
+export type TableSummary = z.infer<typeof TableSummarySchema>;
+
+/** Body of every HTTP error (4xx/5xx). */
+export const HttpErrorBodySchema = z.strictObject({
+  error: z.strictObject({ code: z.enum(ERROR_CODES), message: z.string() }),
+});
+export type HttpErrorBody = z.infer<typeof HttpErrorBodySchema>;
+
+/**
+ * `GET /api/tables/:id/record[?game=N]`: a `belote-record/1` (RECORD.md) of the finished deals
+ * of one game (default: the latest), each deal with its `commitment` and revealed `salt`.
+ */
+export interface TableRecord extends GameRecord {
+  table: string;
+  /** 0-based game index at this table (rematches start new games). */
+  game: number;
+  /** Display names by seat at the time of the game. */
+  players: [string | null, string | null, string | null, string | null];
+}

@@ -6,3 +6,4 @@ export * from './errors.js';
 export * from './version.js';
 export * from './http.js';
 export * from './socket.js';
+export * from './view-schema.js';

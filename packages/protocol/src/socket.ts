@@ -1,11 +1,13 @@
 /**
  * Socket.IO messages in both directions. Every client event carries a payload validated
- * by the schema below and an ack callback that always receives an `Ack`.
+ * by the schema below and an ack callback that always receives an `Ack`; the server sends
+ * one message, `update`, validated by `UpdateMessageSchema`.
  */
-import { SeatSchema, SuitSchema, CardSchema, type GameEvent, type GameView, type Seat } from '@belote/rules';
+import { CardSchema, SeatSchema, SuitSchema } from '@belote/rules';
 import { z } from 'zod';
-import type { ProtocolError } from './errors.js';
-import { BotLevelSchema, DisplayNameSchema, TableIdSchema, type TableSummary } from './http.js';
+import { ERROR_CODES, type ErrorCode, type ProtocolError } from './errors.js';
+import { BotLevelSchema, DisplayNameSchema, TableIdSchema, TableSummarySchema } from './http.js';
+import { GameEventSchema, GameViewSchema } from './view-schema.js';
 
 /** `io(url, { auth })`: sent with the connection; checked before anything else. */
 export const HandshakeSchema = z.strictObject({
@@ -18,6 +20,14 @@ export const HandshakeSchema = z.strictObject({
 });
 export type Handshake = z.infer<typeof HandshakeSchema>;
 
+/** `connect_error` → `err.data` when the server refuses a connection. */
+export interface ConnectErrorData {
+  code: Extract<ErrorCode, 'PROTOCOL_MISMATCH' | 'BAD_REQUEST' | 'NO_SUCH_TABLE' | 'BAD_TOKEN' | 'INTERNAL'>;
+  message: string;
+  /** On PROTOCOL_MISMATCH: the server's PROTOCOL_VERSION. */
+  serverVersion?: number;
+}
+
 /** A game action as a client sends it: the seat is the socket's own, never in the payload. */
 export const GameActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('pass') }),
@@ -27,7 +37,7 @@ export const GameActionSchema = z.discriminatedUnion('type', [
 export type GameAction = z.infer<typeof GameActionSchema>;
 
 export const ClientEventSchemas = {
-  /** Take a free seat (or move to another before the game starts). */
+  /** Take a free seat (or move to another / rename, before the game starts). */
   sit: z.strictObject({ seat: SeatSchema, name: DisplayNameSchema }),
   /** Leave one's seat before the game starts (become a spectator). */
   stand: z.strictObject({}),
@@ -43,6 +53,7 @@ export const ClientEventSchemas = {
 } as const;
 
 export type ClientEventName = keyof typeof ClientEventSchemas;
+export const CLIENT_EVENTS = Object.keys(ClientEventSchemas) as ClientEventName[];
 export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof ClientEventSchemas)[E]>;
 
 /** Reply to every client event. */
@@ -50,30 +61,44 @@ export type Ack<T = Record<string, never>> = ({ ok: true } & T) | { ok: false; e
 
 /** What the ack of `sit` carries: the secret seat token, sent to this socket alone. */
 export interface SitAck {
-  seat: Seat;
+  seat: 0 | 1 | 2 | 3;
   token: string;
 }
 
-export interface You {
-  role: 'player' | 'spectator';
-  seat: Seat | null;
-  isHost: boolean;
+/** What the ack of `action` carries: the version after the action. */
+export interface ActionAck {
+  version: number;
 }
+
+export const ProtocolErrorSchema = z.strictObject({ code: z.enum(ERROR_CODES), message: z.string() });
+/** Any ack (success payloads are not strict: `sit` adds seat+token, `action` adds version). */
+export const AckSchema = z.union([
+  z.looseObject({ ok: z.literal(true) }),
+  z.strictObject({ ok: z.literal(false), error: ProtocolErrorSchema }),
+]);
+
+export const YouSchema = z.strictObject({
+  role: z.enum(['player', 'spectator']),
+  seat: SeatSchema.nullable(),
+  isHost: z.boolean(),
+});
+export type You = z.infer<typeof YouSchema>;
 
 /**
  * `update` — the only state message. Sent to each socket after every change, redacted for
- * that socket's seat (or the spectator view). `seq` orders messages of a table; `version`
- * is the game state version that actions must quote.
+ * that socket's seat (or the spectator view). `seq` orders the messages of a table; `version`
+ * is the state version that actions must quote.
  */
-export interface UpdateMessage {
-  seq: number;
-  version: number;
-  table: TableSummary;
-  you: You;
-  view: GameView | null;
-  /** Public events caused by the change (empty for lobby changes and resyncs). */
-  events: GameEvent[];
-}
+export const UpdateMessageSchema = z.strictObject({
+  seq: z.number().int().min(0),
+  version: z.number().int().min(0),
+  table: TableSummarySchema,
+  you: YouSchema,
+  view: GameViewSchema.nullable(),
+  /** Public events caused by the change (empty for lobby/connection changes and resyncs). */
+  events: z.array(GameEventSchema),
+});
+export type UpdateMessage = z.infer<typeof UpdateMessageSchema>;
 
 export interface ServerToClientEvents {
   update: (msg: UpdateMessage) => void;
@@ -85,6 +110,6 @@ export interface ClientToServerEvents {
   start: (p: ClientEventPayload<'start'>, ack: (a: Ack) => void) => void;
   addBot: (p: ClientEventPayload<'addBot'>, ack: (a: Ack) => void) => void;
   removeBot: (p: ClientEventPayload<'removeBot'>, ack: (a: Ack) => void) => void;
-  action: (p: ClientEventPayload<'action'>, ack: (a: Ack<{ version: number }>) => void) => void;
+  action: (p: ClientEventPayload<'action'>, ack: (a: Ack<ActionAck>) => void) => void;
   rematch: (p: ClientEventPayload<'rematch'>, ack: (a: Ack) => void) => void;
 }
