@@ -33,4 +33,5 @@ export type { VerifyResult, VerifyError, CommitmentCheck, ReplayOutput } from '.
 export { commitmentFor } from './record/commitment.js';
 export { recordOf } from './record/export.js';
 export { playGame, randomPolicy } from './simulate.js';
+export * from './fast/index.js';
 export type { Policy, PlayedGame } from './simulate.js';

@@ -2,85 +2,55 @@
  * Trick play (RULES.md §5) on card ids and hand masks: who wins a trick and which
  * cards a seat may play. Pure and allocation-free on the hot path (bots search with it).
  */
-import {
-  PLAIN_STRENGTH,
-  TRUMP_STRENGTH,
-  bit,
-  cardPoints,
-  cardsOfMask,
-  rankOf,
-  suitMask,
-  suitOf,
-  type CardId,
-  type SuitId,
-} from './cards.js';
+import { TRUMP_STRENGTH, bit, cardPoints, cardsOfMask, rankOf, suitMask, suitOf, type CardId, type SuitId } from './cards.js';
+import { CARD_STRENGTH, TRUMPS_ABOVE, legalMaskCore } from './fast/tables.js';
 
-/** Strength of a card within a trick (trumps above everything, off-suit cards at -1). */
-function strength(c: CardId, led: SuitId, trump: SuitId): number {
-  const s = suitOf(c);
-  if (s === trump) return 16 + (TRUMP_STRENGTH[rankOf(c)] as number);
-  if (s === led) return PLAIN_STRENGTH[rankOf(c)] as number;
-  return -1;
+/** Summary of a trick so far: led suit, winning position and its CARD_STRENGTH. */
+function summarise(cards: readonly CardId[], trump: SuitId): { led: SuitId; winPos: number; winStrength: number } {
+  const t32 = trump * 32;
+  const first = cards[0] as CardId;
+  const led = suitOf(first);
+  let winPos = 0;
+  let winStrength = CARD_STRENGTH[t32 + first] as number;
+  for (let i = 1; i < cards.length; i++) {
+    const c = cards[i] as CardId;
+    const s = suitOf(c);
+    const st = CARD_STRENGTH[t32 + c] as number;
+    if ((s === trump || s === led) && st > winStrength) {
+      winPos = i;
+      winStrength = st;
+    }
+  }
+  return { led, winPos, winStrength };
 }
 
 /** Index (0-based position in play order) of the card currently winning the trick. */
 export function winningIndex(cards: readonly CardId[], trump: SuitId): number {
-  const led = suitOf(cards[0] as CardId);
-  let best = 0;
-  let bestStrength = strength(cards[0] as CardId, led, trump);
-  for (let i = 1; i < cards.length; i++) {
-    const st = strength(cards[i] as CardId, led, trump);
-    if (st > bestStrength) {
-      best = i;
-      bestStrength = st;
-    }
-  }
-  return best;
+  return summarise(cards, trump).winPos;
 }
 
-/** Trump strength of the highest trump in the trick, or -1 when there is none. */
+/** Trump strength (TRUMP_STRENGTH) of the highest trump in the trick, or -1 when there is none. */
 function highestTrump(cards: readonly CardId[], trump: SuitId): number {
   let h = -1;
   for (const c of cards) if (suitOf(c) === trump) h = Math.max(h, TRUMP_STRENGTH[rankOf(c)] as number);
   return h;
 }
 
-/** Trumps of `trumps` (a mask) stronger than trump strength `above`. */
-function trumpsAbove(trumps: number, above: number): number {
-  let out = 0;
-  let m = trumps;
-  while (m !== 0) {
-    const c = 31 - Math.clz32(m & -m);
-    if ((TRUMP_STRENGTH[rankOf(c)] as number) > above) out |= bit(c);
-    m &= m - 1;
-  }
-  return out;
+/** Trumps of `trumps` (a mask) stronger than trump strength `above` (-1: all of them). */
+function trumpsAbove(trumps: number, above: number, trump: SuitId): number {
+  return above < 0 ? trumps : trumps & (TRUMPS_ABOVE[trump * 16 + 8 + above] as number);
 }
 
 /**
  * The mask of legal cards for a seat holding `hand`, given the cards already in the trick
- * (play order) and the trump suit. `trick.length` tells the seat's position: the partner
- * played two cards earlier.
+ * (play order) and the trump suit (RULES.md §5). `trick.length` tells the seat's position:
+ * its partner played two cards earlier.
  */
 export function legalMask(hand: number, trick: readonly CardId[], trump: SuitId): number {
   const n = trick.length;
   if (n === 0) return hand;
-  const led = suitOf(trick[0] as CardId);
-  const trumps = hand & suitMask(trump);
-  if (led === trump) {
-    if (trumps === 0) return hand;
-    const higher = trumpsAbove(trumps, highestTrump(trick, trump));
-    return higher !== 0 ? higher : trumps;
-  }
-  const follow = hand & suitMask(led);
-  if (follow !== 0) return follow;
-  // Partner played two cards before us (positions n-2); winning means free discard.
-  if (n >= 2 && winningIndex(trick, trump) === n - 2) return hand;
-  if (trumps === 0) return hand;
-  const top = highestTrump(trick, trump);
-  if (top < 0) return trumps;
-  const higher = trumpsAbove(trumps, top);
-  return higher !== 0 ? higher : trumps;
+  const { led, winPos, winStrength } = summarise(trick, trump);
+  return legalMaskCore(hand, n, led, winStrength, n >= 2 && winPos === n - 2, trump);
 }
 
 /** Card points of a set of cards. */
@@ -105,7 +75,7 @@ export function refusalReason(hand: number, trick: readonly CardId[], trump: Sui
   }
   if ((hand & suitMask(led)) !== 0) return `must follow ${ledName}: holds ${holds}`;
   if (highestTrump(trick, trump) < 0) return `must trump: holds ${holds}`;
-  const overtrumps = trumpsAbove(hand & suitMask(trump), highestTrump(trick, trump));
+  const overtrumps = trumpsAbove(hand & suitMask(trump), highestTrump(trick, trump), trump);
   if (overtrumps !== 0) return `must overtrump: holds ${holds}`;
   return `must undertrump: holds ${holds}`;
 }

@@ -1,0 +1,33 @@
+/**
+ * A deal as `pnpm verify` reports it (RECORD.md): the scored result of a finished deal, or
+ * the `unfinished` shape for the last deal of a record or the one holding an error.
+ */
+import { SUITS, cardOf } from './cards.js';
+import type { DealState, GameState } from './state.js';
+import type { DealResult, TrickRecord } from './types.js';
+
+/** Completed tricks, then the trick in progress (winner null) if it holds cards. */
+export function tricksOf(deal: DealState): TrickRecord[] {
+  const out: TrickRecord[] = deal.tricks.map((t) => ({ leader: t.leader, cards: t.cards.map(cardOf), winner: t.winner }));
+  if (deal.phase === 'play' && deal.trick.cards.length > 0)
+    out.push({ leader: deal.trick.leader, cards: deal.trick.cards.map(cardOf), winner: null });
+  return out;
+}
+
+/** The report of a deal: its result when over, else the `unfinished` shape of RECORD.md. */
+export function dealReport(state: GameState, deal: DealState): DealResult {
+  if (deal.result) return deal.result;
+  return {
+    outcome: 'unfinished',
+    capot: null,
+    taker: deal.taker,
+    trump: deal.trump === null ? null : SUITS[deal.trump]!,
+    tricks: tricksOf(deal),
+    points: [deal.points[0], deal.points[1]],
+    belote: [0, 0],
+    announcements: [0, 0],
+    written: [0, 0],
+    litigePot: state.litigePot,
+    totals: [state.totals[0], state.totals[1]],
+  };
+}
