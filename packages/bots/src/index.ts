@@ -1,10 +1,16 @@
 /**
- * @belote/bots — players that see only what one seat sees (its GameView) and return a
- * legal bid or card. Placeholder policy until the heuristic bot lands: random legal moves.
+ * @belote/bots — players that see only what one seat sees (its GameView, from viewFor) and
+ * return a legal bid or card. Levels: `easy` (the heuristic with deliberate mistakes),
+ * `normal` (the heuristic), `strong` (determinized search over sampled deals).
  */
-import { randomInt, type GameView, type Rng, type Suit } from '@belote/rules';
+import { assertNever, cardOf, maskOf, randomInt, type GameView, type Rng, type Suit } from '@belote/rules';
+import { heuristicBid } from './heuristic/bid.js';
+import { heuristicPlay } from './heuristic/play.js';
+import { knowledgeOf } from './knowledge.js';
+import { strongBid, strongPlay, type SearchBudget } from './strong/strong.js';
 
 export type BotLevel = 'easy' | 'normal' | 'strong';
+export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'normal', 'strong'];
 
 /** A bot's decision, in the protocol's action shape (the seat is implied). */
 export type BotAction = { type: 'pass' } | { type: 'take'; suit?: Suit } | { type: 'play'; card: string };
@@ -12,13 +18,56 @@ export type BotAction = { type: 'pass' } | { type: 'take'; suit?: Suit } | { typ
 export interface BotOptions {
   level: BotLevel;
   rng: Rng;
+  /** Search effort of the `strong` level (defaults keep p95 well under 300 ms per move). */
+  budget?: Partial<SearchBudget>;
+}
+
+export type { SearchBudget } from './strong/strong.js';
+
+/** Probability that `easy` plays a random legal card instead of the heuristic's. */
+const EASY_MISTAKE = 0.3;
+
+/**
+ * Throws unless `x` is a seat's GameView (the server must never hand a bot its GameState:
+ * a state has `deals` and the hidden deck, a view has `viewer` and only that seat's hand).
+ */
+export function assertSeatView(x: unknown): asserts x is GameView {
+  const o = x as Record<string, unknown> | null;
+  if (typeof o !== 'object' || o === null || 'deals' in o || !('viewer' in o) || !('deal' in o))
+    throw new TypeError('decide() takes the GameView of one seat (viewFor(state, seat)), not a GameState');
+  if (o.viewer === 'spectator') throw new TypeError('decide() needs a seat view, got a spectator view');
 }
 
 /** Decide the action for the seat whose view this is. Throws if it is not that seat's turn (a bug). */
 export function decide(view: GameView, opts: BotOptions): BotAction {
+  assertSeatView(view);
   const deal = view.deal;
-  if (!deal || view.viewer === 'spectator' || deal.turn !== view.viewer) throw new Error('decide(): not this seat\'s turn');
-  if (deal.phase === 'bidding') return { type: 'pass' };
-  const legal = deal.legal;
-  return { type: 'play', card: legal[randomInt(opts.rng, legal.length)]! };
+  if (!deal || view.viewer === 'spectator' || deal.turn !== view.viewer || deal.hand === null || view.winner !== null)
+    throw new Error("decide(): not this seat's turn");
+  if (deal.phase === 'bidding') {
+    switch (opts.level) {
+      case 'easy':
+        return heuristicBid(deal, deal.hand, true);
+      case 'normal':
+        return heuristicBid(deal, deal.hand);
+      case 'strong':
+        return strongBid(view, opts.rng, opts.budget);
+      default:
+        return assertNever(opts.level);
+    }
+  }
+  if (deal.phase !== 'play' || deal.legal.length === 0) throw new Error("decide(): not this seat's turn");
+  const legal = maskOf(deal.legal);
+  switch (opts.level) {
+    case 'easy': {
+      if (opts.rng() < EASY_MISTAKE) return { type: 'play', card: deal.legal[randomInt(opts.rng, deal.legal.length)]! };
+      return { type: 'play', card: cardOf(heuristicPlay(knowledgeOf(view), legal)) };
+    }
+    case 'normal':
+      return { type: 'play', card: cardOf(heuristicPlay(knowledgeOf(view), legal)) };
+    case 'strong':
+      return { type: 'play', card: cardOf(strongPlay(knowledgeOf(view), view, opts.rng, opts.budget)) };
+    default:
+      return assertNever(opts.level);
+  }
 }

@@ -1,0 +1,70 @@
+/**
+ * A bot sees one seat's view and nothing else: decide() reads no property a GameView does
+ * not have (a strict deep Proxy throws on any other read and forbids writes), gives the same
+ * answer on a JSON copy of the view (so nothing hidden rides along), and refuses a GameState
+ * both at the type level and at run time.
+ */
+import { seededRng, viewFor, type GameState, type GameView } from '@belote/rules';
+import { describe, expect, it } from 'vitest';
+import { oneGame } from '../bench/arena.js';
+import { decide, type BotLevel } from '../src/index.js';
+
+/** Deep read-only proxy that throws when a property absent from the object is read. */
+function strict<T extends object>(o: T, path = 'view', reads?: Set<string>): T {
+  return new Proxy(o, {
+    get(target, key, receiver) {
+      if (typeof key === 'symbol' || key in target) {
+        const v = Reflect.get(target, key, receiver) as unknown;
+        if (typeof key === 'string') reads?.add(`${path}.${key}`);
+        return typeof v === 'object' && v !== null ? strict(v, `${path}.${String(key)}`, reads) : v;
+      }
+      throw new Error(`bot read ${path}.${String(key)}, which a GameView does not have`);
+    },
+    set() { throw new Error('bot wrote into its view'); },
+    deleteProperty() { throw new Error('bot deleted from its view'); },
+    defineProperty() { throw new Error('bot defined a property on its view'); },
+  });
+}
+
+function sampleViews(n: number): { state: GameState; view: GameView }[] {
+  const out: { state: GameState; view: GameView }[] = [];
+  oneGame('view-only', {
+    players: ['normal', 'easy', 'normal', 'easy'],
+    rng: seededRng('view-only'),
+    onAction: (state, _v, a) => { if (out.length < n) out.push({ state, view: viewFor(state, a.seat) }); },
+  }, {}, 4);
+  return out;
+}
+
+describe('bots see only a seat view', () => {
+  const samples = sampleViews(120);
+  it('decide() reads only GameView fields and never writes', () => {
+    for (const level of ['easy', 'normal', 'strong'] as BotLevel[]) {
+      for (const { view } of samples.filter((_, i) => level !== 'strong' || i % 8 === 0)) {
+        const reads = new Set<string>();
+        expect(() => decide(strict(view, 'view', reads), { level, rng: seededRng(1), budget: { samples: 3 } })).not.toThrow();
+        expect([...reads].some((r) => /deals|deck|hands|seed/.test(r))).toBe(false);
+      }
+    }
+  }, 30_000);
+
+  it('a JSON copy of the view gives the same decision', () => {
+    for (const { view } of samples) {
+      const copy = JSON.parse(JSON.stringify(view)) as GameView;
+      expect(decide(copy, { level: 'normal', rng: seededRng(2) })).toEqual(decide(view, { level: 'normal', rng: seededRng(2) }));
+    }
+  });
+
+  it('passing a GameState throws at run time', () => {
+    const { state } = samples[10]!;
+    expect(() => decide(state as unknown as GameView, { level: 'normal', rng: seededRng(3) })).toThrow(TypeError);
+    expect(() => decide({ ...viewFor(state, 'spectator') }, { level: 'normal', rng: seededRng(3) })).toThrow(TypeError);
+  });
+
+  it('does not type-check with a GameState', () => {
+    const { state } = samples[0]!;
+    // @ts-expect-error a GameState is not a GameView: the server-facing API takes views only
+    const call = (): unknown => decide(state, { level: 'normal', rng: seededRng(4) });
+    expect(call).toThrow(TypeError);
+  });
+});
