@@ -1,0 +1,88 @@
+/**
+ * Server configuration from environment variables, validated with zod at start so that a
+ * typo fails loudly instead of running with a surprising value. Every variable has a safe
+ * default: `node apps/server/dist/main.js` works with no configuration.
+ */
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
+
+const origin = (s: string): string => new URL(s).origin;
+
+/** Where the built web app lives by default: apps/web/dist, relative to this package (src/ or dist/). */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const EnvSchema = z.object({
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  BOT_DELAY_MS: int(700, 0, 60_000),
+  DEAL_PAUSE_MS: int(4000, 0, 60_000),
+  GRACE_MS: int(60_000, 0, 3_600_000),
+  RATE_LIMIT_EVENTS: int(20, 1, 10_000),
+  CREATE_LIMIT_PER_MINUTE: int(60, 1, 100_000),
+  /** Test hook: how many ms one "second" of the turn timer lasts. */
+  TURN_SECOND_MS: int(1000, 1, 1000),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** The public origin users open, or null to derive it from the listening port (tests). */
+  publicUrl: string | null;
+  /** Further origins allowed to use the API and sockets (e.g. a Vite dev server). */
+  allowedOrigins: string[];
+  dataDir: string;
+  webDist: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  botDelayMs: number;
+  dealPauseMs: number;
+  graceMs: number;
+  rateLimitEvents: number;
+  createLimitPerMinute: number;
+  turnSecondMs: number;
+}
+
+/** Validate the environment; throws an Error listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const r = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = r.data;
+  const extra = (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const o of extra) if (!URL.canParse(o)) throw new Error(`invalid configuration:\n  ALLOWED_ORIGINS: not a URL: ${o}`);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    allowedOrigins: extra.map(origin),
+    dataDir: e.DATA_DIR,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    botDelayMs: e.BOT_DELAY_MS,
+    dealPauseMs: e.DEAL_PAUSE_MS,
+    graceMs: e.GRACE_MS,
+    rateLimitEvents: e.RATE_LIMIT_EVENTS,
+    createLimitPerMinute: e.CREATE_LIMIT_PER_MINUTE,
+    turnSecondMs: e.TURN_SECOND_MS,
+  };
+}
+
+/** The defaults, overridden field by field (tests, e2e). */
+export function configWith(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), ...overrides };
+}
+
+/** Origins allowed for browsers: the public URL's plus the extra ones. */
+export function allowedOriginsOf(config: Config, publicUrl: string): string[] {
+  return [...new Set([origin(publicUrl), ...config.allowedOrigins])];
+}

@@ -1,0 +1,41 @@
+/**
+ * The express app: security headers, CORS restricted to the public origin, the JSON API,
+ * health, and the web app. Built once the public URL is known.
+ */
+import cors from 'cors';
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { OriginCheck } from '../origin-policy.js';
+import type { TableRegistry } from '../tables/registry.js';
+import { errorHandler, sendError } from './errors.js';
+import { securityHeaders } from './security.js';
+import { tablesRouter } from './tables-routes.js';
+import { webAppRouter } from './web-app.js';
+
+export function createApp(registry: TableRegistry, config: Config, publicUrl: string, originOk: OriginCheck, log: Logger): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // Behind a reverse proxy on the same host, take the client address from X-Forwarded-For.
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders(publicUrl));
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ ok: true, tables: registry.size, uptime: Math.round(process.uptime()) });
+  });
+  app.use(
+    '/api',
+    (req, res, next) => {
+      // Browsers send Origin on cross-origin and on POST requests: refuse foreign pages.
+      if (originOk(req.headers.origin, req.headers.host)) return cors({ origin: true })(req, res, next);
+      if (req.method === 'GET') return next();
+      sendError(res, 403, 'BAD_REQUEST', 'origin not allowed');
+    },
+    express.json({ limit: '8kb' }),
+    tablesRouter(registry, publicUrl, config.createLimitPerMinute),
+  );
+  app.use(webAppRouter(config.webDist));
+  app.use((_req, res) => sendError(res, 404, 'NOT_FOUND', 'not found'));
+  app.use(errorHandler(log));
+  return app;
+}

@@ -1,0 +1,56 @@
+/**
+ * The Socket.IO server: small message limit, origin check, handshake middleware, and the
+ * connection lifecycle (join the table room, attach handlers, leave on disconnect).
+ */
+import type { Server as HttpServer } from 'node:http';
+import type { ClientToServerEvents, ServerToClientEvents } from '@belote/protocol';
+import type { Logger } from 'pino';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { Server } from 'socket.io';
+import type { Config } from '../config.js';
+import type { OriginCheck } from '../origin-policy.js';
+import type { TableRegistry } from '../tables/registry.js';
+import { attachHandlers } from './handlers.js';
+import { handshakeMiddleware, type SocketIdentity } from './handshake.js';
+
+/** Socket messages above this size are refused (and the socket closed) by socket.io. */
+export const MAX_MESSAGE_BYTES = 16 * 1024;
+
+export function createSocketServer(
+  http: HttpServer,
+  registry: TableRegistry,
+  config: Config,
+  originOk: OriginCheck,
+  log: Logger,
+): Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketIdentity> {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketIdentity>(http, {
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    serveClient: false,
+    // Browsers always send Origin on WebSocket and cross-origin requests; other clients may omit it.
+    allowRequest: (req, cb) => cb(null, originOk(req.headers.origin, req.headers.host)),
+  });
+  const limiter = new RateLimiterMemory({ points: config.rateLimitEvents, duration: 1 });
+  io.use(handshakeMiddleware(registry));
+  io.on('connection', (socket) => {
+    const id = socket.data;
+    const room = registry.get(id.tableId);
+    if (!room) {
+      socket.disconnect(true);
+      return;
+    }
+    attachHandlers(socket as never, room, limiter, log);
+    socket.on('disconnect', () => {
+      void room.leave(socket.id);
+      void limiter.delete(socket.id);
+    });
+    void room.join({
+      id: socket.id,
+      seat: id.seat,
+      tokenHash: id.tokenHash,
+      isHost: id.isHost,
+      send: (msg) => socket.emit('update', msg),
+    });
+    log.debug({ table: id.tableId, seat: id.seat, host: id.isHost }, 'socket connected');
+  });
+  return io;
+}

@@ -1,0 +1,76 @@
+/**
+ * The table registry: creates tables, finds them by id and restores them from the store at
+ * start. One process owns its tables (affinity); a networked store would let another process
+ * restore a table by replaying its log.
+ */
+import type { CreateTableRequest } from '@belote/protocol';
+import { DEFAULT_RULES } from '@belote/rules';
+import type { Logger } from 'pino';
+import type { TableSettings } from '../store/types.js';
+import { newSecret, newTableId, sha256Hex } from './secrets.js';
+import { initialTableState, replayLog } from './table-state.js';
+import { TableRoom, type RoomDeps } from './table-room.js';
+
+export class TableRegistry {
+  private readonly rooms = new Map<string, TableRoom>();
+
+  constructor(private readonly deps: RoomDeps & { log: Logger }) {}
+
+  get size(): number {
+    return this.rooms.size;
+  }
+
+  get(id: string): TableRoom | undefined {
+    return this.rooms.get(id);
+  }
+
+  /** Create a table from validated settings; returns the room and the host key (shown once). */
+  async create(req: CreateTableRequest): Promise<{ room: TableRoom; hostKey: string }> {
+    const hostKey = newSecret();
+    const o = req.options ?? {};
+    const settings: TableSettings = {
+      id: newTableId(),
+      rules: { ...DEFAULT_RULES, ...req.rules },
+      options: { turnTimerSeconds: o.turnTimerSeconds ?? null, fillWithBots: o.fillWithBots ?? false, botLevel: o.botLevel ?? 'normal' },
+      createdAt: Date.now(),
+      hostKeyHash: sha256Hex(hostKey),
+    };
+    await this.deps.store.createTable(settings);
+    const room = new TableRoom(initialTableState(settings), this.deps);
+    this.rooms.set(settings.id, room);
+    this.deps.log.info({ table: settings.id, rules: settings.rules, options: settings.options }, 'table created');
+    return { room, hostKey };
+  }
+
+  /** Rebuild every stored table by replaying its log; a table that fails to replay is skipped. */
+  async restore(): Promise<{ restored: number; skipped: number }> {
+    let restored = 0;
+    let skipped = 0;
+    for (const stored of await this.deps.store.loadAll()) {
+      let r: ReturnType<typeof replayLog>;
+      try {
+        r = replayLog(stored.settings, stored.entries);
+      } catch (e) {
+        r = { ok: false, index: -1, error: { code: 'INTERNAL', message: String(e) } };
+      }
+      if (!r.ok) {
+        skipped++;
+        this.deps.log.error({ table: stored.settings?.id, entry: r.index, error: r.error }, 'table log does not replay; skipped');
+        continue;
+      }
+      this.rooms.set(stored.settings.id, new TableRoom(r.state, this.deps));
+      restored++;
+    }
+    return { restored, skipped };
+  }
+
+  /** Wait for every room's queued work. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.rooms.values()].map((r) => r.idle()));
+  }
+
+  dispose(): void {
+    for (const r of this.rooms.values()) r.dispose();
+    this.rooms.clear();
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * A table room: one table's state, its sockets, its queue and its timers (Colyseus `Room`).
+ * The one path of every change: command → plan (who may) → reduce (the rules) → append to the
+ * store → commit → autoplay timers → one `update` per socket built by `viewFor` → ack.
+ */
+import type { Ack, ProtocolError, TableRecord, TableSummary, UpdateMessage } from '@belote/protocol';
+import { RECORD_FORMAT, recordOf, viewFor, type GameEvent, type GameView, type Seat, SEATS } from '@belote/rules';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { LogEntry, TableStore } from '../store/types.js';
+import { Autoplay } from './autoplay.js';
+import { ackOf, planCommand, type Command } from './commands.js';
+import { secretMatches } from './secrets.js';
+import { SerialQueue } from './serial-queue.js';
+import { summaryOf, type Presence } from './summary.js';
+import { currentGame, reduceEntry, statusOf, type TableState } from './table-state.js';
+
+/** A socket attached to the room. */
+export interface Connection {
+  id: string;
+  seat: Seat | null;
+  tokenHash: string | null;
+  isHost: boolean;
+  send(msg: UpdateMessage): void;
+}
+
+export interface RoomDeps {
+  store: TableStore;
+  config: Config;
+  log: Logger;
+}
+
+export class TableRoom {
+  private readonly conns = new Map<string, Connection>();
+  private readonly queue = new SerialQueue();
+  private readonly autoplay: Autoplay;
+  private seq = 0;
+
+  constructor(
+    private current: TableState,
+    private readonly deps: RoomDeps,
+  ) {
+    this.autoplay = new Autoplay(
+      {
+        state: () => this.current,
+        hasAudience: () => this.conns.size > 0,
+        seatConnected: (seat) => this.seatConnected(seat),
+        run: (task) => void this.queue.run(task).catch((e: unknown) => this.deps.log.error({ err: e, table: this.id }, 'autoplay task failed')),
+        commit: (entries) => this.commit(entries),
+        presenceChanged: () => this.refresh(),
+      },
+      deps.config,
+      deps.log,
+    );
+  }
+
+  get id(): string {
+    return this.current.settings.id;
+  }
+
+  get state(): TableState {
+    return this.current;
+  }
+
+  /** The seat a token holds at this table, or null (constant-time comparisons). */
+  seatOfToken(token: string): Seat | null {
+    for (const seat of SEATS) if (secretMatches(token, this.current.seats[seat]?.tokenHash ?? null)) return seat;
+    return null;
+  }
+
+  isHostKey(key: string): boolean {
+    return secretMatches(key, this.current.settings.hostKeyHash);
+  }
+
+  summary(): TableSummary {
+    return summaryOf(this.current, this.presence());
+  }
+
+  /** Attach a socket and send everyone (it included) a fresh update. */
+  join(conn: Connection): Promise<void> {
+    return this.queue.run(() => {
+      this.conns.set(conn.id, conn);
+      this.refresh();
+    });
+  }
+
+  leave(connId: string): Promise<void> {
+    return this.queue.run(() => {
+      if (this.conns.delete(connId)) this.refresh();
+    });
+  }
+
+  /** Run one client command; resolves with the ack for the sender. */
+  command(connId: string, cmd: Command): Promise<Ack<Record<string, unknown>>> {
+    return this.queue.run(async () => {
+      const conn = this.conns.get(connId);
+      if (!conn) return { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } };
+      const planned = planCommand(this.current, { seat: conn.seat, isHost: conn.isHost }, cmd);
+      if (!planned.ok) return planned;
+      const err = await this.commit(planned.plan.entries, () => {
+        if (planned.plan.bind) {
+          conn.seat = planned.plan.bind.seat;
+          conn.tokenHash = planned.plan.bind.tokenHash;
+        }
+      });
+      return err ? { ok: false, error: err } : ackOf(planned.plan);
+    });
+  }
+
+  /** The record of one game's finished deals (default: the latest game). Null: no such game. */
+  record(gameIndex?: number): TableRecord | null {
+    const games = this.current.games;
+    const index = gameIndex ?? Math.max(0, games.length - 1);
+    const g = games[index];
+    const base = { table: this.id, game: index };
+    if (!g) return index === 0 && games.length === 0 ? { format: RECORD_FORMAT, rules: { ...this.current.settings.rules }, deals: [], ...base, players: [null, null, null, null] } : null;
+    const rec = recordOf(g.state, (i) => ({ commitment: g.secrets[i]!.commitment, salt: g.secrets[i]!.salt }));
+    return { ...rec, ...base, players: [...g.players] as TableRecord['players'] };
+  }
+
+  /** Wait for queued work (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  dispose(): void {
+    this.autoplay.dispose();
+    this.conns.clear();
+  }
+
+  /**
+   * The single commit path: reduce every entry (all or nothing), persist, then publish.
+   * Returns the typed error of the first refused entry; a store failure is INTERNAL.
+   */
+  private async commit(entries: LogEntry[], onCommit?: () => void): Promise<ProtocolError | null> {
+    let next = this.current;
+    const events: GameEvent[] = [];
+    for (const e of entries) {
+      const r = reduceEntry(next, e);
+      if (!r.ok) return r.error;
+      next = r.state;
+      events.push(...r.events);
+    }
+    try {
+      await this.deps.store.append(this.id, entries);
+    } catch (e) {
+      this.deps.log.error({ err: e, table: this.id }, 'store append failed');
+      return { code: 'INTERNAL', message: 'could not save the change; nothing was applied' };
+    }
+    const before = statusOf(this.current);
+    this.current = next;
+    const after = statusOf(next);
+    if (before !== after && (after === 'finished' || before === 'finished'))
+      this.deps.store.markFinished(this.id, after === 'finished' ? Date.now() : null).catch((e: unknown) => this.deps.log.error({ err: e }, 'markFinished failed'));
+    onCommit?.();
+    this.publish(events);
+    return null;
+  }
+
+  /** Broadcast after a presence-only change (connections, takeover). */
+  private refresh(): void {
+    this.publish([]);
+  }
+
+  private publish(events: GameEvent[]): void {
+    this.syncConnections();
+    this.autoplay.schedule();
+    this.seq++;
+    const summary = summaryOf(this.current, this.presence());
+    const game = currentGame(this.current);
+    const views = new Map<Seat | 'spectator', GameView>();
+    for (const conn of this.conns.values()) {
+      const viewer = conn.seat ?? 'spectator';
+      let view: GameView | null = null;
+      if (game) {
+        view = views.get(viewer) ?? viewFor(game.state, viewer);
+        views.set(viewer, view);
+      }
+      const msg: UpdateMessage = {
+        seq: this.seq,
+        version: this.current.version,
+        table: summary,
+        you: { role: conn.seat === null ? 'spectator' : 'player', seat: conn.seat, isHost: conn.isHost },
+        view,
+        events,
+      };
+      try {
+        conn.send(msg);
+      } catch (e) {
+        this.deps.log.warn({ err: e, table: this.id }, 'send failed');
+      }
+    }
+  }
+
+  /** A socket keeps its seat only while its token is that seat's current token. */
+  private syncConnections(): void {
+    for (const conn of this.conns.values()) {
+      if (conn.seat === null) continue;
+      const holder = this.current.seats[conn.seat];
+      if (!holder || holder.tokenHash === null || holder.tokenHash !== conn.tokenHash) {
+        conn.seat = null;
+        conn.tokenHash = null;
+      }
+    }
+  }
+
+  private seatConnected(seat: Seat): boolean {
+    for (const c of this.conns.values()) if (c.seat === seat) return true;
+    return false;
+  }
+
+  private presence(): Presence {
+    let spectators = 0;
+    for (const c of this.conns.values()) if (c.seat === null) spectators++;
+    return {
+      connected: SEATS.map((s) => this.seatConnected(s)),
+      botPlaying: [...this.autoplay.takeover],
+      spectators,
+      turnDeadline: this.autoplay.turnDeadline,
+    };
+  }
+}

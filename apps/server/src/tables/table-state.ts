@@ -1,0 +1,133 @@
+/**
+ * A table's durable state as a fold over its log: `reduceEntry(state, entry)` checks one entry
+ * against the state and returns the next state and the public events, or a typed error.
+ * The room validates a command by reducing it *before* persisting, and restart recovery
+ * replays the stored log through the same function — one code path for both.
+ */
+import type { ProtocolError } from '@belote/protocol';
+import { apply, assertNever, currentDeal, newGame, startDeal, type GameEvent, type GameState, type Seat } from '@belote/rules';
+import type { LogEntry, TableSettings } from '../store/types.js';
+
+export interface SeatHolder {
+  name: string;
+  /** sha256 (hex) of the seat token; null for a bot. */
+  tokenHash: string | null;
+  bot: TableSettings['options']['botLevel'] | null;
+}
+
+export type Seats = readonly [SeatHolder | null, SeatHolder | null, SeatHolder | null, SeatHolder | null];
+
+/** The fairness secrets of one deal, by deal index. */
+export interface DealSecret {
+  salt: string;
+  commitment: string;
+}
+
+/** One game at the table (rematches add games). */
+export interface TableGame {
+  state: GameState;
+  secrets: readonly DealSecret[];
+  players: readonly [string | null, string | null, string | null, string | null];
+}
+
+export interface TableState {
+  settings: TableSettings;
+  seats: Seats;
+  /** Every game played here; the last one is the current game. */
+  games: readonly TableGame[];
+  /** Number of log entries applied. */
+  version: number;
+}
+
+export type TableStatus = 'lobby' | 'playing' | 'finished';
+
+export type ReduceResult = { ok: true; state: TableState; events: GameEvent[] } | { ok: false; error: ProtocolError };
+
+const fail = (code: ProtocolError['code'], message: string): ReduceResult => ({ ok: false, error: { code, message } });
+
+export function initialTableState(settings: TableSettings): TableState {
+  return { settings, seats: [null, null, null, null], games: [], version: 0 };
+}
+
+export function currentGame(t: TableState): TableGame | null {
+  return t.games[t.games.length - 1] ?? null;
+}
+
+export function statusOf(t: TableState): TableStatus {
+  const g = currentGame(t);
+  if (!g) return 'lobby';
+  return g.state.winner === null ? 'playing' : 'finished';
+}
+
+function withSeat(seats: Seats, seat: Seat, holder: SeatHolder | null): Seats {
+  const next = [...seats] as [SeatHolder | null, SeatHolder | null, SeatHolder | null, SeatHolder | null];
+  next[seat] = holder;
+  return next;
+}
+
+function replaceLastGame(t: TableState, game: TableGame): TableGame[] {
+  const games = t.games.slice();
+  games[games.length - 1] = game;
+  return games;
+}
+
+/** Apply one log entry. Never throws for a bad entry: it returns the error. */
+export function reduceEntry(t: TableState, entry: LogEntry): ReduceResult {
+  const status = statusOf(t);
+  const version = t.version + 1;
+  switch (entry.type) {
+    case 'seat': {
+      if (status !== 'lobby') return fail('GAME_IN_PROGRESS', 'seats can change only before the game starts');
+      if (t.seats[entry.seat]) return fail('SEAT_TAKEN', `seat ${entry.seat} is taken`);
+      const holder: SeatHolder = { name: entry.name, tokenHash: entry.tokenHash, bot: entry.bot };
+      return { ok: true, state: { ...t, seats: withSeat(t.seats, entry.seat, holder), version }, events: [] };
+    }
+    case 'unseat': {
+      if (status !== 'lobby') return fail('GAME_IN_PROGRESS', 'seats can change only before the game starts');
+      if (!t.seats[entry.seat]) return fail('NOT_SEATED', `seat ${entry.seat} is empty`);
+      return { ok: true, state: { ...t, seats: withSeat(t.seats, entry.seat, null), version }, events: [] };
+    }
+    case 'gameStart': {
+      if (status === 'playing') return fail('GAME_IN_PROGRESS', 'a game is in progress');
+      if (t.seats.some((s) => s === null)) return fail('NOT_ENOUGH_PLAYERS', 'four seats must be filled to start');
+      const players = t.seats.map((s) => s?.name ?? null) as unknown as TableGame['players'];
+      const game: TableGame = { state: newGame(t.settings.rules), secrets: [], players };
+      return { ok: true, state: { ...t, games: [...t.games, game], version }, events: [] };
+    }
+    case 'dealStart': {
+      const g = currentGame(t);
+      if (!g || status !== 'playing') return fail('GAME_NOT_STARTED', 'no game in progress');
+      const r = startDeal(g.state, entry.dealer, entry.deck);
+      if (!r.ok) return { ok: false, error: r.error };
+      const secrets = [...g.secrets, { salt: entry.salt, commitment: entry.commitment }];
+      return { ok: true, state: { ...t, games: replaceLastGame(t, { ...g, state: r.state, secrets }), version }, events: r.events };
+    }
+    case 'action': {
+      const g = currentGame(t);
+      if (!g) return fail('GAME_NOT_STARTED', 'the game has not started');
+      const r = apply(g.state, entry.action);
+      if (!r.ok) return { ok: false, error: r.error };
+      return { ok: true, state: { ...t, games: replaceLastGame(t, { ...g, state: r.state }), version }, events: r.events };
+    }
+    default:
+      return assertNever(entry);
+  }
+}
+
+/** Replay a whole log (restart recovery); the first bad entry is reported with its index. */
+export function replayLog(settings: TableSettings, entries: readonly LogEntry[]): { ok: true; state: TableState } | { ok: false; index: number; error: ProtocolError } {
+  let t = initialTableState(settings);
+  for (let i = 0; i < entries.length; i++) {
+    const r = reduceEntry(t, entries[i]!);
+    if (!r.ok) return { ok: false, index: i, error: r.error };
+    t = r.state;
+  }
+  return { ok: true, state: t };
+}
+
+/** The deal in progress of the current game (null between deals and outside games). */
+export function runningDeal(t: TableState) {
+  const g = currentGame(t);
+  const d = g ? currentDeal(g.state) : null;
+  return d && d.phase !== 'over' && g!.state.winner === null ? d : null;
+}
