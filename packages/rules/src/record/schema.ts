@@ -46,7 +46,8 @@ export const RecordDealSchema = z.object({
 });
 
 export const GameRecordSchema = z.object({
-  format: z.literal(RECORD_FORMAT, { error: `format must be "${RECORD_FORMAT}"` }),
+  // A missing format is read as belote-record/1 (lenient); any other value is not a record.
+  format: z.literal(RECORD_FORMAT, { error: `format must be "${RECORD_FORMAT}"` }).default(RECORD_FORMAT),
   rules: RulesSchema.default({}),
   deals: z.array(RecordDealSchema),
 });
