@@ -1,0 +1,10 @@
+// Component and store tests in jsdom, compiling .svelte files with the same plugin as the app.
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { svelteTesting } from '@testing-library/svelte/vite';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  plugins: [svelte(), svelteTesting()],
+  resolve: { conditions: ['source', 'browser'] },
+  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.ts'] },
+});
