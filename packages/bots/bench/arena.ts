@@ -42,7 +42,7 @@ export interface ArenaOptions {
   rng: Rng;
   budget?: Partial<SearchBudget>;
   /** Called with every decision's duration (ms) and who made it. */
-  onDecision?: (player: Player, ms: number) => void;
+  onDecision?: (player: Player, ms: number, phase: 'bidding' | 'play') => void;
   /** Extra check of every view / action (tests). */
   onAction?: (state: GameState, view: GameView, action: Action) => void;
 }
@@ -53,7 +53,7 @@ function act(state: GameState, o: ArenaOptions): GameState {
   const player = o.players[seat];
   const t0 = performance.now();
   const a = player === 'random' ? randomDecide(view, o.rng) : decide(view, { level: player, rng: o.rng, budget: o.budget });
-  o.onDecision?.(player, performance.now() - t0);
+  o.onDecision?.(player, performance.now() - t0, view.deal!.phase === 'bidding' ? 'bidding' : 'play');
   const action = { ...a, seat } as Action;
   o.onAction?.(state, view, action);
   const r = apply(state, action);

@@ -52,8 +52,10 @@ function run(name: string): void {
   const [a, b] = PAIRS[name] ?? (() => { throw new Error(`unknown pair ${name}; known: ${Object.keys(PAIRS).join(', ')}`); })();
   const deals = Number(dealsFlag ?? DEFAULT_DEALS[name]);
   const games = Number(gamesFlag ?? DEFAULT_GAMES[name]);
-  const times = new Map<Player, number[]>();
-  const onDecision = (p: Player, ms: number): void => void (times.get(p) ?? times.set(p, []).get(p)!).push(ms);
+  const times = new Map<string, number[]>();
+  const onDecision = (p: Player, ms: number, phase: string): void => {
+    for (const key of [p, `${p} ${phase}`]) (times.get(key) ?? times.set(key, []).get(key)!).push(ms);
+  };
   const opts = (players: [Player, Player, Player, Player], s: string): ArenaOptions => ({ players, rng: seededRng(s), budget, onDecision });
   const AB: [Player, Player, Player, Player] = [a, b, a, b];
   const BA: [Player, Player, Player, Player] = [b, a, b, a];
@@ -87,7 +89,7 @@ function run(name: string): void {
     const half = 1.96 * Math.sqrt((p * (1 - p)) / played);
     line.push(`  games to 1000 won by ${a}: ${won}/${played} = ${fmt(p * 100)}% ± ${fmt(half * 100)}% (duplicate: ${games} seeds × 2)`);
   }
-  for (const [p, ts] of times) {
+  for (const [p, ts] of [...times].sort(([a], [b]) => a.localeCompare(b))) {
     const s = ts.sort((x, y) => x - y);
     line.push(`  decision time ${p}: median ${fmt(quantile(s, 0.5), 3)} ms, p95 ${fmt(quantile(s, 0.95), 3)} ms, p99 ${fmt(quantile(s, 0.99), 3)} ms, max ${fmt(s[s.length - 1]!, 1)} ms over ${s.length} moves`);
   }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { oneGame, type Player } from '../bench/arena.js';
 import { decide, type BotLevel } from '../src/index.js';
 
-const FAST_STRONG = { samples: 4, timeMs: 1000 };
+const FAST_STRONG = { samples: 4, bidSamples: 4, timeMs: 1000 };
 
 function checkedGames(players: [Player, Player, Player, Player], games: number, seed: string): number {
   let decisions = 0;

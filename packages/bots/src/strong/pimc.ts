@@ -1,0 +1,59 @@
+/**
+ * Card play of the strong bot: perfect-information Monte Carlo. Deal the unseen cards many
+ * times consistently with what the seat knows, solve each deal double-dummy for every legal
+ * card, convert the points to what would be written (contract made or not), and play the
+ * card with the best average. Ties go to the heuristic's card.
+ */
+import { bit, maskCards, teamOf, type CardId, type Rng, type Team } from '@belote/rules';
+import { heuristicPlay } from '../heuristic/play.js';
+import type { Knowledge } from '../knowledge.js';
+import { beloteHolder, writtenDiff, type DealFacts } from './outcome.js';
+import { sampleHands } from './sampler.js';
+import { setDeadline, solveMoves } from './solver.js';
+
+export interface PlayBudget {
+  /** Deals sampled per move (the determinism knob). */
+  samples: number;
+  /** Stop sampling after this long (ms) even if fewer samples were solved. */
+  timeMs: number;
+}
+
+function factsFor(k: Knowledge, hands: readonly number[]): DealFacts {
+  const trump = k.trump!;
+  const belote: [number, number] = [0, 0];
+  if (k.deal.belote) belote[teamOf(k.deal.belote.seat)] = 20;
+  else {
+    const start = hands.slice();
+    for (const p of k.plays) start[p.seat] = start[p.seat]! | bit(p.card);
+    const holder = beloteHolder(start, trump);
+    if (holder !== null) belote[teamOf(holder)] = 20;
+  }
+  const announcements: [number, number] = [0, 0];
+  const shown = k.deal.shown;
+  if (shown && shown.team !== null) for (const c of shown.combinations) announcements[shown.team] += c.combination.points;
+  return { taker: k.taker!, belote, announcements };
+}
+
+/** The strong bot's card among the legal mask `legal`. */
+export function pimcPlay(k: Knowledge, legal: number, rng: Rng, budget: PlayBudget, now: () => number = () => performance.now()): CardId {
+  const moves = maskCards(legal);
+  const fallback = heuristicPlay(k, legal);
+  if (moves.length === 1) return moves[0]!;
+  const team = teamOf(k.seat) as Team;
+  const sums = new Float64Array(moves.length);
+  setDeadline(now() + budget.timeMs, now);
+  for (let n = 0; n < budget.samples; n++) {
+    const hands = sampleHands(k, rng);
+    const values = solveMoves({ hands, trump: k.trump!, leader: k.leader, trick: k.trick }, team, moves);
+    if (!values) break; // out of time: decide on the samples solved so far
+    const facts = factsFor(k, hands);
+    for (let i = 0; i < moves.length; i++) {
+      const final = k.deal.points[team] + values[i]!;
+      // The written difference decides; raw points break ties between equally safe cards.
+      sums[i]! += writtenDiff(facts, team, final) + 0.05 * final;
+    }
+  }
+  let best = moves.indexOf(fallback);
+  for (let i = 0; i < moves.length; i++) if (sums[i]! > sums[best]! + 1e-9) best = i;
+  return moves[best]!;
+}
