@@ -146,7 +146,6 @@ describe('TableStore: events', () => {
     vi.useFakeTimers();
     const store = new TableStore(TABLE_ID);
     let s = taken(3);
-    let seq = 1;
     const events = [];
     for (let i = 0; i < 4; i++) {
       const d = currentDeal(s)!;
@@ -154,7 +153,7 @@ describe('TableStore: events', () => {
       s = r.state;
       events.push(...r.events);
     }
-    store.receive(updateFor(s, 0, seq++, events));
+    store.receive(updateFor(s, 0, 1, events));
     expect(store.heldTrick?.cards).toHaveLength(4);
     expect(store.deal?.trick.cards).toHaveLength(0);
     vi.advanceTimersByTime(TRICK_HOLD_MS + 10);

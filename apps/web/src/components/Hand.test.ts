@@ -1,0 +1,37 @@
+import { sortHand, type Card } from '@belote/rules';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it, vi } from 'vitest';
+import Hand from './Hand.svelte';
+
+const hand: Card[] = sortHand(['7C', 'JH', 'AS', '9H', '10D', 'KS', 'QD', 'AH'], 'H');
+
+describe('Hand', () => {
+  it('shows the cards in the order given, trump first (sortHand)', () => {
+    render(Hand, { cards: hand, legal: [], active: false, ontap: () => {} });
+    const shown = screen.getAllByRole('button').map((b) => b.getAttribute('data-card'));
+    expect(shown).toEqual(hand);
+    expect(shown.slice(0, 3)).toEqual(['JH', '9H', 'AH']);
+  });
+
+  it('lifts playable cards, dims the others and labels them for screen readers', () => {
+    render(Hand, { cards: hand, legal: ['JH', '9H', 'AH'], active: true, ontap: () => {} });
+    const jack = screen.getByRole('button', { name: 'jack of hearts, playable' });
+    expect(jack.classList.contains('playable')).toBe(true);
+    const seven = screen.getByRole('button', { name: 'seven of clubs, not playable' });
+    expect(seven.classList.contains('dim')).toBe(true);
+    expect(seven.classList.contains('playable')).toBe(false);
+  });
+
+  it('reports taps, and plays with the keyboard (arrows + Enter)', async () => {
+    const ontap = vi.fn();
+    render(Hand, { cards: hand, legal: hand, active: true, ontap });
+    await fireEvent.click(screen.getByRole('button', { name: /queen of diamonds/ }));
+    expect(ontap).toHaveBeenLastCalledWith('QD');
+    const first = screen.getAllByRole('button')[0]!;
+    first.focus();
+    await fireEvent.keyDown(first, { key: 'ArrowRight' });
+    expect(document.activeElement?.getAttribute('data-card')).toBe(hand[1]);
+    await fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement?.getAttribute('data-card')).toBe(hand[7]);
+  });
+});
