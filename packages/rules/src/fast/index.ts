@@ -5,6 +5,7 @@
  * package to convert to and from card strings.
  */
 export { FastDeal } from './position.js';
+export { fastDealFrom } from './from-state.js';
 export { CARD_POINTS, CARD_STRENGTH, SUIT_MASKS, TRUMPS_ABOVE, bitCount, legalMaskCore, lowestBit } from './tables.js';
 export { shuffleInto, dealFiveInto, completeInto, scoreInto, OUTCOME_MADE, OUTCOME_DEDANS, OUTCOME_LITIGE } from './dealing.js';
 export { announcementsInto, handCombinations } from './announce.js';

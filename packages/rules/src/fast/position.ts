@@ -7,6 +7,16 @@
  */
 import { CARD_POINTS, CARD_STRENGTH, legalMaskCore } from './tables.js';
 
+/**
+ * A deal position during trick play.
+ * @example
+ * const p = fastDealFrom(currentDeal(state)!)!; // or new FastDeal().reset(hands, trump, eldest, taker)
+ * const legal = p.legal();                       // mask of the card ids the seat `p.turn` may play
+ * p.play(lowestBit(legal));                       // O(1), no allocation
+ * p.undo();                                       // exact take-back
+ * scratch.copyFrom(p);                            // cheap copy for a playout
+ * // p.points[team], p.tricksWon[team], p.beloteTeam, p.winSeat (trick in progress), p.trickWinner(k)
+ */
 export class FastDeal {
   /** Current hand of each seat (mask of card ids). */
   readonly hands: Int32Array = new Int32Array(4);
