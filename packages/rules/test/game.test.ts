@@ -112,7 +112,7 @@ describe('belote and announcements', () => {
     expect(currentDeal(state)!.result!.announcements).toEqual([0, 0]);
   });
   it('the winning team\'s combinations are shown when the first card of trick 2 is played', () => {
-    // trump clubs named in round 2 by seat 1 makes seat 2's quinte 10C..AC the best (trump breaks the tie? no: length 5 < 7)
+    // seat 1 names clubs in round 2; seat 0's 7-card quinte in spades beats seat 1's quarte in diamonds
     const hands = [cards('9H AS KS QS JS 10S 9S 8S'), cards('7S AD KD 8C JD 10D 9D 8D'), cards('JH 8H 7H AC KC QC JC 10C'), cards('AH 10H KH QH 7D 9C QD 7C')];
     const deck = deckFor(3, 1, hands, '9D');
     let s = run(dealt(3, deck, { announcements: true }), [...allPass(3).slice(0, 4), { type: 'pass', seat: 0 }, { type: 'take', seat: 1, suit: 'C' }]);
@@ -128,6 +128,16 @@ describe('belote and announcements', () => {
     const shown = events.find((e) => e.type === 'announcementsShown');
     expect(shown && shown.type === 'announcementsShown' && shown.team).toBe(0);
     expect(shown && shown.type === 'announcementsShown' && shown.combinations.map((c) => `${c.seat} ${c.combination.kind}`)).toEqual(['0 quinte', '2 quinte']);
+  });
+});
+
+describe('announcements off (the default)', () => {
+  it('combinations neither declared, shown nor scored', () => {
+    const start = run(dealt(3, trumpLedDeck), [{ type: 'take', seat: 0 }]);
+    expect(viewFor(start, 0).deal!.declared).toBeNull();
+    const { state, events } = playOut(start);
+    expect(events.some((e) => e.type === 'announcementsShown' || e.type === 'announcementsDeclared')).toBe(false);
+    expect(currentDeal(state)!.result!.announcements).toEqual([0, 0]);
   });
 });
 
@@ -170,6 +180,13 @@ describe('§7 litige pot and §8 endings on pinned random games', () => {
     expect(last.outcome).toBe('litige');
     expect(last.litigePot).toBe(71);
     expect(state.totals).toEqual(last.totals);
+  });
+  it('both teams over the target after the same deal: the higher total wins', () => {
+    const { state } = playGame({ target: 301 }, seededRng('both-4'));
+    const before = state.deals[state.deals.length - 2]!.result!.totals;
+    expect(before.every((t) => t < 301)).toBe(true);
+    expect(state.totals).toEqual([347, 321]);
+    expect(state.winner).toBe(0);
   });
   it('both teams over the target with equal totals: another deal is played', () => {
     const { state } = playGame({ target: 301 }, seededRng('pot-32'));
