@@ -115,9 +115,14 @@ export function autoPlay(client: TestClient, seed: string, opts: { takeProbabili
       else if (d.round === 1) action = { type: 'take' as const };
       else action = { type: 'take' as const, suit: (['S', 'H', 'D', 'C'] as const).filter((s) => !d.retourne.endsWith(s))[Math.floor(rng() * 3)]! };
     } else action = { type: 'play' as const, card: d.legal[Math.floor(rng() * d.legal.length)]! };
-    void client.emit('action', { version: u.version, action }).then((a) => {
-      if (!a.ok && a.error.code !== 'STALE_VERSION') throw new Error(`seat ${seat}: ${a.error.code} ${a.error.message}`);
-    });
+    client.emit('action', { version: u.version, action }).then(
+      (a) => {
+        if (!stopped && !a.ok && a.error.code !== 'STALE_VERSION') throw new Error(`seat ${seat}: ${a.error.code} ${a.error.message}`);
+      },
+      (e: unknown) => {
+        if (!stopped && client.socket.connected) throw e;
+      },
+    );
   };
   client.socket.on('update', act);
   if (client.frames.length) act(client.last);

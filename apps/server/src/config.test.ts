@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { allowedOriginsOf, loadConfig } from './config.js';
+import { originPolicy } from './origin-policy.js';
+
+describe('config', () => {
+  it('has safe defaults with no environment', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', publicUrl: null, dataDir: './data', logLevel: 'info', botDelayMs: 700, dealPauseMs: 4000, graceMs: 60000 });
+    expect(c.webDist).toMatch(/apps[\\/]web[\\/]dist$/);
+  });
+
+  it('reads and validates variables, listing every bad one', () => {
+    const c = loadConfig({ PORT: '8080', PUBLIC_URL: 'https://cards.example/', ALLOWED_ORIGINS: 'http://localhost:5173, http://x.test', GRACE_MS: '0' });
+    expect(c.port).toBe(8080);
+    expect(c.publicUrl).toBe('https://cards.example');
+    expect(allowedOriginsOf(c, c.publicUrl!)).toEqual(['https://cards.example', 'http://localhost:5173', 'http://x.test']);
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', PUBLIC_URL: 'ftp://x' })).toThrow(/PORT[\s\S]*PUBLIC_URL[\s\S]*LOG_LEVEL|PORT[\s\S]*LOG_LEVEL/);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'not a url' })).toThrow(/ALLOWED_ORIGINS/);
+  });
+
+  it('origin policy: listed origins, no origin, and same host only when PUBLIC_URL is unset', () => {
+    const strict = originPolicy(['https://a.example'], false);
+    expect(strict(undefined, 'a.example')).toBe(true);
+    expect(strict('https://a.example', 'a.example')).toBe(true);
+    expect(strict('http://192.168.1.2:3000', '192.168.1.2:3000')).toBe(false);
+    const lan = originPolicy(['http://localhost:3000'], true);
+    expect(lan('http://192.168.1.2:3000', '192.168.1.2:3000')).toBe(true);
+    expect(lan('https://evil.example', '192.168.1.2:3000')).toBe(false);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The HTTP API against a real server: creation with validation errors naming the field,
+ * summaries, records, 404s, health, security headers, CORS and the web app fallback.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateTableResponseSchema, HttpErrorBodySchema, TableSummarySchema } from '@belote/protocol';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServer } from '../../test/clients.js';
+import type { RunningServer } from '../server.js';
+
+let server: RunningServer;
+let web: string;
+beforeAll(async () => {
+  web = mkdtempSync(join(tmpdir(), 'belote-web-'));
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Belote</title><div id="app"></div>');
+  writeFileSync(join(web, 'assets', 'app-1234.js'), 'console.log(1)');
+  server = await testServer({ webDist: web, publicUrl: 'https://belote.example' });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(web, { recursive: true, force: true });
+});
+
+describe('POST /api/tables', () => {
+  it('creates a table with defaults and returns id, share url and host key', async () => {
+    const r = await request(server.url).post('/api/tables').send({});
+    expect(r.status).toBe(201);
+    const body = CreateTableResponseSchema.parse(r.body);
+    expect(body.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(body.url).toBe(`https://belote.example/t/${body.id}`);
+    expect(body.hostKey.length).toBeGreaterThanOrEqual(32);
+    const s = TableSummarySchema.parse((await request(server.url).get(`/api/tables/${body.id}`)).body);
+    expect(s.rules).toEqual({ target: 1000, announcements: false, tie: 'litige', direction: 'counterclockwise' });
+    expect(s.options).toEqual({ turnTimerSeconds: null, fillWithBots: false, botLevel: 'normal' });
+    expect(s.status).toBe('lobby');
+    expect(s.seats.map((x) => x.name)).toEqual([null, null, null, null]);
+    expect(JSON.stringify(s)).not.toContain(body.hostKey);
+  });
+
+  it('accepts an empty body and every setting', async () => {
+    expect((await request(server.url).post('/api/tables')).status).toBe(201);
+    const r = await request(server.url)
+      .post('/api/tables')
+      .send({ rules: { target: 501, announcements: true, tie: 'dedans', direction: 'clockwise' }, options: { turnTimerSeconds: 30, fillWithBots: true, botLevel: 'easy' } });
+    expect(r.status).toBe(201);
+    const s = (await request(server.url).get(`/api/tables/${r.body.id}`)).body;
+    expect(s.rules).toEqual({ target: 501, announcements: true, tie: 'dedans', direction: 'clockwise' });
+    expect(s.options).toEqual({ turnTimerSeconds: 30, fillWithBots: true, botLevel: 'easy' });
+  });
+
+  it.each([
+    [{ rules: { target: 200 } }, /^rules\.target: /],
+    [{ rules: { tie: 'maybe' } }, /^rules\.tie: /],
+    [{ rules: { announcements: 'yes' } }, /^rules\.announcements: /],
+    [{ rules: { colour: 'red' } }, /^rules: .*colour/],
+    [{ options: { turnTimerSeconds: 2 } }, /^options\.turnTimerSeconds: /],
+    [{ options: { botLevel: 'godlike' } }, /^options\.botLevel: /],
+    [{ extra: 1 }, /extra/],
+    [[1, 2], /expected object/i],
+  ])('refuses %j with a 400 naming the field', async (body, message) => {
+    const r = await request(server.url).post('/api/tables').send(body as object);
+    expect(r.status).toBe(400);
+    const e = HttpErrorBodySchema.parse(r.body);
+    expect(e.error.code).toBe('BAD_REQUEST');
+    expect(e.error.message).toMatch(message);
+  });
+
+  it('refuses invalid JSON (400) and oversized bodies (413)', async () => {
+    const bad = await request(server.url).post('/api/tables').set('content-type', 'application/json').send('{"rules":');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('BAD_REQUEST');
+    const big = await request(server.url).post('/api/tables').send({ rules: { target: 301 }, pad: 'x'.repeat(20_000) });
+    expect(big.status).toBe(413);
+  });
+
+  it('refuses a foreign origin and allows the public one', async () => {
+    const evil = await request(server.url).post('/api/tables').set('origin', 'https://evil.example').send({});
+    expect(evil.status).toBe(403);
+    const good = await request(server.url).post('/api/tables').set('origin', 'https://belote.example').send({});
+    expect(good.status).toBe(201);
+    expect(good.headers['access-control-allow-origin']).toBe('https://belote.example');
+  });
+});
+
+describe('GET /api/tables/:id', () => {
+  it('404s unknown and malformed ids with NO_SUCH_TABLE', async () => {
+    for (const id of ['A'.repeat(22), 'short', '..%2F..%2Fetc']) {
+      const r = await request(server.url).get(`/api/tables/${id}`);
+      expect(r.status).toBe(404);
+      expect(r.body).toEqual({ error: { code: 'NO_SUCH_TABLE', message: 'no such table' } });
+      expect((await request(server.url).get(`/api/tables/${id}/record`)).status).toBe(404);
+    }
+  });
+
+  it('serves an empty record before any game, and 400/404 for bad game indexes', async () => {
+    const { id } = (await request(server.url).post('/api/tables').send({ rules: { target: 301 } })).body;
+    const r = await request(server.url).get(`/api/tables/${id}/record`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ format: 'belote-record/1', deals: [], table: id, game: 0 });
+    expect((await request(server.url).get(`/api/tables/${id}/record?game=x`)).status).toBe(400);
+    expect((await request(server.url).get(`/api/tables/${id}/record?game=3`)).body.error.code).toBe('NOT_FOUND');
+    expect((await request(server.url).get('/api/nothing')).status).toBe(404);
+  });
+});
+
+describe('health, headers and the web app', () => {
+  it('answers /healthz', async () => {
+    const r = await request(server.url).get('/healthz');
+    expect(r.status).toBe(200);
+    expect(r.body.ok).toBe(true);
+  });
+
+  it('sends security headers with a self-only CSP and no x-powered-by', async () => {
+    const r = await request(server.url).get('/healthz');
+    const csp = r.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self' wss://belote.example");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['strict-transport-security']).toBeDefined();
+    expect(r.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('serves the app at / and /t/:id, assets with long caching, 404 elsewhere', async () => {
+    for (const path of ['/', '/t/AAAAAAAAAAAAAAAAAAAAAA']) {
+      const r = await request(server.url).get(path);
+      expect(r.status).toBe(200);
+      expect(r.text).toContain('<div id="app">');
+    }
+    const js = await request(server.url).get('/assets/app-1234.js');
+    expect(js.status).toBe(200);
+    expect(js.headers['cache-control']).toContain('immutable');
+    expect((await request(server.url).get('/nope')).status).toBe(404);
+  });
+
+  it('says so when the web app is not built; http installs get no HSTS', async () => {
+    const s = await testServer();
+    try {
+      const r = await request(s.url).get('/t/AAAAAAAAAAAAAAAAAAAAAA');
+      expect(r.status).toBe(404);
+      expect(r.text).toMatch(/not built/);
+      expect(r.headers['strict-transport-security']).toBeUndefined();
+      expect(r.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Bots at the table: filling seats, four bots to the end, pausing with nobody connected,
+ * taking over after the grace period and giving the seat back, the turn timer. Bots see only
+ * their seat's view (checked on every call to `decide`).
+ */
+import { GameViewSchema, type UpdateMessage } from '@belote/protocol';
+import type { GameView } from '@belote/rules';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RunningServer } from '../src/server.js';
+import { autoPlay, createTable, seatedTable, sleep, testServer, TestClient } from './clients.js';
+
+const seen: GameView[] = [];
+vi.mock('@belote/bots', async (importOriginal) => {
+  const m = await importOriginal<typeof import('@belote/bots')>();
+  return { ...m, decide: (view: GameView, opts: Parameters<typeof m.decide>[1]) => (seen.push(view), m.decide(view, opts)) };
+});
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await testServer({ rateLimitEvents: 10_000, botDelayMs: 1, graceMs: 150, turnSecondMs: 10 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const finished = (u: UpdateMessage) => u.table.status === 'finished';
+
+describe('bots', () => {
+  it('fill empty seats at start and play a whole game with a human', async () => {
+    const t = await createTable(server, { rules: { target: 301 }, options: { fillWithBots: true, botLevel: 'easy' } });
+    const host = await TestClient.connect(server, { tableId: t.id, hostKey: t.hostKey });
+    expect((await host.emit('sit', { seat: 0, name: 'Solo' })).ok).toBe(true);
+    const stop = autoPlay(host, 'solo');
+    expect(await host.emit('start', {})).toEqual({ ok: true });
+    const u = await host.next((x) => x.table.status === 'playing');
+    expect(u.table.seats.map((s) => s.bot)).toEqual([null, 'easy', 'easy', 'easy']);
+    expect(u.table.seats.map((s) => s.name)).toEqual(['Solo', 'Bot 2', 'Bot 3', 'Bot 4']);
+    const end = await host.next(finished, 30_000);
+    expect(end.view!.winner).not.toBeNull();
+    stop();
+    host.close();
+    // Every view a bot got was one seat's strict view (no extra fields), with that seat's hand.
+    expect(seen.length).toBeGreaterThan(20);
+    for (const v of seen) {
+      expect(GameViewSchema.safeParse(v).success).toBe(true);
+      expect(v.viewer).not.toBe('spectator');
+      expect(v.deal!.turn).toBe(v.viewer);
+      expect(v.deal!.hand).not.toBeNull();
+    }
+  });
+
+  it('four bots play to the end for a spectator, and pause when nobody is connected', async () => {
+    const slow = await testServer({ botDelayMs: 10 });
+    try {
+      const t = await createTable(slow, { rules: { target: 301 } });
+      const host = await TestClient.connect(slow, { tableId: t.id, hostKey: t.hostKey });
+      for (const seat of [0, 1, 2, 3]) expect(await host.emit('addBot', { seat })).toEqual({ ok: true });
+      expect(await host.emit('start', {})).toEqual({ ok: true });
+      await host.next((x) => x.version > 12);
+      host.close();
+      await sleep(50);
+      const paused = (await (await fetch(`${slow.url}/api/tables/${t.id}/record`)).json()) as { deals: unknown[] };
+      const v1 = slow.registry.get(t.id)!.state.version;
+      await sleep(200);
+      expect(slow.registry.get(t.id)!.state.version).toBe(v1);
+      expect(paused.deals.length).toBeLessThanOrEqual(1);
+      const watcher = await TestClient.connect(slow, { tableId: t.id });
+      await watcher.next((x) => x.version > v1);
+      const end = await watcher.next(finished, 30_000);
+      expect(end.view!.winner).not.toBeNull();
+      watcher.close();
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('take over an absent player after the grace period and give the seat back on return', async () => {
+    const t = await seatedTable(server, { rules: { target: 1000 } });
+    const absent = 2;
+    const stops = t.players.map((p, i) => (i === absent ? () => {} : autoPlay(p, `grace-${i}`)));
+    t.players[absent]!.close();
+    await t.host.next((x) => x.table.seats[absent].connected === false);
+    expect(await t.host.emit('start', {})).toEqual({ ok: true });
+    const taken = await t.host.next((x) => x.table.seats[absent].botPlaying);
+    expect(taken.table.seats[absent]).toMatchObject({ name: 'Cid', connected: false, bot: null, botPlaying: true });
+    // The bot acts for seat 2.
+    await t.host.next((x) => x.events.some((e) => (e.type === 'bid' || e.type === 'cardPlayed') && e.seat === absent));
+    const back = await TestClient.connect(server, { tableId: t.table.id, token: t.tokens[absent]! });
+    expect(back.frames[0]!.table.seats[absent]).toMatchObject({ connected: true, botPlaying: false });
+    expect(back.frames[0]!.view!.deal!.hand).not.toBeNull();
+    // Once back, nobody plays for the seat: it waits for the player.
+    const mine = await back.next((x) => x.view?.deal?.turn === absent && x.view.deal.phase !== 'over');
+    await sleep(60);
+    expect(back.last.version).toBe(mine.version);
+    const d = mine.view!.deal!;
+    const action = d.phase === 'bidding' ? { type: 'pass' as const } : { type: 'play' as const, card: d.legal[0]! };
+    expect(await back.emit('action', { version: mine.version, action })).toEqual({ ok: true, version: mine.version + 1 });
+    stops.forEach((s) => s());
+    for (const c of [...t.players, t.host, back]) c.close();
+  });
+
+  it('play a turn when the turn timer runs out, and publish the deadline', async () => {
+    const t = await seatedTable(server, { rules: { target: 301 }, options: { turnTimerSeconds: 5 } });
+    expect(await t.host.emit('start', {})).toEqual({ ok: true });
+    const waiting = await t.host.next((x) => x.view?.deal?.phase === 'bidding');
+    expect(waiting.table.turnDeadline).toBeGreaterThan(Date.now() - 1000);
+    expect(waiting.table.turnDeadline).toBeLessThanOrEqual(Date.now() + 50);
+    // Nobody acts: after 5 "seconds" (50 ms in this test) the bot bids for the seat.
+    const next = await t.host.next((x) => x.version > waiting.version, 2000);
+    expect(next.events[0]).toMatchObject({ type: 'bid', seat: waiting.view!.deal!.turn });
+    expect(next.table.seats.every((s) => !s.botPlaying)).toBe(true);
+    for (const c of [...t.players, t.host]) c.close();
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Handshake and reconnection: a seat token brings its holder back mid-trick with the full
+ * view; others see the connection state; tokens of another table, forged tokens, wrong host
+ * keys, unknown tables and other protocol versions are refused at the handshake.
+ */
+import { PROTOCOL_VERSION } from '@belote/protocol';
+import type { Seat } from '@belote/rules';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/server.js';
+import { createTable, seatedTable, testServer, TestClient } from './clients.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await testServer({ rateLimitEvents: 10_000 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('reconnection', () => {
+  it('gives the seat and its full view back mid-trick; others see connected false then true', async () => {
+    const t = await seatedTable(server);
+    expect(await t.host.emit('start', {})).toEqual({ ok: true });
+    let u = await t.host.next((x) => x.view?.deal?.phase === 'bidding');
+    expect((await t.players[u.view!.deal!.turn!]!.emit('action', { version: u.version, action: { type: 'take' } })).ok).toBe(true);
+    // Two cards into the first trick.
+    for (let i = 0; i < 2; i++) {
+      u = await t.host.next((x) => x.view?.deal?.phase === 'play' && x.view.deal.trick.cards.length === i);
+      const p = t.players[u.view!.deal!.turn!]!;
+      const mine = await p.next((x) => x.version === u.version);
+      expect((await p.emit('action', { version: u.version, action: { type: 'play', card: mine.view!.deal!.legal[0]! } })).ok).toBe(true);
+    }
+    u = await t.host.next((x) => x.view?.deal?.trick.cards.length === 2);
+    const seat = u.view!.deal!.turn as Seat;
+    const leaving = t.players[seat]!;
+    const before = await leaving.next((x) => x.version === u.version);
+    leaving.close();
+    const gone = await t.host.next((x) => x.table.seats[seat].connected === false);
+    expect(gone.version).toBe(u.version);
+    // Back with the token: the seat, the hand, the legal cards, at once.
+    const back = await TestClient.connect(server, { tableId: t.table.id, token: t.tokens[seat]! });
+    const first = back.frames[0]!;
+    expect(first.you).toEqual({ role: 'player', seat, isHost: false });
+    expect(first.version).toBe(u.version);
+    expect(first.view!.deal!.hand).toEqual(before.view!.deal!.hand);
+    expect(first.view!.deal!.legal).toEqual(before.view!.deal!.legal);
+    expect(first.view!.deal!.trick.cards).toHaveLength(2);
+    expect(first.table.seats[seat].connected).toBe(true);
+    await t.host.next((x) => x.table.seats[seat].connected === true);
+    // And plays on.
+    const ack = await back.emit('action', { version: first.version, action: { type: 'play', card: first.view!.deal!.legal[0]! } });
+    expect(ack).toEqual({ ok: true, version: first.version + 1 });
+    // A second socket with the same token sees the same seat.
+    const twin = await TestClient.connect(server, { tableId: t.table.id, token: t.tokens[seat]! });
+    expect(twin.frames[0]!.you.seat).toBe(seat);
+    for (const c of [...t.players, t.host, back, twin]) c.close();
+  });
+
+  it('refuses a token of another table, a forged token and a wrong host key', async () => {
+    const a = await seatedTable(server);
+    const b = await createTable(server);
+    await expect(TestClient.connect(server, { tableId: b.id, token: a.tokens[0]! })).rejects.toMatchObject({ data: { code: 'BAD_TOKEN' } });
+    await expect(TestClient.connect(server, { tableId: a.table.id, token: 'A'.repeat(32) })).rejects.toMatchObject({ data: { code: 'BAD_TOKEN' } });
+    await expect(TestClient.connect(server, { tableId: a.table.id, hostKey: b.hostKey })).rejects.toMatchObject({ data: { code: 'BAD_TOKEN' } });
+    // The host key of b does not make anyone host of a, and tokens never appear in summaries.
+    const text = await (await fetch(`${server.url}/api/tables/${a.table.id}`)).text();
+    for (const tok of a.tokens) expect(text).not.toContain(tok);
+    for (const c of [...a.players, a.host]) c.close();
+  });
+});
+
+describe('handshake', () => {
+  it('refuses another protocol version with PROTOCOL_MISMATCH and the server version', async () => {
+    const t = await createTable(server);
+    await expect(TestClient.connect(server, { tableId: t.id, protocolVersion: PROTOCOL_VERSION + 1 })).rejects.toMatchObject({
+      data: { code: 'PROTOCOL_MISMATCH', serverVersion: PROTOCOL_VERSION },
+    });
+  });
+
+  it('refuses unknown tables and malformed auth', async () => {
+    await expect(TestClient.connect(server, { tableId: 'A'.repeat(22) })).rejects.toMatchObject({ data: { code: 'NO_SUCH_TABLE' } });
+    await expect(TestClient.connect(server, { tableId: 'nope' })).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
+    const err = await new Promise<{ data?: { code?: string } }>((resolve) => {
+      const s = io(server.url, { transports: ['websocket'], reconnection: false, forceNew: true });
+      s.once('connect_error', (e) => (s.close(), resolve(e as never)));
+    });
+    // No auth at all: a client that does not speak this protocol.
+    expect(err.data?.code).toBe('PROTOCOL_MISMATCH');
+  });
+
+  it('refuses browsers from a foreign origin', async () => {
+    const t = await createTable(server);
+    const err = await new Promise<Error>((resolve, reject) => {
+      const s = io(server.url, {
+        auth: { protocolVersion: PROTOCOL_VERSION, tableId: t.id },
+        transports: ['polling'],
+        extraHeaders: { origin: 'https://evil.example' },
+        reconnection: false,
+        forceNew: true,
+      });
+      s.once('connect', () => reject(new Error('connected')));
+      s.once('connect_error', (e) => (s.close(), resolve(e)));
+    });
+    expect(err).toBeInstanceOf(Error);
+  });
+});
