@@ -4,6 +4,7 @@
  * their seat's view (checked on every call to `decide`).
  */
 import { GameViewSchema, type UpdateMessage } from '@belote/protocol';
+import type * as Bots from '@belote/bots';
 import type { GameView } from '@belote/rules';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/server.js';
@@ -11,7 +12,7 @@ import { autoPlay, createTable, seatedTable, sleep, testServer, TestClient } fro
 
 const seen: GameView[] = [];
 vi.mock('@belote/bots', async (importOriginal) => {
-  const m = await importOriginal<typeof import('@belote/bots')>();
+  const m = await importOriginal<typeof Bots>();
   return { ...m, decide: (view: GameView, opts: Parameters<typeof m.decide>[1]) => (seen.push(view), m.decide(view, opts)) };
 });
 
