@@ -44,9 +44,9 @@ export function playGame(
   let state = newGame(rules);
   const events: GameEvent[] = [];
   const maxDeals = opts.maxDeals ?? 200;
-  let dealer = randomInt(rng, 4) as Seat;
+  const firstDealer = randomInt(rng, 4) as Seat;
   for (let n = 0; n < maxDeals && state.winner === null; n++) {
-    const started = startDeal(state, nextDealer(state) ?? dealer, shuffledDeck(rng));
+    const started = startDeal(state, nextDealer(state) ?? firstDealer, shuffledDeck(rng));
     if (!started.ok) throw new Error(started.error.message);
     state = started.state;
     events.push(...started.events);
@@ -60,9 +60,6 @@ export function playGame(
       events.push(...r.events);
       opts.onStep?.(state, r.events);
     }
-    dealer = deal0(state);
   }
   return { state, events };
 }
-
-const deal0 = (state: GameState): Seat => currentDeal(state)!.dealer;
