@@ -33,6 +33,8 @@ describe('FastDeal', () => {
           expect(p.turn).toBe(deal.turn);
           expect(p.legal()).toBe(legalMask(deal.hands[deal.turn!]!, deal.trick.cards, deal.trump!) | 0);
           expect([p.points[0], p.points[1]]).toEqual([...deal.points]);
+          expect(p.legalFor(p.hands[p.turn]!)).toBe(p.legal());
+          expect(p.unplayed()).toBe(deal.hands.reduce((a, h) => a | h, 0) | 0);
         } else expect(fastDealFrom(deal)).toBeNull();
         const r = apply(state, randomPolicy(state, deal.turn!, rng));
         if (!r.ok) throw new Error(r.error.message);

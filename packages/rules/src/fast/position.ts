@@ -83,6 +83,20 @@ export class FastDeal {
     );
   }
 
+  /**
+   * The legal mask for the seat to play if it held `hand` instead (for card inference and
+   * sampling hidden hands in a search).
+   */
+  legalFor(hand: number): number {
+    if (this.n === 32) return 0;
+    return legalMaskCore(hand, this.n & 3, this.led, this.winStrength, this.winSeat === ((this.turn + 2) & 3), this.trump);
+  }
+
+  /** Mask of the cards not played yet (all four hands). */
+  unplayed(): number {
+    return this.hands[0]! | this.hands[1]! | this.hands[2]! | this.hands[3]!;
+  }
+
   /** Play `card` for the seat to play (must be legal; not checked). */
   play(card: number): void {
     const seat = this.turn;
