@@ -23,7 +23,8 @@ const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').dig
 function main(): number {
   let input: unknown;
   try {
-    input = JSON.parse(readInput(process.argv.slice(2).find((a) => a !== '--')));
+    // A leading byte-order mark is tolerated.
+    input = JSON.parse(readInput(process.argv.slice(2).find((a) => a !== '--')).replace(/^\uFEFF/, ''));
   } catch (e) {
     process.stderr.write(`verify: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
