@@ -70,6 +70,18 @@ describe('reconnection', () => {
   });
 });
 
+describe('removal', () => {
+  it('removing a table disconnects its sockets and makes it unknown', async () => {
+    const t = await createTable(server);
+    const c = await TestClient.connect(server, { tableId: t.id });
+    const gone = new Promise<string>((r) => c.socket.once('disconnect', r));
+    expect(server.registry.remove(t.id)).toBe(true);
+    expect(await gone).toBe('io server disconnect');
+    expect((await fetch(`${server.url}/api/tables/${t.id}`)).status).toBe(404);
+    await expect(TestClient.connect(server, { tableId: t.id })).rejects.toMatchObject({ data: { code: 'NO_SUCH_TABLE' } });
+  });
+});
+
 describe('handshake', () => {
   it('refuses another protocol version with PROTOCOL_MISMATCH and the server version', async () => {
     const t = await createTable(server);

@@ -49,6 +49,7 @@ export function createSocketServer(
       tokenHash: id.tokenHash,
       isHost: id.isHost,
       send: (msg) => socket.emit('update', msg),
+      kick: () => socket.disconnect(true),
     });
     log.debug({ table: id.tableId, seat: id.seat, host: id.isHost }, 'socket connected');
   });

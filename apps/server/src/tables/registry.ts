@@ -64,6 +64,18 @@ export class TableRegistry {
     return { restored, skipped };
   }
 
+  /** Forget a table (expiry): its timers stop and its sockets are disconnected. The store is not touched. */
+  remove(id: string): boolean {
+    const room = this.rooms.get(id);
+    if (!room) return false;
+    room.dispose();
+    return this.rooms.delete(id);
+  }
+
+  ids(): string[] {
+    return [...this.rooms.keys()];
+  }
+
   /** Wait for every room's queued work. */
   async idle(): Promise<void> {
     await Promise.all([...this.rooms.values()].map((r) => r.idle()));

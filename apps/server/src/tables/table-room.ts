@@ -22,6 +22,8 @@ export interface Connection {
   tokenHash: string | null;
   isHost: boolean;
   send(msg: UpdateMessage): void;
+  /** Close the socket (the table is being removed). */
+  kick(): void;
 }
 
 export interface RoomDeps {
@@ -123,9 +125,16 @@ export class TableRoom {
     return this.queue.idle();
   }
 
+  /** Stop timers and disconnect every socket (table removed or server closing). */
   dispose(): void {
     this.autoplay.dispose();
+    for (const c of this.conns.values()) c.kick();
     this.conns.clear();
+  }
+
+  /** No socket is connected. */
+  get empty(): boolean {
+    return this.conns.size === 0;
   }
 
   /**
