@@ -70,6 +70,22 @@ describe('reconnection', () => {
   });
 });
 
+describe('sync', () => {
+  it('sends a full update to the asking socket only, with the current seq', async () => {
+    const t = await seatedTable(server);
+    const p = t.players[1]!;
+    const [mine, others] = [p.frames.length, t.host.frames.length];
+    const seq = p.last.seq;
+    expect(await p.emit('sync', {})).toEqual({ ok: true });
+    expect(p.frames.length).toBe(mine + 1);
+    expect(p.last).toMatchObject({ seq, events: [], you: { seat: 1, role: 'player' } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(t.host.frames.length).toBe(others);
+    expect((await p.emit('sync', { x: 1 })).ok).toBe(false);
+    for (const c of [...t.players, t.host]) c.close();
+  });
+});
+
 describe('removal', () => {
   it('removing a table disconnects its sockets and makes it unknown', async () => {
     const t = await createTable(server);

@@ -50,6 +50,8 @@ export const ClientEventSchemas = {
   action: z.strictObject({ version: z.number().int().min(0), action: GameActionSchema }),
   /** Host: a new game with the same seats once the game is over. */
   rematch: z.strictObject({}),
+  /** Ask for a full `update` now (e.g. after a gap in `seq`); changes nothing. */
+  sync: z.strictObject({}),
 } as const;
 
 export type ClientEventName = keyof typeof ClientEventSchemas;
@@ -112,4 +114,5 @@ export interface ClientToServerEvents {
   removeBot: (p: ClientEventPayload<'removeBot'>, ack: (a: Ack) => void) => void;
   action: (p: ClientEventPayload<'action'>, ack: (a: Ack<ActionAck>) => void) => void;
   rematch: (p: ClientEventPayload<'rematch'>, ack: (a: Ack) => void) => void;
+  sync: (p: ClientEventPayload<'sync'>, ack: (a: Ack) => void) => void;
 }

@@ -49,5 +49,5 @@ export function attachHandlers(
 function handle(room: TableRoom, connId: string, name: ClientEventName, payload: unknown): Promise<Ack<Record<string, unknown>>> {
   const parsed = ClientEventSchemas[name].safeParse(payload);
   if (!parsed.success) return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: formatIssues(parsed.error, name) } });
-  return room.command(connId, { name, payload: parsed.data } as Command);
+  return room.command(connId, name === 'sync' ? { name } : ({ name, payload: parsed.data } as Command));
 }

@@ -9,8 +9,9 @@ import type { LogEntry } from '../store/types.js';
 import { newSecret, sha256Hex } from './secrets.js';
 import { statusOf, type TableState } from './table-state.js';
 
-/** A command as received: the event name with its parsed payload. */
-export type Command = { [E in ClientEventName]: { name: E; payload: ClientEventPayload<E> } }[ClientEventName];
+/** A command that may change the table: the event name with its parsed payload (`sync` is the room's). */
+export type CommandName = Exclude<ClientEventName, 'sync'>;
+export type Command = { [E in CommandName]: { name: E; payload: ClientEventPayload<E> } }[CommandName];
 
 /** Who sends it. */
 export interface Actor {

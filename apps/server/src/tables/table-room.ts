@@ -92,11 +92,15 @@ export class TableRoom {
     });
   }
 
-  /** Run one client command; resolves with the ack for the sender. */
-  command(connId: string, cmd: Command): Promise<Ack<Record<string, unknown>>> {
+  /** Run one client command (or `sync`); resolves with the ack for the sender. */
+  command(connId: string, cmd: Command | { name: 'sync' }): Promise<Ack<Record<string, unknown>>> {
     return this.queue.run(async () => {
       const conn = this.conns.get(connId);
       if (!conn) return { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } };
+      if (cmd.name === 'sync') {
+        this.publish([], conn);
+        return { ok: true };
+      }
       const planned = planCommand(this.current, { seat: conn.seat, isHost: conn.isHost }, cmd);
       if (!planned.ok) return planned;
       const err = await this.commit(planned.plan.entries, () => {
@@ -171,14 +175,15 @@ export class TableRoom {
     this.publish([]);
   }
 
-  private publish(events: GameEvent[]): void {
+  /** Send everyone (or only `to`, without advancing `seq`) their update. */
+  private publish(events: GameEvent[], to?: Connection): void {
     this.syncConnections();
     this.autoplay.schedule();
-    this.seq++;
+    if (!to) this.seq++;
     const summary = summaryOf(this.current, this.presence());
     const game = currentGame(this.current);
     const views = new Map<Seat | 'spectator', GameView>();
-    for (const conn of this.conns.values()) {
+    for (const conn of to ? [to] : this.conns.values()) {
       const viewer = conn.seat ?? 'spectator';
       let view: GameView | null = null;
       if (game) {
