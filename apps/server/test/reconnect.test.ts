@@ -33,6 +33,10 @@ describe('reconnection', () => {
     }
     u = await t.host.next((x) => x.view?.deal?.trick.cards.length === 2);
     const seat = u.view!.deal!.turn as Seat;
+    // The running deal's deck and salt are not in the record yet.
+    const rec = (await (await fetch(`${server.url}/api/tables/${t.table.id}/record`)).json()) as { deals: unknown[] };
+    expect(rec.deals).toEqual([]);
+    expect(u.table.commitment).toMatchObject({ deal: 0 });
     const leaving = t.players[seat]!;
     const before = await leaving.next((x) => x.version === u.version);
     leaving.close();

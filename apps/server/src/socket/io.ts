@@ -40,10 +40,10 @@ export function createSocketServer(
     }
     attachHandlers(socket as never, room, limiter, log);
     socket.on('disconnect', () => {
-      void room.leave(socket.id);
+      room.leave(socket.id).catch((e: unknown) => log.error({ err: e, table: room.id }, 'leave failed'));
       void limiter.delete(socket.id);
     });
-    void room.join({
+    const joined = room.join({
       id: socket.id,
       seat: id.seat,
       tokenHash: id.tokenHash,
@@ -51,6 +51,7 @@ export function createSocketServer(
       send: (msg) => socket.emit('update', msg),
       kick: () => socket.disconnect(true),
     });
+    joined.catch((e: unknown) => log.error({ err: e, table: room.id }, 'join failed'));
     log.debug({ table: id.tableId, seat: id.seat, host: id.isHost }, 'socket connected');
   });
   return io;
