@@ -59,7 +59,9 @@ describe('bots', () => {
       expect(await host.emit('start', {})).toEqual({ ok: true });
       await host.next((x) => x.version > 12);
       host.close();
-      await sleep(50);
+      const room = slow.registry.get(t.id)!;
+      while (!room.empty) await sleep(5);
+      await room.idle();
       const paused = (await (await fetch(`${slow.url}/api/tables/${t.id}/record`)).json()) as { deals: unknown[] };
       const v1 = slow.registry.get(t.id)!.state.version;
       await sleep(200);
