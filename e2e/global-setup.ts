@@ -1,0 +1,86 @@
+/**
+ * Builds the web app (skipped when apps/web/dist is newer than its sources) and starts the
+ * real table server (e2e/serve.ts, a child process) on an ephemeral port with instant bots.
+ * Tests read its URL with `inject('baseUrl')`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const web = path.join(root, 'apps/web');
+const dist = path.join(web, 'dist');
+
+/** Newest modification time of a file or of the files under a directory (0 when missing). */
+function newest(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let t = statSync(dir).mtimeMs;
+  if (!statSync(dir).isDirectory()) return t;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/** The one Vite JS API call we need (vite is a dependency of apps/web, not of e2e). */
+interface ViteApi {
+  build(config: { root: string; configFile: string; logLevel: 'warn' }): Promise<unknown>;
+}
+
+function distIsFresh(): boolean {
+  const built = path.join(dist, 'index.html');
+  if (!existsSync(built)) return false;
+  const sources = [path.join(web, 'src'), path.join(web, 'index.html'), path.join(web, 'vite.config.ts'), path.join(root, 'packages/rules/src'), path.join(root, 'packages/protocol/src')];
+  return Math.max(...sources.map(newest)) < statSync(built).mtimeMs;
+}
+
+async function buildWeb(): Promise<void> {
+  if (distIsFresh() && !process.env.E2E_REBUILD) return;
+  const vitePath = createRequire(path.join(web, 'package.json')).resolve('vite');
+  const vite = (await import(pathToFileURL(vitePath).href)) as ViteApi;
+  await vite.build({ root: web, configFile: path.join(web, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+/** Start e2e/serve.ts and wait for the URL it prints. */
+function startServerProcess(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(root, 'e2e/serve.ts')], {
+    cwd: root,
+    env: { ...process.env, BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '2500', WEB_DIST: dist },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('server did not start within 30 s')), 30_000);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (!line) return;
+      clearTimeout(timer);
+      resolve({ url: (JSON.parse(line) as { url: string }).url, stop });
+    });
+  });
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await buildWeb();
+  const server = await startServerProcess();
+  project.provide('baseUrl', server.url);
+  return server.stop;
+}

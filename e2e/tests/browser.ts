@@ -1,0 +1,53 @@
+/**
+ * Browser helpers for the end-to-end tests: Debian's Chromium driven by playwright-core,
+ * phone and desktop contexts, screenshots under test-artifacts/.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export type Size = 'phone' | 'desktop';
+
+export interface Player {
+  name: string;
+  size: Size;
+  context: BrowserContext;
+  page: Page;
+}
+
+export async function open(browser: Browser, name: string, size: Size, url: string): Promise<Player> {
+  const context = await browser.newContext(
+    size === 'phone'
+      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' }
+      : { viewport: { width: 1280, height: 800 }, locale: 'en-US' },
+  );
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (e) => console.error(`[${name}] page error: ${e.message}`));
+  await page.goto(url);
+  return { name, size, context, page };
+}
+
+export async function shot(p: Player, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}-${p.size}.png`);
+  await p.page.screenshot({ path: file });
+  return file;
+}
+
+/** Cards of the player's hand as shown, in order. */
+export function handOf(p: Player): Promise<string[]> {
+  return p.page.$$eval('[data-card]', (els) => els.map((e) => e.getAttribute('data-card') ?? ''));
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,185 @@
+/**
+ * A whole deal in real browsers against the real server: the host creates a table, three
+ * friends join through the invite link, a spectator watches; they bid and play every card
+ * by clicking. Along the way: an illegal card shows its reason, a reload mid-trick keeps the
+ * seat and the hand, and screenshots of each screen at phone and desktop sizes.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { handOf, launch, open, shot, sleep, type Player } from './browser.js';
+
+const base = inject('baseUrl');
+let browser: Browser;
+let invite = '';
+let anna: Player; // host, phone, seat 0
+let ben: Player; // desktop, seat 1
+let cleo: Player; // phone, seat 2
+let dan: Player; // phone, seat 3
+let eve: Player; // spectator, phone
+const players = (): Player[] => [anna, ben, cleo, dan];
+
+async function sit(p: Player, seat: number): Promise<void> {
+  await p.page.click(`[data-sit="${seat}"]`);
+  await p.page.fill('[data-testid=name-input]', p.name);
+  await p.page.click('[data-testid=sit-confirm]');
+  await p.page.waitForSelector(`[data-seat="${seat}"] >> text=${p.name}`);
+}
+
+const count = (p: Player, selector: string): Promise<number> => p.page.$$eval(selector, (els) => els.length);
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+// The steps build on each other: after a failure, skip the rest instead of timing out.
+let broken = false;
+beforeEach(({ skip, onTestFailed }) => {
+  if (broken) skip();
+  onTestFailed(() => {
+    broken = true;
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a table in four browsers', () => {
+  it('creates a table and seats four players who came through the invite link', async () => {
+    anna = await open(browser, 'Anna', 'phone', `${base}/`);
+    await shot(anna, 'home');
+    await anna.page.click('[data-testid=create]');
+    await anna.page.waitForURL(/\/t\/[A-Za-z0-9_-]{22}$/);
+    invite = await anna.page.inputValue('[data-testid=invite-url]');
+    expect(invite).toBe(anna.page.url());
+    await sit(anna, 0);
+
+    ben = await open(browser, 'Ben', 'desktop', invite);
+    cleo = await open(browser, 'Cleo', 'phone', invite);
+    dan = await open(browser, 'Dan', 'phone', invite);
+    eve = await open(browser, 'Eve', 'phone', invite);
+    await sit(ben, 1);
+    await sit(cleo, 2);
+    // Dan (not seated yet) and Eve are watching.
+    await anna.page.waitForSelector('[data-testid=lobby] >> text=2 watching');
+    await shot(anna, 'lobby');
+    await shot(ben, 'lobby');
+    await sit(dan, 3);
+    await anna.page.waitForSelector('[data-testid=lobby] >> text=1 watching');
+
+    // Everyone sees the same four names; only the host may start.
+    for (const p of [...players(), eve]) {
+      for (const [seat, name] of ['Anna', 'Ben', 'Cleo', 'Dan'].entries()) {
+        await p.page.waitForSelector(`[data-seat="${seat}"] >> text=${name}`);
+      }
+    }
+    expect(await count(ben, '[data-testid=start]')).toBe(0);
+    await anna.page.waitForSelector('[data-testid=start]:not([disabled])');
+  });
+
+  it('deals and bids: the first phone player to speak takes', async () => {
+    await anna.page.click('[data-testid=start]');
+    await anna.page.waitForSelector('[data-testid=retourne]');
+    let bidder: Player | null = null;
+    for (let i = 0; i < 200 && !bidder; i++) {
+      for (const p of players()) {
+        if ((await count(p, '[data-bid=take]')) > 0) {
+          if (p.size === 'desktop') {
+            await shot(p, 'bidding');
+            await p.page.click('[data-bid=pass]');
+            await p.page.waitForSelector('[data-bid=pass]', { state: 'detached' });
+          } else bidder = p;
+          break;
+        }
+      }
+      if (!bidder) await sleep(50);
+    }
+    expect(bidder).not.toBeNull();
+    await shot(bidder!, 'bidding');
+    await shot(ben, 'bidding-table');
+    await bidder!.page.click('[data-bid=take]');
+    // Play starts: eight cards in every hand, trump shown.
+    for (const p of players()) {
+      await p.page.waitForFunction(() => document.querySelectorAll('[data-card]').length === 8);
+      await p.page.waitForSelector('[data-testid=trump]');
+    }
+  });
+
+  it('shows the spectator the table but no hand', async () => {
+    expect(await count(eve, '[data-card]')).toBe(0);
+    expect(await count(eve, '[data-seat]')).toBe(4);
+    await eve.page.waitForSelector('text=You are watching');
+    await eve.page.waitForSelector('[data-testid=trump]');
+  });
+
+  it('plays the whole deal by clicking cards; refuses an illegal card with its reason; survives a reload', async () => {
+    let illegalChecked = false;
+    let reloaded = false;
+    const shotsDone = new Set<string>();
+    const deadline = Date.now() + 100_000;
+    let plays = 0;
+    while ((await count(ben, '[data-deal-row="0"]')) === 0) {
+      expect(Date.now()).toBeLessThan(deadline);
+      let current: Player | null = null;
+      for (const p of players()) if ((await count(p, '[data-testid=your-turn]')) > 0) current = p;
+      if (!current) {
+        await sleep(30);
+        continue;
+      }
+      const inTrick = await count(current, '[data-trick-card]');
+
+      if (inTrick >= 2 && inTrick <= 3 && !shotsDone.has(current.size)) {
+        await shot(current, 'trick');
+        shotsDone.add(current.size);
+      }
+
+      if (!illegalChecked && (await count(current, '[data-playable=false]')) > 0) {
+        const before = await handOf(current);
+        const illegal = (await current.page.getAttribute('[data-playable=false]', 'data-card'))!;
+        await current.page.click(`[data-card="${illegal}"]`, { position: { x: 8, y: 14 } });
+        const reason = await current.page.textContent('[data-testid=refusal]');
+        expect(reason).toMatch(/^You must (follow|trump|overtrump)/);
+        await shot(current, 'refusal');
+        await sleep(150);
+        expect(await handOf(current)).toEqual(before);
+        expect(await count(current, '[data-testid=your-turn]')).toBe(1);
+        illegalChecked = true;
+      }
+
+      if (!reloaded && current.size === 'phone' && inTrick >= 1 && inTrick <= 3) {
+        const before = await handOf(current);
+        await current.page.reload();
+        await current.page.waitForSelector('[data-testid=your-turn]');
+        expect(await handOf(current)).toEqual(before);
+        expect(await count(current, '[data-trick-card]')).toBe(inTrick);
+        reloaded = true;
+      }
+
+      const card = (await current.page.getAttribute('[data-playable=true]', 'data-card'))!;
+      await current.page.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
+      await current.page.waitForSelector(`[data-card="${card}"]`, { state: 'detached' });
+      plays++;
+      if (plays === 32) break;
+    }
+    expect(plays).toBe(32);
+    expect(illegalChecked).toBe(true);
+    expect(reloaded).toBe(true);
+  });
+
+  it('ends the deal with a summary and a score sheet row', async () => {
+    await anna.page.waitForSelector('[data-testid=deal-summary]');
+    await shot(anna, 'deal-summary');
+    await ben.page.waitForSelector('[data-deal-row="0"]');
+    if ((await count(ben, '[data-testid=deal-summary]')) > 0) await shot(ben, 'deal-summary');
+    const written = await ben.page.$$eval('[data-deal-row="0"] td.pts', (tds) => tds.map((td) => Number(td.textContent)));
+    expect(written).toHaveLength(2);
+    expect(written.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
+    expect(written[0]! + written[1]!).toBeGreaterThan(0);
+    await ben.page.click('[data-testid=deal-summary] button').catch(() => {});
+    await shot(ben, 'score-sheet');
+    await anna.page.click('[data-testid=deal-summary] button').catch(() => {});
+    await anna.page.click('button[aria-label="Score sheet"]');
+    await anna.page.waitForSelector('[data-testid=sheet-modal] [data-deal-row="0"]');
+    await shot(anna, 'score-sheet');
+  });
+});
