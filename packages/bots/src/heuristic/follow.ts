@@ -28,7 +28,7 @@ function loadValue(ctx: PlayContext, c: CardId): number {
   const { trump } = ctx;
   if (suitOf(c) === trump) return -50 - suitStrength(c, trump);
   let v = points(c, trump);
-  if (master(ctx, c) && v >= 10) v -= 6; // an ace (or master ten) may win its own trick later
+  if (master(ctx, c) && v >= 10) v -= 3; // an ace (or master ten) may win its own trick later: a loose ten goes first
   return v;
 }
 

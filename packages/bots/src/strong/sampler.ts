@@ -7,6 +7,7 @@
  */
 import { bit, detectCombinations, popcount, type Rng } from '@belote/rules';
 import type { Knowledge } from '../knowledge.js';
+import { biddingLikelihood } from './bidding-prior.js';
 import { drawDeclared } from './declared.js';
 
 function shuffle<T>(xs: T[], rng: Rng): T[] {
@@ -109,6 +110,7 @@ function announcementsFit(k: Knowledge, hands: number[]): boolean {
 }
 
 let sampleMisses = 0;
+const MAX_REJECTIONS = 40;
 /** How many samples had to ignore the declared announcement types (tests, diagnostics). */
 export const declaredMisses = (): number => sampleMisses;
 
@@ -116,6 +118,9 @@ export const declaredMisses = (): number => sampleMisses;
 export function sampleHands(k: Knowledge, rng: Rng): [number, number, number, number] {
   const none = [0, 0, 0, 0];
   let fallback: number[] | null = null;
+  let best: number[] | null = null;
+  let bestP = -1;
+  let rejected = 0;
   const attempts = k.deal.declared ? 3000 : 60;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const extra = k.deal.declared && attempt % 2 === 0 ? drawDeclared(k, rng) : none;
@@ -125,8 +130,19 @@ export function sampleHands(k: Knowledge, rng: Rng): [number, number, number, nu
     const h = attempt < 30 || extra !== none ? greedy(p, rng) : backtrack(p, rng);
     if (!h) continue;
     fallback ??= h;
-    if (announcementsFit(k, h)) return h as [number, number, number, number];
+    if (!announcementsFit(k, h)) continue;
+    // Weigh by the auction: accept with its likelihood, else remember the likeliest so far.
+    const lik = biddingLikelihood(k, h);
+    if (rng() < lik) return h as [number, number, number, number];
+    if (rejected >= MAX_REJECTIONS) return (lik > bestP || !best ? h : best) as [number, number, number, number];
+    rejected++;
+    if (lik > bestP) {
+      best = h;
+      bestP = lik;
+    }
+    attempt--;
   }
+  if (best) return best as [number, number, number, number];
   sampleMisses++;
   // Declared types are soft evidence only when no exact fit turned up.
   if (fallback) return fallback as [number, number, number, number];

@@ -200,16 +200,31 @@ function search(ply: number, seat: number, n: number, led: number, wSeat: number
  * The exact value of a search by bisection with null windows (each probe answers "is the
  * value at least beta?"), far cheaper than one full-window search; the table keeps the bounds.
  */
-function exact(probe: (alpha: number, beta: number) => number): number {
+function exact(probe: (alpha: number, beta: number) => number, guess: number): number {
   let lo = 0;
   let hi = 163;
+  let g = Math.max(0, Math.min(162, guess));
   while (lo < hi && !aborted) {
-    const beta = (lo + hi + 1) >> 1;
+    const beta = g === lo ? g + 1 : g;
     const v = probe(beta - 1, beta);
     if (v >= beta) lo = Math.max(beta, v);
     else hi = Math.min(beta - 1, v);
+    // MTD(f) step from the bound, but never slower than bisection.
+    g = v >= beta ? lo : hi;
   }
   return lo;
+}
+
+/** Same suit, same points, and no live card between them: interchangeable cards of one hand. */
+function equivalent(c: number, d: number, alive: number): boolean {
+  if (c >> 3 !== d >> 3 || PTS[c] !== PTS[d]) return false;
+  const lo = Math.min(STR[c]!, STR[d]!);
+  const hi = Math.max(STR[c]!, STR[d]!);
+  for (let r = 0; r < 8; r++) {
+    const e = (c & ~7) | r;
+    if (STR[e]! > lo && STR[e]! < hi && (alive & (1 << e)) !== 0) return false;
+  }
+  return true;
 }
 
 export interface DDPosition {
@@ -262,7 +277,14 @@ export function solveMoves(pos: DDPosition, team: Team, moves: readonly CardId[]
   }
   const out: number[] = [];
   const h = H[seat]!;
+  const alive = H[0]! | H[1]! | H[2]! | H[3]! | trickAlive;
+  let guess = 81;
   for (const c of moves) {
+    const twin = moves.findIndex((d, i) => i < out.length && equivalent(c, d, alive));
+    if (twin >= 0) {
+      out.push(out[twin]!);
+      continue;
+    }
     H[seat] = h & ~(1 << c);
     let nLed = led;
     let nSeat = wSeat;
@@ -283,13 +305,14 @@ export function solveMoves(pos: DDPosition, team: Team, moves: readonly CardId[]
     if (n === 3) {
       const last = (H[0]! | H[1]! | H[2]! | H[3]!) === 0;
       const gain = (nSeat & 1) === team ? ntp + (last ? 10 : 0) : 0;
-      v = last ? gain : gain + exact((a, b) => search(1, nSeat, 0, 0, 0, 0, 0, a, b, 0));
+      v = last ? gain : gain + exact((a, b) => search(1, nSeat, 0, 0, 0, 0, 0, a, b, 0), guess - gain);
     } else {
       const t = trickAlive | (1 << c);
-      v = exact((a, b) => search(1, (seat + 1) & 3, n + 1, nLed, nSeat, nStr, ntp, a, b, t));
+      v = exact((a, b) => search(1, (seat + 1) & 3, n + 1, nLed, nSeat, nStr, ntp, a, b, t), guess);
     }
     H[seat] = h;
     out.push(v);
+    guess = v;
   }
   return aborted ? null : out;
 }
