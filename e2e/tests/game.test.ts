@@ -115,6 +115,7 @@ describe('a table in four browsers', () => {
   it('plays the whole deal by clicking cards; refuses an illegal card with its reason; survives a reload', async () => {
     let illegalChecked = false;
     let reloaded = false;
+    let usedKeyboard = false;
     const shotsDone = new Set<string>();
     const deadline = Date.now() + 100_000;
     let plays = 0;
@@ -155,15 +156,35 @@ describe('a table in four browsers', () => {
         reloaded = true;
       }
 
+      expect(await current.page.title()).toBe('● Your turn — Belote');
       const card = (await current.page.getAttribute('[data-playable=true]', 'data-card'))!;
-      await current.page.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
+      if (!usedKeyboard) {
+        // Arrows move along the hand, Enter plays the focused card.
+        const hand = await handOf(current);
+        await current.page.focus('[data-card]');
+        for (let i = 0; i < hand.indexOf(card); i++) await current.page.keyboard.press('ArrowRight');
+        expect(await current.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/, playable$/);
+        await current.page.keyboard.press('Enter');
+        usedKeyboard = true;
+      } else {
+        await current.page.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
+      }
       await current.page.waitForSelector(`[data-card="${card}"]`, { state: 'detached' });
       plays++;
+      if (plays === 5) {
+        // The first trick is over: "last trick" shows its four cards on demand.
+        await ben.page.click('[data-testid=last-trick-btn]');
+        await ben.page.waitForFunction(() => document.querySelectorAll('[data-testid=last-trick] [data-trick-card]').length === 4);
+        await shot(ben, 'last-trick');
+        await ben.page.keyboard.press('Escape');
+        await ben.page.waitForSelector('[data-testid=last-trick]', { state: 'detached' });
+      }
       if (plays === 32) break;
     }
     expect(plays).toBe(32);
     expect(illegalChecked).toBe(true);
     expect(reloaded).toBe(true);
+    expect(usedKeyboard).toBe(true);
   });
 
   it('ends the deal with a summary and a score sheet row', async () => {
