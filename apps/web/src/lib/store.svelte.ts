@@ -51,7 +51,7 @@ export class TableStore {
 
   #transport: Transport | null = null;
   #nextId = 1;
-  #timers = new Set<ReturnType<typeof setTimeout>>();
+  #timers: ReturnType<typeof setTimeout>[] = [];
 
   constructor(tableId: string) {
     this.tableId = tableId;
@@ -87,7 +87,7 @@ export class TableStore {
     this.#transport?.close();
     this.#transport = null;
     for (const t of this.#timers) clearTimeout(t);
-    this.#timers.clear();
+    this.#timers = [];
   }
 
   setStatus(s: ConnectionStatus): void {
@@ -163,10 +163,10 @@ export class TableStore {
 
   #later(ms: number, fn: () => void): void {
     const t = setTimeout(() => {
-      this.#timers.delete(t);
+      this.#timers = this.#timers.filter((x) => x !== t);
       fn();
     }, ms);
-    this.#timers.add(t);
+    this.#timers.push(t);
   }
 
   #notify(error: ProtocolError): void {
