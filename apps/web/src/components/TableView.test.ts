@@ -1,6 +1,6 @@
-import { currentDeal, viewFor } from '@belote/rules';
+import { currentDeal, playGame, seededRng, viewFor } from '@belote/rules';
 import { fireEvent, render, screen } from '@testing-library/svelte';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TABLE_ID, restrictedTurn, taken, updateFor } from '../lib/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableStore } from '../lib/store.svelte.js';
@@ -42,5 +42,32 @@ describe('TableView', () => {
     mounted(updateFor(taken(3), 'spectator', 1));
     expect(document.querySelectorAll('[data-card]').length).toBe(0);
     expect(document.querySelectorAll('[data-seat]').length).toBe(4);
+  });
+
+  it('ends the game with the winner and a rematch button for the host', async () => {
+    prefs.setLang('en');
+    const { state } = playGame({ target: 301 }, seededRng(7));
+    expect(state.winner).not.toBeNull();
+    const update = updateFor(state, 0, 1);
+    const store = mounted({ ...update, table: { ...update.table, status: 'finished' } });
+    const dialog = await screen.findByTestId('game-over');
+    expect(dialog.textContent).toMatch(state.winner === 0 ? /You win!/ : /You lose/);
+    const rematch = vi.spyOn(store, 'rematch').mockResolvedValue();
+    await fireEvent.click(screen.getByTestId('rematch'));
+    expect(rematch).toHaveBeenCalledOnce();
+    expect(document.querySelectorAll('[data-deal-row]').length).toBe(state.deals.length);
+  });
+
+  it('counts down the turn timer on the seat to play', () => {
+    const update = updateFor(taken(3), 1, 1);
+    mounted({ ...update, table: { ...update.table, turnDeadline: Date.now() + 9_500 } });
+    expect(screen.getByLabelText('10 s')).toBeTruthy();
+  });
+
+  it('switches language', async () => {
+    prefs.setLang('de');
+    mounted(updateFor(taken(3), 0, 1));
+    expect(screen.getByTestId('your-turn').textContent).toBe('Du bist dran');
+    prefs.setLang('en');
   });
 });

@@ -34,17 +34,17 @@ const NOTICE_MS = 3500;
 
 export class TableStore {
   readonly tableId: string;
-  table = $state<TableSummary | null>(null);
-  you = $state<You>({ role: 'spectator', seat: null, isHost: false });
-  view = $state<GameView | null>(null);
+  table = $state.raw<TableSummary | null>(null);
+  you = $state.raw<You>({ role: 'spectator', seat: null, isHost: false });
+  view = $state.raw<GameView | null>(null);
   version = $state(0);
   status = $state<ConnectionStatus>('connecting');
   fatal = $state<Fatal | null>(null);
-  notice = $state<ProtocolError | null>(null);
-  refusal = $state<Refusal | null>(null);
-  callouts = $state<Callout[]>([]);
-  heldTrick = $state<HeldTrick | null>(null);
-  dealSummary = $state<DealResult | null>(null);
+  notice = $state.raw<ProtocolError | null>(null);
+  refusal = $state.raw<Refusal | null>(null);
+  callouts = $state.raw<Callout[]>([]);
+  heldTrick = $state.raw<HeldTrick | null>(null);
+  dealSummary = $state.raw<DealResult | null>(null);
   pending = $state(false);
   /** Highest `seq` applied on the current connection (-1: none yet). */
   lastSeq = -1;
@@ -244,11 +244,11 @@ export class TableStore {
       await this.#act({ type: 'play', card });
       return;
     }
-    if (this.isMyTurn && d.phase === 'play' && d.trump) {
-      this.refusal = refusalFor(d.hand, d.trick.cards, d.trump, card);
-    } else {
-      this.refusal = { card, rule: 'notYourTurn' };
-    }
+    const refusal = this.isMyTurn && d.phase === 'play' && d.trump ? refusalFor(d.hand, d.trick.cards, d.trump, card) : { card, rule: 'notYourTurn' };
+    this.refusal = refusal;
+    this.#later(NOTICE_MS, () => {
+      if (this.refusal === refusal) this.refusal = null;
+    });
   }
 
   dismissRefusal(): void {

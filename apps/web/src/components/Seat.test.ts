@@ -1,0 +1,61 @@
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it, vi } from 'vitest';
+import { prefs } from '../lib/prefs.svelte.js';
+import BiddingPanel from './BiddingPanel.svelte';
+import Seat from './Seat.svelte';
+
+const info = { seat: 1 as const, name: 'Ben', connected: true, bot: null, botPlaying: false };
+
+describe('Seat', () => {
+  it('shows the dealer chip, the taker suit, the turn and the timer', () => {
+    prefs.setLang('en');
+    const { container } = render(Seat, { info, pos: 'right', team: 1, dealer: true, turn: true, takerSuit: 'H', secondsLeft: 12, cardsLeft: 5 });
+    expect(screen.getByTitle('Dealer').textContent).toBe('D');
+    expect(screen.getByTitle('Taker')).toBeTruthy();
+    expect(screen.getByLabelText('12 s').textContent).toBe('12');
+    expect(container.querySelector('.seat')!.classList.contains('turn')).toBe(true);
+    expect(screen.getByLabelText('5 cards').children).toHaveLength(5);
+  });
+
+  it('says when a player is gone and when a bot plays for them', () => {
+    prefs.setLang('en');
+    render(Seat, { info: { ...info, connected: false }, pos: 'top', team: 1 });
+    expect(screen.getByText('disconnected')).toBeTruthy();
+    render(Seat, { info: { ...info, connected: false, botPlaying: true }, pos: 'left', team: 1 });
+    expect(screen.getByText('bot playing for Ben')).toBeTruthy();
+  });
+
+  it('offers an empty seat, and bots to the host', async () => {
+    prefs.setLang('en');
+    const onsit = vi.fn();
+    const onaddbot = vi.fn();
+    render(Seat, { info: { ...info, name: null }, pos: 'left', team: 1, onsit, onaddbot });
+    await fireEvent.click(screen.getByText('Sit here'));
+    await fireEvent.click(screen.getByText('+ Bot'));
+    expect(onsit).toHaveBeenCalledOnce();
+    expect(onaddbot).toHaveBeenCalledOnce();
+  });
+});
+
+describe('BiddingPanel', () => {
+  it('round 1: take the retourne suit or pass', async () => {
+    prefs.setLang('en');
+    const ontake = vi.fn();
+    render(BiddingPanel, { round: 1, retourne: '9C', ontake, onpass: () => {} });
+    await fireEvent.click(screen.getByText('Take'));
+    expect(ontake).toHaveBeenCalledWith();
+  });
+
+  it('round 2: the three other suits or pass', async () => {
+    prefs.setLang('en');
+    const ontake = vi.fn();
+    const onpass = vi.fn();
+    render(BiddingPanel, { round: 2, retourne: '9C', ontake, onpass });
+    const suits = screen.getAllByRole('button', { name: /^Take / }).map((b) => b.getAttribute('data-bid'));
+    expect(suits).toEqual(['take-S', 'take-H', 'take-D']);
+    await fireEvent.click(screen.getByRole('button', { name: 'Take hearts' }));
+    expect(ontake).toHaveBeenCalledWith('H');
+    await fireEvent.click(screen.getByText('Pass'));
+    expect(onpass).toHaveBeenCalledOnce();
+  });
+});
