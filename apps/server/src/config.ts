@@ -10,6 +10,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
+/** A positive number of hours or minutes (fractions allowed, so tests can use seconds). */
+const duration = (def: number) => z.coerce.number().positive().max(1_000_000).default(def);
+
 const origin = (s: string): string => new URL(s).origin;
 
 /** Where the built web app lives by default: apps/web/dist, relative to this package (src/ or dist/). */
@@ -30,6 +33,9 @@ const EnvSchema = z.object({
   CREATE_LIMIT_PER_MINUTE: int(60, 1, 100_000),
   /** Test hook: how many ms one "second" of the turn timer lasts. */
   TURN_SECOND_MS: int(1000, 1, 1000),
+  FINISHED_RETENTION_HOURS: duration(72),
+  IDLE_RETENTION_HOURS: duration(168),
+  EXPIRY_SWEEP_MINUTES: duration(60),
 });
 
 export interface Config {
@@ -48,6 +54,12 @@ export interface Config {
   rateLimitEvents: number;
   createLimitPerMinute: number;
   turnSecondMs: number;
+  /** A finished game's table (and its record) is kept this long after the game ended. */
+  finishedRetentionHours: number;
+  /** An unfinished table nobody changed for this long is abandoned and removed. */
+  idleRetentionHours: number;
+  /** How often expired tables are swept (also once at start). */
+  expirySweepMinutes: number;
 }
 
 /** Validate the environment; throws an Error listing every bad variable. */
@@ -74,6 +86,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitEvents: e.RATE_LIMIT_EVENTS,
     createLimitPerMinute: e.CREATE_LIMIT_PER_MINUTE,
     turnSecondMs: e.TURN_SECOND_MS,
+    finishedRetentionHours: e.FINISHED_RETENTION_HOURS,
+    idleRetentionHours: e.IDLE_RETENTION_HOURS,
+    expirySweepMinutes: e.EXPIRY_SWEEP_MINUTES,
   };
 }
 

@@ -1,10 +1,12 @@
 /**
- * Entry point: `node apps/server/dist/main.js`. Reads the environment, starts the server and
- * shuts down cleanly on SIGTERM/SIGINT (finishing in-flight writes).
+ * Entry point: `node apps/server/dist/main.js`. Reads the environment, opens the SQLite store
+ * in DATA_DIR, starts the server (restoring every stored table) and shuts down cleanly on
+ * SIGTERM/SIGINT: stop accepting, finish in-flight writes, close the database, exit 0.
  */
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { startServer } from './server.js';
+import { SqliteStore } from './store/sqlite-store.js';
 
 async function main(): Promise<void> {
   let config;
@@ -16,14 +18,30 @@ async function main(): Promise<void> {
     return;
   }
   const log = createLogger(config);
-  const server = await startServer(config, { logger: log });
-  log.info(`open ${server.publicUrl}`);
+  let server;
+  try {
+    const store = new SqliteStore({ dataDir: config.dataDir, log });
+    server = await startServer(config, { logger: log, store });
+  } catch (e) {
+    log.fatal({ err: e, dataDir: config.dataDir }, 'could not start');
+    process.exit(1);
+  }
+  log.info({ dataDir: config.dataDir, tables: server.registry.size }, `open ${server.publicUrl}`);
+  const running = server;
   const stop = (signal: string) => {
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const t0 = performance.now();
+    const tables = running.registry.size;
+    log.info({ signal, tables }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error({ signal }, 'shutdown timed out; exiting');
+      process.exit(1);
+    }, 10_000);
     force.unref();
-    server.close().then(
-      () => process.exit(0),
+    running.close().then(
+      () => {
+        log.info({ event: 'shutdown', signal, tables, ms: Math.round(performance.now() - t0), exitCode: 0 }, 'shutdown complete');
+        process.exit(0);
+      },
       (e: unknown) => {
         log.error({ err: e }, 'shutdown failed');
         process.exit(1);

@@ -1,6 +1,7 @@
 /**
  * `startServer(config)`: the whole server in-process — store, registry (restored from the
- * store), express app and Socket.IO on one HTTP server. Used by main.ts, tests and e2e.
+ * store), expiry sweeps, express app and Socket.IO on one HTTP server. Used by main.ts (with
+ * the SQLite store), tests and e2e (in memory by default).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import { originPolicy } from './origin-policy.js';
 import { createSocketServer } from './socket/io.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { TableStore } from './store/types.js';
+import { scheduleExpiry, sweepExpired } from './tables/expiry.js';
 import { TableRegistry } from './tables/registry.js';
 
 export interface RunningServer {
@@ -22,7 +24,10 @@ export interface RunningServer {
   publicUrl: string;
   registry: TableRegistry;
   log: Logger;
-  /** Stop accepting connections, close sockets, wait for queued work, close the store. */
+  /**
+   * Graceful stop: stop accepting connections, let queued commands finish (written and
+   * acknowledged), refuse later ones, close the sockets, then close the store.
+   */
   close(): Promise<void>;
 }
 
@@ -37,8 +42,12 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
   const log = opts.logger ?? createLogger(config);
   const store = opts.store ?? new MemoryStore();
   const registry = new TableRegistry({ store, config, log });
+  const expiry = { store, registry, config, log };
+  const t0 = performance.now();
+  await sweepExpired(expiry);
   const { restored, skipped } = await registry.restore();
-  if (restored + skipped > 0) log.info({ restored, skipped }, 'tables restored');
+  if (restored + skipped > 0) log.info({ restored, skipped, ms: Math.round(performance.now() - t0) }, 'tables restored');
+  const stopExpiry = scheduleExpiry(expiry);
 
   const http = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -68,6 +77,9 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
     log,
     close() {
       closing ??= (async () => {
+        stopExpiry();
+        http.close();
+        await registry.drain();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         http.closeAllConnections?.();
         await registry.idle();

@@ -143,10 +143,10 @@ export class SqliteStore implements TableStore {
 
   /**
    * Remove tables finished before `finishedBefore`, and unfinished tables untouched since
-   * `idleBefore` (abandoned). Returns the removed ids.
+   * `idleBefore` (abandoned), except `keep`. Returns the removed ids.
    */
-  async expire(finishedBefore: number, idleBefore: number): Promise<string[]> {
-    const ids = this.stmt.expired.all(finishedBefore, idleBefore).map((r) => r.id);
+  async expire(finishedBefore: number, idleBefore: number, keep: ReadonlySet<string> = new Set()): Promise<string[]> {
+    const ids = this.stmt.expired.all(finishedBefore, idleBefore).map((r) => r.id).filter((id) => !keep.has(id));
     const del = this.db.transaction((list: string[]) => {
       for (const id of list) this.stmt.remove.run(id);
     });

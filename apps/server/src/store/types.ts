@@ -1,7 +1,8 @@
 /**
  * The table store: a table is its settings plus an ordered log of entries, and its state is
- * a fold over that log (tables/table-state.ts). Implementations: in memory (memory-store.ts);
- * SQLite (issue 4) and later a networked store fit behind the same small interface.
+ * a fold over that log (tables/table-state.ts). Implementations: SQLite (sqlite-store.ts, the
+ * default of `main.ts`) and in memory (memory-store.ts, tests); a networked store fits behind
+ * the same small interface.
  */
 import type { BotLevel, TableOptions } from '@belote/protocol';
 import type { Action, Card, Rules, Seat } from '@belote/rules';
@@ -43,5 +44,11 @@ export interface TableStore {
   /** Every stored table with its whole log, in creation order. */
   loadAll(): Promise<StoredTable[]>;
   markFinished(tableId: string, at: number | null): Promise<void>;
+  /**
+   * Remove tables finished before `finishedBefore` and unfinished tables unchanged since
+   * `idleBefore` (abandoned), except those in `keep`. Returns the removed ids.
+   */
+  expire(finishedBefore: number, idleBefore: number, keep?: ReadonlySet<string>): Promise<string[]>;
+  /** Commit what is pending and release the store; later calls fail. */
   close(): Promise<void>;
 }

@@ -8,7 +8,7 @@ import { DEFAULT_RULES } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { TableSettings } from '../store/types.js';
 import { newSecret, newTableId, sha256Hex } from './secrets.js';
-import { initialTableState, replayLog } from './table-state.js';
+import { initialTableState, replayLog, statusOf } from './table-state.js';
 import { TableRoom, type RoomDeps } from './table-room.js';
 
 export class TableRegistry {
@@ -60,6 +60,10 @@ export class TableRegistry {
       }
       this.rooms.set(stored.settings.id, new TableRoom(r.state, this.deps));
       restored++;
+      // A crash between the last append and markFinished leaves the flag behind the log: fix it.
+      const finished = statusOf(r.state) === 'finished';
+      if (finished !== (stored.finishedAt !== null))
+        await this.deps.store.markFinished(stored.settings.id, finished ? Date.now() : null);
     }
     return { restored, skipped };
   }
@@ -74,6 +78,11 @@ export class TableRegistry {
 
   ids(): string[] {
     return [...this.rooms.keys()];
+  }
+
+  /** Shutdown: stop every room's timers, let queued work finish, refuse anything later. */
+  async drain(): Promise<void> {
+    await Promise.all([...this.rooms.values()].map((r) => r.close()));
   }
 
   /** Wait for every room's queued work. */

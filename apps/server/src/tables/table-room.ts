@@ -37,6 +37,8 @@ export class TableRoom {
   private readonly queue = new SerialQueue();
   private readonly autoplay: Autoplay;
   private seq = 0;
+  /** Set by close(): the server is shutting down and refuses further commands. */
+  private closing = false;
 
   constructor(
     private current: TableState,
@@ -97,6 +99,7 @@ export class TableRoom {
     return this.queue.run(async () => {
       const conn = this.conns.get(connId);
       if (!conn) return { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } };
+      if (this.closing) return { ok: false, error: { code: 'INTERNAL', message: 'the server is restarting; nothing was changed: try again in a moment' } };
       if (cmd.name === 'sync') {
         this.publish([], conn);
         return { ok: true };
@@ -127,6 +130,17 @@ export class TableRoom {
   /** Wait for queued work (tests, shutdown). */
   idle(): Promise<void> {
     return this.queue.idle();
+  }
+
+  /**
+   * Shutdown: stop the timers, let everything already queued finish (its writes and acks),
+   * then refuse later commands. Sockets stay attached until the server closes them.
+   */
+  close(): Promise<void> {
+    this.autoplay.dispose();
+    return this.queue.run(() => {
+      this.closing = true;
+    });
   }
 
   /** Stop timers and disconnect every socket (table removed or server closing). */
