@@ -1,57 +1,176 @@
 /**
- * `pnpm bench:server`: a load benchmark, not a timed test. Starts a real server in-process,
- * opens TABLES tables with four socket.io clients each playing as fast as acks come back,
- * and reports action round-trip latency (emit → ack, median and p99) and throughput.
+ * `pnpm bench:server`: the load benchmark (a benchmark, not a test). The server runs in one
+ * child process and the load generator in another (socket.io-client, loopback); both share
+ * this machine's cores, so the load generator competes with the server for CPU. Phases:
+ *   sat    saturation, full stack (in-memory store) vs bare Socket.IO, A/B/A/B, per server-CPU-second
+ *   sqlite saturation with the durable SqliteStore
+ *   pace   tables at 1 action/s each, ramped until p99 (action → all five views) exceeds 50 ms
+ *   storm  (after pace) every socket drops and reconnects with its token
+ *   mem    memory per idle table and per connected socket
+ * Select with BENCH_PHASES=sat,pace,… ; sizes with the env variables read below.
  */
-import { performance } from 'node:perf_hooks';
-import { PROTOCOL_VERSION, type Ack, type CreateTableResponse, type UpdateMessage } from '@belote/protocol';
-import { io, type Socket } from 'socket.io-client';
-import { startServer } from '../src/server.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Child } from './ipc.js';
+import { mb, median, sleep, type LatencySummary } from './stats.js';
 
-const TABLES = Number(process.env.TABLES ?? 20);
-const TARGET = 501;
+const env = (k: string, d: string) => process.env[k] ?? d;
+const PHASES = new Set(env('BENCH_PHASES', 'sat,sqlite,pace,storm,mem').split(','));
+const SAT_TABLES = Number(env('SAT_TABLES', '64'));
+const SAT_SECONDS = Number(env('SAT_SECONDS', '8'));
+const ROUNDS = Number(env('ROUNDS', '3'));
+const PACE_STEPS = env('PACE_STEPS', '500,1000,2000,2500,3000').split(',').map(Number);
+const PACE_SECONDS = Number(env('PACE_SECONDS', '15'));
+const IDLE_TABLES = Number(env('IDLE_TABLES', '2000'));
+const CPU_PROF = process.env.CPU_PROF; // a directory: profile the full-stack server there
 
-const server = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', botDelayMs: 0, dealPauseMs: 0, rateLimitEvents: 100_000, createLimitPerMinute: 100_000 });
-const latencies: number[] = [];
-let actions = 0;
-
-async function playTable(n: number): Promise<void> {
-  const res = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: { target: TARGET } }) });
-  const t = (await res.json()) as CreateTableResponse;
-  const sockets: Socket[] = [];
-  let done!: () => void;
-  const finished = new Promise<void>((r) => (done = r));
-  for (let seat = 0; seat < 4; seat++) {
-    const s = io(server.url, { auth: { protocolVersion: PROTOCOL_VERSION, tableId: t.id, ...(seat === 0 ? { hostKey: t.hostKey } : {}) }, transports: ['websocket'], forceNew: true });
-    sockets.push(s);
-    let acted = -1;
-    s.on('update', (u: UpdateMessage) => {
-      if (u.table.status === 'finished') return done();
-      const d = u.view?.deal;
-      if (!d || d.turn !== u.you.seat || d.phase === 'over' || acted === u.version) return;
-      acted = u.version;
-      const action = d.phase === 'bidding' ? (d.bids.length === 0 ? { type: 'take' } : { type: 'pass' }) : { type: 'play', card: d.legal[(u.version * 7 + n) % d.legal.length] };
-      const t0 = performance.now();
-      void (s.emitWithAck('action', { version: u.version, action }) as Promise<Ack>).then((a) => {
-        if (a.ok) {
-          latencies.push(performance.now() - t0);
-          actions++;
-        }
-      }, () => {});
-    });
-    await s.emitWithAck('sit', { seat, name: `P${seat}` });
-  }
-  await sockets[0]!.emitWithAck('start', {});
-  await finished;
-  for (const s of sockets) s.disconnect();
+const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
+type Mode = 'memory' | 'sqlite' | 'bare';
+interface ServerStats {
+  cpuMs: number;
+  rss: number;
+  heapUsed: number;
+}
+interface GenStats {
+  actions: number;
+  refused: Record<string, number>;
+  latency: LatencySummary;
+  updates: number;
+  avgUpdateBytes: number;
 }
 
-const t0 = performance.now();
-await Promise.all(Array.from({ length: TABLES }, (_, i) => playTable(i)));
-const secs = (performance.now() - t0) / 1000;
-latencies.sort((a, b) => a - b);
-const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!.toFixed(2);
-console.log(`${TABLES} tables × 4 clients, games to ${TARGET}, played concurrently`);
-console.log(`actions: ${actions} in ${secs.toFixed(2)} s = ${(actions / secs).toFixed(0)} actions/s`);
-console.log(`action round trip (emit → ack, all tables at once): median ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms`);
-await server.close();
+async function startPair(mode: Mode, extra: string[] = []): Promise<{ server: Child; gen: Child; url: string; dir: string | null; stop: () => Promise<void> }> {
+  const dir = mode === 'sqlite' ? mkdtempSync(join(tmpdir(), 'belote-bench-')) : null;
+  const prof = CPU_PROF && mode !== 'bare' ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const server = new Child(here('./server-proc.ts'), { BENCH_MODE: mode, ...(dir ? { BENCH_DATA_DIR: dir } : {}) }, [...prof, ...extra]);
+  const port = await server.call<number>('port');
+  const gen = new Child(here('./load-gen.ts'));
+  return {
+    server,
+    gen,
+    url: `http://127.0.0.1:${port}`,
+    dir,
+    stop: async () => {
+      await gen.stop();
+      await server.stop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Measure a window: server CPU and the generator's counters over `seconds`. */
+async function window(server: Child, gen: Child, seconds: number) {
+  await gen.call('stats');
+  const a = await server.call<ServerStats>('stats');
+  const t0 = performance.now();
+  await sleep(seconds * 1000);
+  const b = await server.call<ServerStats>('stats');
+  const g = await gen.call<GenStats>('stats');
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = (b.cpuMs - a.cpuMs) / 1000;
+  return { ...g, wall, cpu, rss: b.rss, perCpuSecond: g.actions / cpu, perSecond: g.actions / wall, cpuShare: cpu / wall };
+}
+
+async function saturation(mode: Mode, payloadBytes: number | null) {
+  const p = await startPair(mode);
+  try {
+    if (payloadBytes !== null) await p.server.call('setPayloadBytes', payloadBytes);
+    await p.gen.call('setup', { url: p.url, kind: mode === 'bare' ? 'bare' : 'full', count: SAT_TABLES });
+    await p.gen.call('run', { intervalMs: 0 });
+    await sleep(2000);
+    return await window(p.server, p.gen, SAT_SECONDS);
+  } finally {
+    await p.stop();
+  }
+}
+
+const line = (s: string) => console.log(s);
+const f0 = (x: number) => x.toFixed(0);
+const f1 = (x: number) => x.toFixed(1);
+const f2 = (x: number) => x.toFixed(2);
+
+async function phaseSaturation(): Promise<number> {
+  line(`\n## Saturation: ${SAT_TABLES} tables flat out, ${SAT_SECONDS} s windows, ${ROUNDS} A/B rounds`);
+  const ratios: number[] = [];
+  let bytes = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    const full = await saturation('memory', null);
+    bytes = full.avgUpdateBytes;
+    const bare = await saturation('bare', Math.round(bytes));
+    ratios.push(full.perCpuSecond / bare.perCpuSecond);
+    line(
+      `round ${r + 1}: full ${f0(full.perCpuSecond)} actions/CPU-s (${f0(full.perSecond)}/s, server CPU ${f2(full.cpuShare)} cores, update ${f0(full.avgUpdateBytes)} B)` +
+        ` | bare ${f0(bare.perCpuSecond)} actions/CPU-s (${f0(bare.perSecond)}/s, CPU ${f2(bare.cpuShare)}, update ${f0(bare.avgUpdateBytes)} B) | ratio ${f2(ratios[r]!)}` +
+        ` | refused full ${JSON.stringify(full.refused)} bare ${JSON.stringify(bare.refused)}`,
+    );
+  }
+  const m = median(ratios);
+  line(`median ratio full/bare: ${f2(m)} (target ≥ 0.85)`);
+  return bytes;
+}
+
+async function phaseSqlite(): Promise<void> {
+  line(`\n## Saturation with the SQLite store (synchronous=FULL, group commit)`);
+  const s = await saturation('sqlite', null);
+  line(`sqlite: ${f0(s.perCpuSecond)} actions/CPU-s (${f0(s.perSecond)}/s, server CPU ${f2(s.cpuShare)} cores), action→5 views p50 ${f1(s.latency.p50)} ms p99 ${f1(s.latency.p99)} ms`);
+}
+
+async function phasePace(storm: boolean, mode: Mode): Promise<void> {
+  line(`\n## Human pace (${mode} store): every table 1 action/s, ${PACE_SECONDS} s windows`);
+  const p = await startPair(mode);
+  try {
+    let best = 0;
+    for (const n of PACE_STEPS) {
+      await p.gen.call('pause');
+      const held = await p.gen.call<{ tables: number; seconds: number }>('setup', { url: p.url, kind: 'full', count: n - (await p.gen.call<number>('run', { intervalMs: 1000 })) });
+      await p.gen.call('run', { intervalMs: 1000 });
+      await sleep(3000);
+      const w = await window(p.server, p.gen, PACE_SECONDS);
+      const ok = w.latency.p99 <= 50;
+      if (ok) best = n;
+      line(
+        `${n} tables (${n * 5} sockets, setup ${f1(held.seconds)} s): ${f0(w.perSecond)} actions/s, action→5 views p50 ${f1(w.latency.p50)} ms p99 ${f1(w.latency.p99)} ms max ${f0(w.latency.max)} ms,` +
+          ` server CPU ${f2(w.cpuShare)} cores, RSS ${mb(w.rss)} ${ok ? '✓' : '✗ p99 > 50 ms'}`,
+      );
+      if (!ok) break;
+    }
+    line(`largest table count with p99 ≤ 50 ms: ${best} (target ≥ 2000)`);
+    if (storm) {
+      await p.gen.call('drop');
+      await sleep(3000);
+      const r = await p.gen.call<{ sockets: number; seconds: number; seats: number; seatsWithView: number }>('reconnect');
+      line(`\n## Reconnect storm: ${r.sockets} sockets dropped at once and reconnected: every socket had its update after ${f2(r.seconds)} s; seats with their own hand back: ${r.seatsWithView}/${r.seats}`);
+    }
+  } finally {
+    await p.stop();
+  }
+}
+
+async function phaseMemory(): Promise<void> {
+  line(`\n## Memory (after full GC)`);
+  const p = await startPair('memory', ['--expose-gc']);
+  try {
+    const m0 = await p.server.call<{ rss: number; heapUsed: number }>('mem');
+    await p.gen.call('createIdle', { url: p.url, count: IDLE_TABLES });
+    const m1 = await p.server.call<{ rss: number; heapUsed: number }>('mem');
+    const sockets = await p.gen.call<number>('connectSpectators', { url: p.url, perTable: 2 });
+    await sleep(1000);
+    const m2 = await p.server.call<{ rss: number; heapUsed: number }>('mem');
+    const kb = (x: number) => `${(x / 1024).toFixed(1)} KB`;
+    line(`per idle table (lobby, nobody connected; ${IDLE_TABLES} tables): heap ${kb((m1.heapUsed - m0.heapUsed) / IDLE_TABLES)}, RSS ${kb((m1.rss - m0.rss) / IDLE_TABLES)}`);
+    line(`per connected socket (${sockets} spectators): heap ${kb((m2.heapUsed - m1.heapUsed) / sockets)}, RSS ${kb((m2.rss - m1.rss) / sockets)}`);
+  } finally {
+    await p.stop();
+  }
+}
+
+const started = Date.now();
+line(`# bench:server — ${new Date().toISOString()}, node ${process.version}, ${(await import('node:os')).cpus().length} cores (load generator and server share them)`);
+if (PHASES.has('sat')) await phaseSaturation();
+if (PHASES.has('sqlite')) await phaseSqlite();
+if (PHASES.has('pace')) await phasePace(PHASES.has('storm'), 'memory');
+if (PHASES.has('pace-sqlite')) await phasePace(false, 'sqlite');
+if (PHASES.has('mem')) await phaseMemory();
+line(`\ntotal ${f0((Date.now() - started) / 1000)} s`);

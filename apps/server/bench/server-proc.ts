@@ -1,0 +1,53 @@
+/**
+ * The server under test, in its own process: BENCH_MODE=memory (full stack, in-memory store),
+ * sqlite (full stack, SqliteStore in BENCH_DATA_DIR) or bare (Socket.IO alone). Reports its own
+ * CPU time (`process.cpuUsage()`) and memory over IPC so the load generator's CPU never counts.
+ */
+import { startServer } from '../src/server.js';
+import { SqliteStore } from '../src/store/sqlite-store.js';
+import { startBareServer } from './bare-server.js';
+import { serve } from './ipc.js';
+
+const mode = process.env.BENCH_MODE ?? 'memory';
+const gc = (globalThis as { gc?: () => void }).gc;
+
+async function start(): Promise<{ port: number; setPayloadBytes?: (n: number) => void; close: () => Promise<void> }> {
+  if (mode === 'bare') return startBareServer();
+  const store = mode === 'sqlite' ? new SqliteStore({ dataDir: process.env.BENCH_DATA_DIR ?? './bench-data' }) : undefined;
+  return startServer(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      botDelayMs: 0,
+      dealPauseMs: 0,
+      graceMs: 600_000,
+      rateLimitEvents: 1_000_000,
+      createLimitPerMinute: 1_000_000,
+      webDist: '/nonexistent',
+    },
+    store ? { store } : {},
+  );
+}
+
+const server = await start();
+serve({
+  port: () => server.port,
+  stats: () => {
+    const c = process.cpuUsage();
+    const m = process.memoryUsage();
+    return { cpuMs: (c.user + c.system) / 1000, rss: m.rss, heapUsed: m.heapUsed };
+  },
+  /** Memory after a full GC (run with --expose-gc). */
+  mem: () => {
+    gc?.();
+    gc?.();
+    const m = process.memoryUsage();
+    return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, gc: gc !== undefined };
+  },
+  setPayloadBytes: (n) => server.setPayloadBytes?.(n as number),
+  close: async () => {
+    await server.close();
+    setTimeout(() => process.exit(0), 50);
+  },
+});
