@@ -1,0 +1,91 @@
+/**
+ * One player against three bots for a whole game to 301: the host seats and removes bots
+ * in the lobby, plays every card of its own, sees the game end and starts a rematch.
+ * Also checks the phone layout: the full hand fits the 390×844 screen without scrolling.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, open, shot, sleep, type Player } from './browser.js';
+
+const base = inject('baseUrl');
+let browser: Browser;
+let host: Player;
+
+const count = (p: Player, selector: string): Promise<number> => p.page.$$eval(selector, (els) => els.length);
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a game against bots', () => {
+  it('plays a whole game to 301 against bots, then a rematch', async () => {
+    host = await open(browser, 'Zoé', 'phone', `${base}/`);
+    await host.page.click('text=301');
+    await host.page.click('[data-testid=create]');
+    await host.page.waitForURL(/\/t\//);
+    await host.page.click('[data-sit="0"]');
+    await host.page.fill('[data-testid=name-input]', host.name);
+    await host.page.click('[data-testid=sit-confirm]');
+    for (const seat of [1, 2, 3]) {
+      await host.page.click(`[data-addbot="${seat}"]`);
+      await host.page.waitForSelector(`[data-removebot="${seat}"]`);
+    }
+    await host.page.waitForSelector('[data-testid=start]:not([disabled])');
+    await host.page.click('[data-removebot="2"]');
+    await host.page.waitForSelector('[data-testid=start][disabled]');
+    await host.page.click('[data-addbot="2"]');
+    await host.page.click('[data-testid=start]:not([disabled])');
+
+    let checkedLayout = false;
+    const deadline = Date.now() + 120_000;
+    while ((await count(host, '[data-testid=game-over]')) === 0) {
+      expect(Date.now()).toBeLessThan(deadline);
+      if ((await count(host, '[data-bid=take]')) > 0) {
+        await host.page.click('[data-bid=take]');
+        await host.page.waitForSelector('[data-bid=take]', { state: 'detached' });
+        continue;
+      }
+      if ((await count(host, '[data-bid=pass]')) > 0) {
+        await host.page.click('[data-bid=pass]');
+        await host.page.waitForSelector('[data-bid=pass]', { state: 'detached' });
+        continue;
+      }
+      if ((await count(host, '[data-testid=your-turn]')) > 0) {
+        if (!checkedLayout && (await count(host, '[data-card]')) === 8) {
+          // Phone first: all eight cards on screen, nothing to scroll.
+          const boxes = await host.page.$$eval('[data-card]', (els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+          for (const b of boxes) {
+            expect(b.left).toBeGreaterThanOrEqual(0);
+            expect(b.right).toBeLessThanOrEqual(390);
+            expect(b.bottom).toBeLessThanOrEqual(844);
+          }
+          expect(await host.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+          expect(await host.page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(844);
+          await shot(host, 'bots-play');
+          checkedLayout = true;
+        }
+        const card = await host.page.getAttribute('[data-playable=true]', 'data-card');
+        if (card) {
+          await host.page.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
+          await host.page.waitForSelector(`[data-card="${card}"]`, { state: 'detached' });
+        }
+        continue;
+      }
+      await sleep(40);
+    }
+    expect(checkedLayout).toBe(true);
+    expect(await host.page.textContent('[data-testid=game-over]')).toMatch(/You (win!|lose)/);
+    await shot(host, 'game-over');
+    const rows = await count(host, '[data-deal-row]');
+    expect(rows).toBeGreaterThanOrEqual(1);
+
+    await host.page.click('[data-testid=rematch]');
+    await host.page.waitForSelector('[data-testid=game-over]', { state: 'detached' });
+    await host.page.waitForFunction(() => document.querySelectorAll('[data-deal-row]').length === 0);
+    await host.page.waitForSelector('[data-testid=retourne], [data-trick-card]');
+  });
+});
