@@ -19,7 +19,7 @@ export async function testServer(overrides: Partial<Config> = {}): Promise<Runni
   return startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', botDelayMs: 0, dealPauseMs: 0, webDist: '/nonexistent', ...overrides });
 }
 
-export async function createTable(server: RunningServer, body: unknown = {}): Promise<CreateTableResponse> {
+export async function createTable(server: Pick<RunningServer, 'url'>, body: unknown = {}): Promise<CreateTableResponse> {
   const r = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (r.status !== 201) throw new Error(`create table: ${r.status} ${await r.text()}`);
   return (await r.json()) as CreateTableResponse;
@@ -52,7 +52,7 @@ export class TestClient {
   }
 
   /** Connect and wait for the first update (rejects with the connect_error). */
-  static async connect(server: RunningServer, opts: ConnectOptions): Promise<TestClient> {
+  static async connect(server: Pick<RunningServer, 'url'>, opts: ConnectOptions): Promise<TestClient> {
     const socket = io(server.url, {
       auth: { protocolVersion: opts.protocolVersion ?? PROTOCOL_VERSION, tableId: opts.tableId, ...(opts.token ? { token: opts.token } : {}), ...(opts.hostKey ? { hostKey: opts.hostKey } : {}) },
       transports: ['websocket'],
