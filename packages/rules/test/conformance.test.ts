@@ -5,9 +5,11 @@
  * auditor's independent reference model (test/conformance/reference*.ts). Both must match.
  */
 import { describe, expect, it } from 'vitest';
-import { formatIssues, parseRecord, replayRecord } from '../src/index.js';
+import { apply, formatIssues, legalPlays, newGame, parseRecord, replayRecord, startDeal, type Action, type Card, type GameState, type Seat } from '../src/index.js';
+import { handsAfter } from './conformance/build-helpers.js';
+import { legalCards } from './conformance/reference.js';
 import { readFixtures, subsetProblem } from './conformance/fixture-io.js';
-import { randomRecord } from './conformance/random-records.js';
+import { lcg, randomDeal, randomRecord } from './conformance/random-records.js';
 import { refReplay } from './conformance/reference-replay.js';
 
 /** The engine's result as plain JSON, without the free-text error message. */
@@ -53,4 +55,35 @@ describe('random records: engine vs the independent reference model', () => {
       expect(engine(rec), `seed ${seed}`).toEqual(JSON.parse(JSON.stringify(refReplay(rec))));
     }
   }, 30_000);
+});
+
+describe('legalPlays vs the reference legality, at every play of random deals', () => {
+  it('the same set of cards in 400 deals (12,800 positions)', () => {
+    const rnd = lcg(4242);
+    let checked = 0;
+    for (let k = 0; k < 400; k++) {
+      const d = randomDeal(rnd, k % 4, 0.6);
+      const takeAt = d.actions.findIndex((a) => a.type === 'take');
+      if (takeAt < 0) continue;
+      const take = d.actions[takeAt]!;
+      const trump = take.suit ?? d.deck[20]!.slice(-1);
+      const hands = handsAfter(d.dealer, d.deck, take.seat);
+      let state: GameState = (startDeal(newGame(), d.dealer as Seat, d.deck as Card[]) as { state: GameState }).state;
+      let trick: string[] = [];
+      for (const a of d.actions) {
+        if (a.type === 'play') {
+          const mine = legalCards(hands[a.seat]!, trick, trump as 'S').sort();
+          expect([...legalPlays(state, a.seat as Seat)].sort(), `deal ${k}, trick ${trick.join(' ')}`).toEqual(mine);
+          hands[a.seat]!.splice(hands[a.seat]!.indexOf(a.card!), 1);
+          trick.push(a.card!);
+          if (trick.length === 4) trick = [];
+          checked++;
+        }
+        const r = apply(state, a as Action);
+        if (!r.ok) throw new Error(r.error.message);
+        state = r.state;
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
+  });
 });
