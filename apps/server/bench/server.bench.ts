@@ -3,6 +3,7 @@
  * child process and the load generator in another (socket.io-client, loopback); both share
  * this machine's cores, so the load generator competes with the server for CPU. Phases:
  *   sat    saturation, full stack (in-memory store) vs bare Socket.IO, A/B/A/B, per server-CPU-second
+ *   rate   the same A/B at one offered rate (SAT_RATE actions/s), so both servers batch writes alike
  *   sqlite saturation with the durable SqliteStore
  *   pace   tables at 1 action/s each, ramped until p99 (action → all five views) exceeds 50 ms
  *   storm  (after pace) every socket drops and reconnects with its token
@@ -17,9 +18,11 @@ import { Child } from './ipc.js';
 import { mb, median, sleep, type LatencySummary } from './stats.js';
 
 const env = (k: string, d: string) => process.env[k] ?? d;
-const PHASES = new Set(env('BENCH_PHASES', 'sat,sqlite,pace,storm,mem').split(','));
+const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,mem').split(','));
 const SAT_TABLES = Number(env('SAT_TABLES', '64'));
 const SAT_SECONDS = Number(env('SAT_SECONDS', '8'));
+/** Second A/B comparison at one offered rate (actions/s in all), so both servers batch alike. */
+const SAT_RATE = Number(env('SAT_RATE', '1000'));
 const ROUNDS = Number(env('ROUNDS', '3'));
 const PACE_STEPS = env('PACE_STEPS', '500,1000,2000,2500,3000').split(',').map(Number);
 const PACE_SECONDS = Number(env('PACE_SECONDS', '15'));
@@ -43,7 +46,7 @@ interface GenStats {
 
 async function startPair(mode: Mode, extra: string[] = []): Promise<{ server: Child; gen: Child; url: string; dir: string | null; stop: () => Promise<void> }> {
   const dir = mode === 'sqlite' ? mkdtempSync(join(tmpdir(), 'belote-bench-')) : null;
-  const prof = CPU_PROF && mode !== 'bare' ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const prof = CPU_PROF && (mode !== 'bare' || process.env.CPU_PROF_BARE) ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
   const server = new Child(here('./server-proc.ts'), { BENCH_MODE: mode, ...(dir ? { BENCH_DATA_DIR: dir } : {}) }, [...prof, ...extra]);
   const port = await server.call<number>('port');
   const gen = new Child(here('./load-gen.ts'));
@@ -73,12 +76,12 @@ async function window(server: Child, gen: Child, seconds: number) {
   return { ...g, wall, cpu, rss: b.rss, perCpuSecond: g.actions / cpu, perSecond: g.actions / wall, cpuShare: cpu / wall };
 }
 
-async function saturation(mode: Mode, payloadBytes: number | null) {
+async function saturation(mode: Mode, payloadBytes: number | null, intervalMs = 0) {
   const p = await startPair(mode);
   try {
     if (payloadBytes !== null) await p.server.call('setPayloadBytes', payloadBytes);
     await p.gen.call('setup', { url: p.url, kind: mode === 'bare' ? 'bare' : 'full', count: SAT_TABLES });
-    await p.gen.call('run', { intervalMs: 0 });
+    await p.gen.call('run', { intervalMs });
     await sleep(2000);
     return await window(p.server, p.gen, SAT_SECONDS);
   } finally {
@@ -91,19 +94,23 @@ const f0 = (x: number) => x.toFixed(0);
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 
-async function phaseSaturation(): Promise<number> {
-  line(`\n## Saturation: ${SAT_TABLES} tables flat out, ${SAT_SECONDS} s windows, ${ROUNDS} A/B rounds`);
+async function phaseSaturation(intervalMs: number): Promise<number> {
+  line(
+    intervalMs === 0
+      ? `\n## Saturation: ${SAT_TABLES} tables flat out, ${SAT_SECONDS} s windows, ${ROUNDS} A/B rounds`
+      : `\n## Same offered load: ${SAT_TABLES} tables × 1 action per ${f0(intervalMs)} ms = ${f0((SAT_TABLES * 1000) / intervalMs)} actions/s, ${SAT_SECONDS} s windows, ${ROUNDS} A/B rounds`,
+  );
   const ratios: number[] = [];
   let bytes = 0;
   for (let r = 0; r < ROUNDS; r++) {
-    const full = await saturation('memory', null);
+    const full = await saturation('memory', null, intervalMs);
     bytes = full.avgUpdateBytes;
-    const bare = await saturation('bare', Math.round(bytes));
+    const bare = await saturation('bare', Math.round(bytes), intervalMs);
     ratios.push(full.perCpuSecond / bare.perCpuSecond);
     line(
       `round ${r + 1}: full ${f0(full.perCpuSecond)} actions/CPU-s (${f0(full.perSecond)}/s, server CPU ${f2(full.cpuShare)} cores, update ${f0(full.avgUpdateBytes)} B)` +
         ` | bare ${f0(bare.perCpuSecond)} actions/CPU-s (${f0(bare.perSecond)}/s, CPU ${f2(bare.cpuShare)}, update ${f0(bare.avgUpdateBytes)} B) | ratio ${f2(ratios[r]!)}` +
-        ` | refused full ${JSON.stringify(full.refused)} bare ${JSON.stringify(bare.refused)}`,
+        ` | updates/action full ${f2(full.updates / full.actions)} bare ${f2(bare.updates / bare.actions)} | refused full ${JSON.stringify(full.refused)} bare ${JSON.stringify(bare.refused)}`,
     );
   }
   const m = median(ratios);
@@ -168,7 +175,8 @@ async function phaseMemory(): Promise<void> {
 
 const started = Date.now();
 line(`# bench:server — ${new Date().toISOString()}, node ${process.version}, ${(await import('node:os')).cpus().length} cores (load generator and server share them)`);
-if (PHASES.has('sat')) await phaseSaturation();
+if (PHASES.has('sat')) await phaseSaturation(0);
+if (PHASES.has('rate')) await phaseSaturation((SAT_TABLES * 1000) / SAT_RATE);
 if (PHASES.has('sqlite')) await phaseSqlite();
 if (PHASES.has('pace')) await phasePace(PHASES.has('storm'), 'memory');
 if (PHASES.has('pace-sqlite')) await phasePace(false, 'sqlite');

@@ -3,7 +3,7 @@
  * connection lifecycle (join the table room, attach handlers, leave on disconnect).
  */
 import type { Server as HttpServer } from 'node:http';
-import type { ClientToServerEvents, ServerToClientEvents } from '@belote/protocol';
+import type { ClientToServerEvents, ServerToClientEvents, UpdateMessage } from '@belote/protocol';
 import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Server } from 'socket.io';
@@ -12,6 +12,7 @@ import type { OriginCheck } from '../origin-policy.js';
 import type { TableRegistry } from '../tables/registry.js';
 import { attachHandlers } from './handlers.js';
 import { handshakeMiddleware, type SocketIdentity } from './handshake.js';
+import { encodeUpdate, installPreEncodedFrames } from './update-encoder.js';
 
 /** Socket messages above this size are refused (and the socket closed) by socket.io. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
@@ -29,6 +30,8 @@ export function createSocketServer(
     // Browsers always send Origin on WebSocket and cross-origin requests; other clients may omit it.
     allowRequest: (req, cb) => cb(null, originOk(req.headers.origin, req.headers.host)),
   });
+  // updates go out pre-serialised (shared parts once per broadcast): see update-encoder.ts
+  installPreEncodedFrames(io);
   const limiter = new RateLimiterMemory({ points: config.rateLimitEvents, duration: 1 });
   io.use(handshakeMiddleware(registry));
   io.on('connection', (socket) => {
@@ -48,7 +51,8 @@ export function createSocketServer(
       seat: id.seat,
       tokenHash: id.tokenHash,
       isHost: id.isHost,
-      send: (msg) => socket.emit('update', msg),
+      // the frame on the wire is exactly the UpdateMessage's JSON (see update-encoder.ts)
+      send: (msg) => socket.emit('update', encodeUpdate(msg) as unknown as UpdateMessage),
       kick: () => socket.disconnect(true),
     });
     joined.catch((e: unknown) => log.error({ err: e, table: room.id }, 'join failed'));
