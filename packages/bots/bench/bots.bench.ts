@@ -7,7 +7,7 @@
  *
  * Flags (or env): --pairs=heuristic-random,strong-heuristic (BENCH_PAIRS), --deals=N
  * (BENCH_DEALS), --games=N (BENCH_GAMES), --samples=N, --bid-samples=N, --time-ms=N (strong
- * budget), --workers=N (BENCH_WORKERS, default 2), --seed=S. Defaults finish in about two
+ * budget), --nodes=N (strong search nodes per move), --workers=N (BENCH_WORKERS, default 2), --seed=S. Defaults finish in about two
  * minutes on a 2-core machine. Timings are per move on one core (each worker is one thread).
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const workers = Number(arg('workers', 'BENCH_WORKERS') ?? 2);
   const num = (name: string, env: string): number | undefined => (arg(name, env) ? Number(arg(name, env)) : undefined);
   const budget = Object.fromEntries(
-    Object.entries({ samples: num('samples', 'BENCH_SAMPLES'), bidSamples: num('bid-samples', 'BENCH_BID_SAMPLES'), timeMs: num('time-ms', 'BENCH_TIME_MS') }).filter(([, v]) => v !== undefined),
+    Object.entries({ samples: num('samples', 'BENCH_SAMPLES'), nodes: num('nodes', 'BENCH_NODES'), bidSamples: num('bid-samples', 'BENCH_BID_SAMPLES'), timeMs: num('time-ms', 'BENCH_TIME_MS') }).filter(([, v]) => v !== undefined),
   );
   console.log(`bench:bots seed=${seed} workers=${workers} strong budget=${JSON.stringify(budget)} (defaults otherwise) node ${process.version}`);
   for (const p of pairs) await run(p, seed, workers, budget);

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { oneGame, type Player } from '../bench/arena.js';
 import { decide, type BotLevel } from '../src/index.js';
 
-const FAST_STRONG = { samples: 4, bidSamples: 4, timeMs: 1000 };
+const FAST_STRONG = { samples: 4, nodes: 400_000, bidSamples: 4, timeMs: 60_000 };
 
-function checkedGames(players: [Player, Player, Player, Player], games: number, seed: string): number {
+function checkedGames(players: [Player, Player, Player, Player], games: number, seed: string, maxDeals = 30): number {
   let decisions = 0;
   for (let g = 0; g < games; g++) {
     oneGame(`${seed}:${g}`, {
@@ -21,7 +21,7 @@ function checkedGames(players: [Player, Player, Player, Player], games: number, 
         decisions++;
         expect(checkAction(state, action)).toBeNull();
       },
-    }, {}, 30);
+    }, {}, maxDeals);
   }
   return decisions;
 }
@@ -43,7 +43,7 @@ describe('bots play only legal actions', () => {
     expect(n).toBeGreaterThan(1000);
   });
   it('strong (small budget) in whole deals', () => {
-    const n = checkedGames(['strong', 'normal', 'strong', 'easy'], 1, 'legal-s');
+    const n = checkedGames(['strong', 'normal', 'strong', 'easy'], 1, 'legal-s', 4);
     expect(n).toBeGreaterThan(100);
   }, 60_000);
 });

@@ -42,7 +42,7 @@ describe('bots see only a seat view', () => {
     for (const level of ['easy', 'normal', 'strong'] as BotLevel[]) {
       for (const { view } of samples.filter((_, i) => level !== 'strong' || i % 8 === 0)) {
         const reads = new Set<string>();
-        expect(() => decide(strict(view, 'view', reads), { level, rng: seededRng(1), budget: { samples: 3, bidSamples: 3 } })).not.toThrow();
+        expect(() => decide(strict(view, 'view', reads), { level, rng: seededRng(1), budget: { samples: 3, nodes: 300_000, bidSamples: 3, timeMs: 60_000 } })).not.toThrow();
         expect([...reads].some((r) => /deals|deck|hands|seed/.test(r))).toBe(false);
       }
     }

@@ -9,12 +9,14 @@ import { heuristicPlay } from '../heuristic/play.js';
 import type { Knowledge } from '../knowledge.js';
 import { beloteHolder, writtenDiff, type DealFacts } from './outcome.js';
 import { sampleHands } from './sampler.js';
-import { setDeadline, solveMoves } from './solver.js';
+import { setLimits, solveMoves } from './solver.js';
 
 export interface PlayBudget {
   /** Deals sampled per move (the determinism knob). */
   samples: number;
-  /** Stop sampling after this long (ms) even if fewer samples were solved. */
+  /** Search nodes per move (~17M/s on one core): the deterministic effort cap. */
+  nodes: number;
+  /** Safety cap (ms): stop sampling past it even if fewer samples were solved. */
   timeMs: number;
 }
 
@@ -41,7 +43,7 @@ export function pimcPlay(k: Knowledge, legal: number, rng: Rng, budget: PlayBudg
   if (moves.length === 1) return moves[0]!;
   const team = teamOf(k.seat) as Team;
   const sums = new Float64Array(moves.length);
-  setDeadline(now() + budget.timeMs, now);
+  setLimits(budget.nodes, now() + budget.timeMs, now);
   for (let n = 0; n < budget.samples; n++) {
     const hands = sampleHands(k, rng);
     const values = solveMoves({ hands, trump: k.trump!, leader: k.leader, trick: k.trick }, team, moves);

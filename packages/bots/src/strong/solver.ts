@@ -5,6 +5,7 @@
  * (the remaining cards and the leader determine the position, since hands are fixed),
  * move ordering and merging of equivalent cards. Allocation-free in the recursion.
  */
+import { ttClear, ttGet, ttSet } from './table.js';
 import { PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH, type CardId, type Seat, type SuitId, type Team } from '@belote/rules';
 
 const H = new Int32Array(4);
@@ -22,9 +23,9 @@ let TRUMP = 0;
 let US = 0;
 let nodes = 0;
 let deadline = Infinity;
+let nodeLimit = Infinity;
 let clock: () => number = () => performance.now();
 let aborted = false;
-const TT = new Map<number, number>();
 
 const suitMaskOf = (s: number): number => (0xff << (s * 8)) | 0;
 
@@ -46,7 +47,7 @@ function setup(trump: SuitId, us: Team): void {
     for (let r = 0; r < 8; r++) if (TRUMP_STRENGTH[r]! > k) m |= 1 << (trump * 8 + r);
     ABOVE[k + 1] = m;
   }
-  TT.clear();
+  ttClear();
 }
 
 function legal(h: number, seat: number, n: number, led: number, wSeat: number, wStr: number): number {
@@ -106,19 +107,17 @@ function genMoves(mask: number, alive: number, base: number, n: number, wSeat: n
 }
 
 function search(ply: number, seat: number, n: number, led: number, wSeat: number, wStr: number, tp: number, alpha: number, beta: number, trickAlive: number): number {
-  if ((++nodes & 0x3fff) === 0 && clock() > deadline) aborted = true;
+  if ((++nodes & 0x3fff) === 0 && (nodes > nodeLimit || clock() > deadline)) aborted = true;
   if (aborted) return 0;
   const rem = H[0]! | H[1]! | H[2]! | H[3]!;
-  let key = 0;
   let a0 = alpha;
   let b0 = beta;
   let lo = 0;
   let hi = 255;
   let first = -1;
   if (n === 0) {
-    key = (rem >>> 0) * 4 + seat;
-    const e = TT.get(key);
-    if (e !== undefined) {
+    const e = ttGet(rem, seat);
+    if (e >= 0) {
       lo = e & 255;
       hi = (e >> 8) & 255;
       first = (e >> 16) - 1;
@@ -191,7 +190,7 @@ function search(ply: number, seat: number, n: number, led: number, wSeat: number
     if (best <= a0) hi = Math.min(hi, best);
     else if (best >= b0) lo = Math.max(lo, best);
     else lo = hi = best;
-    TT.set(key, lo | (hi << 8) | ((bestMove + 1) << 16));
+    ttSet(rem, seat, lo | (hi << 8) | ((bestMove + 1) << 16));
   }
   return best;
 }
@@ -236,8 +235,12 @@ export interface DDPosition {
   trick: readonly CardId[];
 }
 
-/** Stop any search past `at` (a `now()` reading); solveMoves then returns null. */
-export function setDeadline(at: number, now: () => number = () => performance.now()): void {
+/**
+ * Limit the searches that follow: after `maxNodes` more nodes (deterministic) or past `at`
+ * (a `now()` reading, a safety cap), solveMoves returns null.
+ */
+export function setLimits(maxNodes: number, at: number, now: () => number = () => performance.now()): void {
+  nodeLimit = nodes + maxNodes;
   deadline = at;
   clock = now;
 }

@@ -1,8 +1,8 @@
 /**
  * The strong level: bids by simulation (bid-sim.ts) and plays by determinized double-dummy
  * search (pimc.ts), within a configurable budget. The defaults aim at p95 well under 300 ms
- * per move on one core; the sample counts (not the clock) drive the decision, so a seed
- * gives the same decision unless the time cap cuts a search short.
+ * per move on one core. Sample and node counts (not the clock) bound the effort, so a seed
+ * gives the same decision on any machine unless the wall-clock safety cap cuts a search short.
  */
 import { maskOf, type CardId, type GameView, type Rng } from '@belote/rules';
 import type { BidChoice } from '../heuristic/bid.js';
@@ -13,13 +13,15 @@ import { pimcPlay } from './pimc.js';
 export interface SearchBudget {
   /** Sampled deals per card decision. */
   samples: number;
+  /** Double-dummy search nodes per card decision (about 15–20 million per second on one core). */
+  nodes: number;
   /** Sampled decks per bid decision. */
   bidSamples: number;
-  /** Wall-clock cap per decision (ms); sampling stops early past it. */
+  /** Wall-clock safety cap per decision (ms); sampling stops early past it. */
   timeMs: number;
 }
 
-export const DEFAULT_BUDGET: SearchBudget = Object.freeze({ samples: 30, bidSamples: 40, timeMs: 200 });
+export const DEFAULT_BUDGET: SearchBudget = Object.freeze({ samples: 30, nodes: 3_000_000, bidSamples: 40, timeMs: 250 });
 
 const budgetOf = (b?: Partial<SearchBudget>): SearchBudget => ({ ...DEFAULT_BUDGET, ...b });
 

@@ -1,0 +1,41 @@
+/**
+ * PIMC card play: legal, deterministic for a seed under a node budget, and falling back to
+ * the heuristic's card when the budget allows no complete sample.
+ */
+import { maskOf, seededRng, type GameView } from '@belote/rules';
+import { describe, expect, it } from 'vitest';
+import { oneGame } from '../../bench/arena.js';
+import { heuristicPlay } from '../heuristic/play.js';
+import { knowledgeOf } from '../knowledge.js';
+import { pimcPlay } from './pimc.js';
+
+function playViews(n: number): GameView[] {
+  const out: GameView[] = [];
+  oneGame('pimc', {
+    players: ['normal', 'normal', 'normal', 'normal'],
+    rng: seededRng('pimc'),
+    onAction: (_s, v) => { if (v.deal!.phase === 'play' && v.deal!.legal.length > 1 && out.length < n) out.push(v); },
+  }, {}, 5);
+  return out;
+}
+
+describe('pimc play', () => {
+  const views = playViews(40);
+  it('returns a legal card, the same one for the same seed', () => {
+    for (const v of views) {
+      const legal = maskOf(v.deal!.legal);
+      const budget = { samples: 6, nodes: 300_000, timeMs: 60_000 };
+      const a = pimcPlay(knowledgeOf(v), legal, seededRng('p'), budget);
+      expect(legal & (1 << a)).not.toBe(0);
+      expect(pimcPlay(knowledgeOf(v), legal, seededRng('p'), budget)).toBe(a);
+    }
+  }, 60_000);
+  it("plays the heuristic's card when no sample can be solved in the budget", () => {
+    for (const v of views.slice(0, 10)) {
+      const k = knowledgeOf(v);
+      const legal = maskOf(v.deal!.legal);
+      if (k.deal.handCounts[k.seat] < 6) continue;
+      expect(pimcPlay(k, legal, seededRng('q'), { samples: 5, nodes: 1, timeMs: 60_000 })).toBe(heuristicPlay(k, legal));
+    }
+  });
+});
