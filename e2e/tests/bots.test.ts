@@ -12,6 +12,7 @@ let browser: Browser;
 let host: Player;
 
 const count = (p: Player, selector: string): Promise<number> => p.page.$$eval(selector, (els) => els.length);
+const versionOf = (p: Player): Promise<string | null> => p.page.getAttribute('[data-version]', 'data-version');
 
 beforeAll(async () => {
   browser = await launch();
@@ -44,14 +45,13 @@ describe('a game against bots', () => {
     const deadline = Date.now() + 120_000;
     while ((await count(host, '[data-testid=game-over]')) === 0) {
       expect(Date.now()).toBeLessThan(deadline);
-      if ((await count(host, '[data-bid=take]')) > 0) {
-        await host.page.click('[data-bid=take]');
-        await host.page.waitForSelector('[data-bid=take]', { state: 'detached' });
-        continue;
-      }
-      if ((await count(host, '[data-bid=pass]')) > 0) {
-        await host.page.click('[data-bid=pass]');
-        await host.page.waitForSelector('[data-bid=pass]', { state: 'detached' });
+      // A bid: take in round 1, pass in round 2; then wait for the table to move on (the
+      // panel may come straight back after a redeal, so wait on the state version).
+      const bid = (await count(host, '[data-bid=take]')) > 0 ? 'take' : (await count(host, '[data-bid=pass]')) > 0 ? 'pass' : null;
+      if (bid) {
+        const version = await versionOf(host);
+        await host.page.click(`[data-bid=${bid}]`);
+        await host.page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
         continue;
       }
       if ((await count(host, '[data-testid=your-turn]')) > 0) {
