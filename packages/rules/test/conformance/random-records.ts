@@ -98,6 +98,15 @@ export function randomRecord(seed: number): RefRecord & { format: string } {
     d.actions.splice(i, 0, bad);
   } else if (r < 0.4) {
     rec.deals.push(randomDeal(rnd, (dealer + (rnd() < 0.5 ? 0 : 1)) % 4));
+  } else if (r < 0.5) {
+    // drop, duplicate or swap actions somewhere
+    const d = pick(rnd, rec.deals);
+    const i = Math.floor(rnd() * d.actions.length);
+    const j = Math.floor(rnd() * d.actions.length);
+    const m = rnd();
+    if (m < 0.33) d.actions.splice(i, 1);
+    else if (m < 0.66) d.actions.splice(i, 0, { ...d.actions[i]! });
+    else [d.actions[i], d.actions[j]] = [d.actions[j]!, d.actions[i]!];
   }
   return rec;
 }
