@@ -2,18 +2,26 @@
 // TypeScript sources (the `source` export condition); the dev server proxies the table
 // server's HTTP API and Socket.IO endpoint so `pnpm dev` works against `pnpm start`.
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
 
 const server = process.env.BELOTE_SERVER ?? 'http://localhost:3000';
+
+type Proxy = Parameters<NonNullable<ProxyOptions['configure']>>[0];
+function sameOrigin(proxy: Proxy): void {
+  const origin = new URL(server).origin;
+  proxy.on('proxyReq', (req) => req.setHeader('origin', origin));
+  proxy.on('proxyReqWs', (req) => req.setHeader('origin', origin));
+}
 
 export default defineConfig({
   plugins: [svelte()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 800 },
   server: {
+    // The server only accepts its own origin: present proxied requests as coming from it.
     proxy: {
-      '/api': { target: server, changeOrigin: true },
-      '/socket.io': { target: server, ws: true, changeOrigin: true },
+      '/api': { target: server, changeOrigin: true, configure: sameOrigin },
+      '/socket.io': { target: server, ws: true, changeOrigin: true, configure: sameOrigin },
     },
   },
 });
