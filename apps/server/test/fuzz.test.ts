@@ -1,0 +1,185 @@
+/**
+ * Fuzzing the socket surface of a running server (in-process `startServer`): thousands of
+ * generated payloads for every client event — wrong types, missing and extra fields, huge
+ * strings, deep nesting, binary, `__proto__`/`constructor` keys, wrong versions — sent with an
+ * ack, without one, with a non-function "ack" and with extra arguments, from a spectator, the
+ * host and a seated player whose turn it is not; plus fuzzed handshakes (wrong protocol
+ * versions, other tables' tokens and host keys, malformed auth). Every acked payload gets a
+ * typed error other than INTERNAL (a `sync` may succeed), the server stays up, and the table's state, its stored
+ * log and a seated player's view are exactly what they were.
+ */
+import { ERROR_CODES, PROTOCOL_VERSION, type Ack, type ClientEventName } from '@belote/protocol';
+import { seededRng, type Seat } from '@belote/rules';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../src/server.js';
+import { MemoryStore } from '../src/store/memory-store.js';
+import { seatedTable, sleep, TestClient } from './clients.js';
+import { PayloadGen } from './fuzz-payloads.js';
+
+const PAYLOADS = Number(process.env.FUZZ_PAYLOADS ?? 40_000);
+const BATCH = Number(process.env.FUZZ_BATCH ?? 60);
+const HANDSHAKES = Number(process.env.FUZZ_HANDSHAKES ?? 1500);
+/** Typed refusals; INTERNAL would mean a handler threw (a bug), so it does not count. */
+const codes = new Set<string>(ERROR_CODES.filter((c) => c !== 'INTERNAL'));
+
+let server: RunningServer;
+const store = new MemoryStore();
+beforeAll(async () => {
+  server = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', botDelayMs: 0, dealPauseMs: 0, webDist: '/nonexistent', rateLimitEvents: 1_000_000 }, { store });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** A table in the play phase, two tricks in, and a second table for foreign tokens. */
+async function tableInPlay() {
+  const t = await seatedTable(server);
+  expect(await t.host.emit('start', {})).toEqual({ ok: true });
+  for (let n = 0; n < 12; n++) {
+    const u = await t.host.next((x) => x.view?.deal?.turn != null && x.view.deal.phase !== 'over');
+    const seat = u.view!.deal!.turn as Seat;
+    const mine = await t.players[seat]!.next((x) => x.version === u.version);
+    const d = mine.view!.deal!;
+    const action = d.phase === 'bidding' ? (d.bids.length === 0 ? { type: 'take' } : { type: 'pass' }) : { type: 'play', card: d.legal[0] };
+    expect(await t.players[seat]!.emit('action', { version: u.version, action })).toMatchObject({ ok: true });
+    await t.host.next((x) => x.version > u.version);
+  }
+  return t;
+}
+
+async function snapshot(tableId: string, watcher: TestClient) {
+  await server.registry.get(tableId)!.idle();
+  const stored = (await store.loadAll()).find((s) => s.settings.id === tableId)!;
+  expect(await watcher.emit('sync', {})).toEqual({ ok: true });
+  // everything the watcher sees except the message counter and the number of spectators (the fuzzers come and go)
+  const { seq: _seq, table, ...rest } = watcher.last;
+  const { spectators: _spectators, ...summary } = table;
+  return { version: server.registry.get(tableId)!.state.version, log: JSON.stringify(stored.entries), update: JSON.stringify({ ...rest, summary }) };
+}
+
+/** About how many bytes a payload takes on the wire (binary counted raw). */
+function wireSize(v: unknown): number {
+  if (Buffer.isBuffer(v)) return v.length;
+  if (Array.isArray(v)) return v.reduce((n: number, x) => n + wireSize(x) + 1, 2);
+  if (v && typeof v === 'object') return Object.entries(v).reduce((n, [k, x]) => n + k.length + wireSize(x) + 4, 2);
+  return (JSON.stringify(v) ?? '').length;
+}
+
+/** Draw until the value stays under the 16 KB message limit (the oversized case is tested on its own). */
+function small<T>(draw: () => T, part: (x: T) => unknown = (x) => x, limit = 7_000): T {
+  for (;;) {
+    const x = draw();
+    if (wireSize(part(x)) <= limit) return x;
+  }
+}
+
+type Outcome = 'typed-error' | 'sync-ok' | 'no-ack' | 'closed';
+
+describe('fuzzing the socket events and the handshake', () => {
+  it(`answers ${PAYLOADS} generated payloads with typed errors and changes nothing`, { timeout: 60_000 }, async () => {
+    const t = await tableInPlay();
+    const other = await seatedTable(server);
+    const tableId = t.table.id;
+    const turn = t.host.last.view!.deal!.turn as Seat;
+    const watcher = t.players[(turn + 2) % 4]!;
+    const before = await snapshot(tableId, watcher);
+    const spectator = await TestClient.connect(server, { tableId });
+    const senders = [spectator, t.host, t.players[(turn + 1) % 4]!];
+    const gen = new PayloadGen(seededRng('fuzz-events'));
+    const outcomes: Record<Outcome, number> = { 'typed-error': 0, 'sync-ok': 0, 'no-ack': 0, closed: 0 };
+    const bad: string[] = [];
+    const version = before.version;
+
+    const sendOne = (sender: TestClient, event: ClientEventName | string, payload: unknown): Promise<void> => {
+      const s = sender.socket;
+      const shape = gen.int(10);
+      if (shape === 0) return void s.emit(event, payload), void outcomes['no-ack']++, Promise.resolve();
+      if (shape === 1) return void s.emit(event, payload, 42, 'x'), void outcomes['no-ack']++, Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const args = shape === 2 ? [] : shape === 3 ? [payload, small(() => gen.value(1))] : [payload];
+        s.timeout(5000).emit(event, ...args, (err: Error | null, ack: Ack<Record<string, unknown>>) => {
+          if (err) outcomes.closed++;
+          else if (ack.ok && event === 'sync') outcomes['sync-ok']++;
+          else if (!ack.ok && codes.has(ack.error.code) && typeof ack.error.message === 'string') outcomes['typed-error']++;
+          else bad.push(`${event} ${JSON.stringify(payload)?.slice(0, 200)} → ${JSON.stringify(ack)}`);
+          resolve();
+        });
+      });
+    };
+
+    let sent = 0;
+    while (sent < PAYLOADS) {
+      const batch: Promise<void>[] = [];
+      for (let i = 0; i < BATCH && sent < PAYLOADS; i++, sent++) {
+        const sender = gen.pick(senders);
+        if (gen.int(40) === 0) {
+          // unknown event names are ignored (never acked): send them without an ack
+          sender.socket.emit(gen.pick(['hello', 'update', '__proto__', 'constructor', 'x'.repeat(500)]), small(() => gen.value()));
+          outcomes['no-ack']++;
+          continue;
+        }
+        const e = small(() => gen.event(version), (x) => x.payload);
+        batch.push(sendOne(sender, e.event, e.payload));
+      }
+      await Promise.all(batch);
+      for (const c of senders) expect(c.socket.connected, 'a fuzzing socket was disconnected').toBe(true);
+    }
+    expect(bad).toEqual([]);
+    // the oversized message: refused by Socket.IO by closing that socket only
+    const big = await TestClient.connect(server, { tableId });
+    const closed = new Promise<void>((r) => big.socket.once('disconnect', () => r()));
+    big.socket.emit('sit', { seat: 0, name: 'x'.repeat(40_000) });
+    await closed;
+
+    const after = await snapshot(tableId, watcher);
+    expect(after).toEqual(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // the game goes on: the player whose turn it is can still play
+    const mover = t.players[turn]!;
+    const d = mover.last.view!.deal!;
+    const move = d.phase === 'bidding' ? { type: 'pass' } : { type: 'play', card: d.legal[0] };
+    expect(await mover.emit('action', { version: after.version, action: move })).toMatchObject({ ok: true, version: after.version + 1 });
+    console.log(`fuzz: ${PAYLOADS} payloads (${JSON.stringify(outcomes)}) + 1 oversized`);
+    expect(outcomes['typed-error']).toBeGreaterThan(PAYLOADS / 2);
+    for (const c of [...senders, ...t.players, other.host, ...other.players]) c.close();
+  });
+
+  it(`refuses ${HANDSHAKES} fuzzed handshakes with a typed connect_error`, { timeout: 60_000 }, async () => {
+    const a = await seatedTable(server);
+    const b = await seatedTable(server);
+    const gen = new PayloadGen(seededRng('fuzz-handshakes'));
+    const before = JSON.stringify((await store.loadAll()).find((s) => s.settings.id === a.table.id)!.entries);
+    const foreign = [...b.tokens, b.table.hostKey];
+    let refused = 0;
+    let accepted = 0;
+    for (let i = 0; i < HANDSHAKES; i++) {
+      const auth: unknown = [
+        () => ({ protocolVersion: PROTOCOL_VERSION, tableId: a.table.id, token: gen.pick(foreign) }),
+        () => ({ protocolVersion: PROTOCOL_VERSION, tableId: a.table.id, hostKey: gen.pick(foreign) }),
+        () => ({ protocolVersion: gen.pick([PROTOCOL_VERSION + 1, 0, -1, '1', null, 1.5]), tableId: a.table.id, token: a.tokens[0] }),
+        () => ({ protocolVersion: PROTOCOL_VERSION, tableId: gen.pick([a.table.id.slice(1), 'x'.repeat(22), gen.string(300), b.table.id.toUpperCase()]) }),
+        () => ({ protocolVersion: PROTOCOL_VERSION, tableId: a.table.id, ...gen.object() }),
+        () => ({ protocolVersion: PROTOCOL_VERSION, tableId: a.table.id, token: gen.string(400) }),
+        () => gen.object(),
+      ][gen.int(7)]!();
+      const s = io(server.url, { auth: auth as Record<string, unknown>, transports: ['websocket'], reconnection: false, forceNew: true });
+      const result = await new Promise<string>((resolve) => {
+        s.once('connect_error', (e: Error & { data?: { code?: string } }) => resolve(e.data?.code ?? `untyped: ${e.message}`));
+        s.once('update', () => resolve('accepted'));
+      });
+      s.disconnect();
+      if (result === 'accepted') accepted++;
+      else {
+        expect(codes.has(result), result).toBe(true);
+        refused++;
+      }
+    }
+    await sleep(50);
+    expect(JSON.stringify((await store.loadAll()).find((s) => s.settings.id === a.table.id)!.entries)).toBe(before);
+    console.log(`fuzz: ${HANDSHAKES} handshakes, ${refused} refused with a typed error, ${accepted} accepted as spectators`);
+    expect(refused).toBeGreaterThan(HANDSHAKES / 2);
+    for (const c of [a.host, b.host, ...a.players, ...b.players]) c.close();
+  });
+});
