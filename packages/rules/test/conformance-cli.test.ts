@@ -5,6 +5,7 @@
  * Processes run concurrently to keep the wall time small.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -75,6 +76,20 @@ describe('pnpm --silent verify (conformance)', () => {
       for (const s of (f.hand as { stderr: string[] }).stderr) expect(r.err, `${f.name}: ${f.rule}`).toContain(s);
     });
   }, 60_000);
+
+  it('commitments: ours and other plain spellings of sha256(deck + salt) pass; a wrong one is BAD_DECK', async () => {
+    const f = records.find((x) => x.name === 'example-1-made')!;
+    const rec = f.record as { deals: { deck: string[] }[] };
+    const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
+    const withCommitment = (commitment: string): unknown => ({ ...rec, deals: rec.deals.map((d) => ({ ...d, salt: 'pepper', commitment })) });
+    const deck = rec.deals[0]!.deck;
+    const input = [sha(`${deck.join(' ')} pepper`), sha(`${JSON.stringify(deck)}pepper`).toUpperCase(), sha(`${deck.join(' ')} salt`)].map(withCommitment);
+    const r = await run(tsx, ['--conditions=source', cli, '-'], JSON.stringify(input));
+    expect(r.code, r.err).toBe(1);
+    const out = JSON.parse(r.out) as { deals: unknown[]; error: { code: string; deal: number; action: null } | null }[];
+    expect(out.map((o) => o.error?.code ?? null)).toEqual([null, null, 'BAD_DECK']);
+    expect(out[2]).toMatchObject({ deals: [], error: { deal: 0, action: null } });
+  }, 30_000);
 
   it('not JSON at all: exit 2', async () => {
     const r = await run(tsx, ['--conditions=source', cli, '-'], '{"deals": [');

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { commitmentFor } from './commitment.js';
+import { commitmentCandidates } from './commitment.js';
 import { replayRecord } from './replay.js';
 import { formatIssues, parseRecord } from './schema.js';
 
@@ -41,7 +41,7 @@ function main(): number {
     records.push(parsed.data);
   }
   const results = records.map(
-    (r) => replayRecord(r, (deck, salt, commitment) => sha256(commitmentFor(deck, salt)) === commitment.toLowerCase()).result,
+    (r) => replayRecord(r, (deck, salt, commitment) => commitmentCandidates(deck, salt).some((c) => sha256(c) === commitment.trim().toLowerCase())).result,
   );
   process.stdout.write(JSON.stringify(many ? results : results[0], null, 2) + '\n');
   return results.some((r) => r.error !== null) ? 1 : 0;
