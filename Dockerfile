@@ -1,5 +1,6 @@
 # Multi-stage production image: build the workspace, then ship only the server's runtime
 # dependencies, the built packages and the built web app, running as a non-root user.
+# apps/server/test/prod.test.ts runs the same build, deploy and start commands without Docker.
 
 FROM node:20-bookworm AS build
 RUN npm install -g pnpm@9.15.9
@@ -26,11 +27,14 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     WEB_DIST=/app/web
 WORKDIR /app
-COPY --from=build --chown=node:node /out /app
+# The application stays owned by root (read-only for the server); only /data is writable.
+COPY --from=build /out /app
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node is PID 1 and handles SIGTERM itself (`docker stop`): finish in-flight writes, close the database.
+STOPSIGNAL SIGTERM
 CMD ["node", "dist/main.js"]

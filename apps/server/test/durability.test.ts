@@ -5,9 +5,11 @@
  * a finished table's record carries commitments that match its revealed decks.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TableRecord } from '@belote/protocol';
 import { commitmentFor, replayRecord } from '@belote/rules';
 import Database from 'better-sqlite3';
@@ -22,6 +24,19 @@ import { freePort, GameDriver, spawnServer, type ServerProcess } from './restart
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const HOUR = 3_600_000;
 const RETENTION = { finishedRetentionHours: 72, idleRetentionHours: 168, expirySweepMinutes: 60 };
+
+const VERIFY_CLI = fileURLToPath(new URL('../../../packages/rules/src/record/verify-cli.ts', import.meta.url));
+
+/** What `pnpm verify FILE` runs; resolves with its exit code and standard output. */
+function verify(file: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', VERIFY_CLI, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, out }));
+  });
+}
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -164,6 +179,16 @@ describe('expiry and fairness (SQLite store, in process)', () => {
     const tampered = structuredClone(record);
     [tampered.deals[0]!.deck[0], tampered.deals[0]!.deck[1]] = [tampered.deals[0]!.deck[1]!, tampered.deals[0]!.deck[0]!];
     expect(replayRecord(tampered, (deck, salt, c) => sha256(commitmentFor(deck, salt)) === c).result.error?.code).toBe('BAD_DECK');
+    // `pnpm verify` of the downloaded record checks every commitment: it passes, the tampered one fails.
+    const file = join(dataDir, 'record.json');
+    writeFileSync(file, JSON.stringify(record));
+    const ok = await verify(file);
+    expect(ok.code).toBe(0);
+    expect((JSON.parse(ok.out) as { winner: number | null; error: unknown }).error).toBeNull();
+    writeFileSync(file, JSON.stringify(tampered));
+    const bad = await verify(file);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('BAD_DECK');
 
     expect(await sweep(73)).toEqual([finished.id]);
     expect((await recordOf(finished.id)).status).toBe(404);

@@ -1,0 +1,128 @@
+/**
+ * The production start path, without Docker: the Dockerfile's build stage (production build,
+ * `pnpm --filter @belote/server deploy --prod`, the built web app beside it) and its CMD
+ * (`node dist/main.js`, NODE_ENV=production, WEB_DIST, DATA_DIR), then health, the web page
+ * and a socket connection. The web app is built straight into the deploy directory so the
+ * working tree's apps/web/dist (served by the e2e tests running alongside) is never emptied.
+ * Also `docker-compose config` on the compose file when the binary is installed (CI does).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TestClient } from './clients.js';
+import { freePort } from './restart-harness.js';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'belote-prod-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Run a command to completion; rejects with its output on failure. */
+function run(cmd: string, args: string[], cwd = ROOT): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}\n${out.slice(-4000)}`))));
+  });
+}
+
+const hasDockerCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
+
+describe('production start path', () => {
+  it('the Dockerfile builds, deploys and starts what this test runs', () => {
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toContain('pnpm install --frozen-lockfile');
+    expect(dockerfile).toMatch(/pnpm build\s*\\\n\s*&& pnpm --filter @belote\/server deploy --prod \/out\s*\\\n\s*&& cp -r apps\/web\/dist \/out\/web/);
+    expect(dockerfile).toMatch(/NODE_ENV=production/);
+    expect(dockerfile).toMatch(/WEB_DIST=\/app\/web/);
+    expect(dockerfile).toMatch(/DATA_DIR=\/data/);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "dist\/main.js"\]$/m);
+    // pnpm deploy copies only the `files` of each workspace package: dist/ must be listed.
+    for (const p of ['packages/rules', 'packages/protocol', 'packages/bots', 'apps/server'])
+      expect((JSON.parse(readFileSync(join(ROOT, p, 'package.json'), 'utf8')) as { files?: string[] }).files).toContain('dist');
+  });
+
+  it('serves health, the web page and sockets from a production deploy', { timeout: 600_000 }, async () => {
+    const app = join(work, 'app');
+    const t0 = performance.now();
+    await run('pnpm', ['--filter', '@belote/server...', 'run', 'build']);
+    await run('pnpm', ['--filter', '@belote/server', 'deploy', '--prod', app]);
+    await run('pnpm', ['--filter', '@belote/web', 'exec', 'vite', 'build', '--outDir', join(app, 'web'), '--emptyOutDir', '--logLevel', 'warn']);
+    const buildMs = Math.round(performance.now() - t0);
+
+    // Only runtime dependencies, and the workspace packages as built JavaScript.
+    for (const dev of ['vitest', 'typescript', 'tsx', 'supertest', 'socket.io-client']) expect(existsSync(join(app, 'node_modules', dev))).toBe(false);
+    expect(existsSync(join(app, 'node_modules/@belote/rules/dist/index.js'))).toBe(true);
+    expect(existsSync(join(app, 'node_modules/@belote/rules/src'))).toBe(false);
+
+    const port = await freePort();
+    const dataDir = join(work, 'data');
+    const child = spawn(process.execPath, ['dist/main.js'], {
+      cwd: app,
+      // A clean environment: nothing of the test runner (NODE_OPTIONS, conditions) leaks in.
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', WEB_DIST: join(app, 'web'), DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      const s0 = performance.now();
+      for (let i = 0; !out.includes('belote server listening'); i++) {
+        if (i > 300 || child.exitCode !== null) throw new Error(`server did not start:\n${out}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const startMs = Math.round(performance.now() - s0);
+
+      const health = await fetch(`${url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ ok: true });
+
+      const page = await fetch(`${url}/`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toMatch(/<script type="module"[^>]* src="\/assets\/[^"]+\.js"/);
+      const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+      const js = await fetch(`${url}${asset}`);
+      expect(js.status).toBe(200);
+      expect(js.headers.get('content-type')).toMatch(/javascript/);
+
+      const created = await fetch(`${url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: { target: 301 } }) });
+      expect(created.status).toBe(201);
+      const table = (await created.json()) as { id: string; hostKey: string };
+      const link = await fetch(`${url}/t/${table.id}`);
+      expect(link.status).toBe(200);
+      expect(await link.text()).toBe(html);
+
+      const client = await TestClient.connect({ url }, { tableId: table.id, hostKey: table.hostKey });
+      expect(client.last.table.id).toBe(table.id);
+      const sat = await client.emit('sit', { seat: 0, name: 'Prod' });
+      expect(sat.ok).toBe(true);
+      client.close();
+      expect(existsSync(join(dataDir, 'belote.sqlite'))).toBe(true);
+
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(out).toContain('"msg":"shutdown complete"');
+      console.info(`production path: build + deploy ${buildMs} ms, server listening ${startMs} ms after spawn`);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it.skipIf(!hasDockerCompose)('docker-compose config accepts the compose file', async () => {
+    const config = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config']);
+    expect(config).toMatch(/belote-data:\/data/);
+    expect(config).toMatch(/restart: unless-stopped/);
+    expect(config).toMatch(/healthz/);
+    expect(config).toMatch(/3000/);
+  });
+});
