@@ -189,6 +189,16 @@ export class TableStore {
     return ack;
   }
 
+  /**
+   * Ask for a full update now (e.g. when a sleeping phone wakes up). The answer carries the
+   * current `seq` again, so it is let through once.
+   */
+  async resync(): Promise<void> {
+    if (!this.#transport || this.status !== 'connected') return;
+    this.lastSeq -= 1;
+    await this.#transport.send('sync', {});
+  }
+
   async sit(seat: Seat, name: string): Promise<boolean> {
     savePref('name', name.trim());
     const ack = await this.#send((t) => t.send('sit', { seat, name: name.trim() }));

@@ -56,6 +56,19 @@ describe('TableStore: update sequence', () => {
     expect(store.version).toBe(2);
   });
 
+  it('lets the answer to a sync through even though it repeats the last seq', async () => {
+    const t = fakeTransport();
+    const store = new TableStore(TABLE_ID);
+    store.connect(t.factory);
+    t.on().status('connected');
+    const s0 = dealt(1);
+    t.on().update(updateFor(s0, 0, 12));
+    await store.resync();
+    expect(t.sent).toEqual([{ event: 'sync', payload: {} }]);
+    expect(store.receive(updateFor(s0, 0, 12))).toBe(true);
+    expect(store.receive(updateFor(s0, 0, 12))).toBe(false);
+  });
+
   it('shows the viewer hand from the view and nothing for spectators', () => {
     const store = new TableStore(TABLE_ID);
     const s = taken(3);
