@@ -139,4 +139,40 @@ describe('restart recovery (real server process, SIGKILL)', () => {
     expect(driver.commitments.size).toBe(record.deals.length);
     console.info(`restart: server ready ${restartMs.join(', ')} ms after spawn; ${record.deals.length} deals, ${inRecord.length} actions`);
   });
+
+  it('resumes bot moves and turn timers after a kill, once someone reconnects', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'belote-restart-'));
+    const port = await freePort();
+    // Bots think 20 ms; a 5-"second" turn timer lasts 50 ms.
+    const env = { BOT_DELAY_MS: '20', TURN_SECOND_MS: '10' };
+    let proc: ServerProcess = await spawnServer(dataDir, port, env);
+    cleanup.push(async () => {
+      await proc.stop('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const table = await createTable(proc, { rules: { target: 301 }, options: { fillWithBots: true, botLevel: 'easy', turnTimerSeconds: 5 } });
+    // One human who never plays: the timer plays each of their turns; bots play the others.
+    const human = await TestClient.connect(proc, { tableId: table.id, hostKey: table.hostKey });
+    const sat = await human.emit('sit', { seat: 0, name: 'Idle' });
+    if (!sat.ok) throw new Error(sat.error.message);
+    expect((await human.emit('start', {})).ok).toBe(true);
+    const mid = await human.next((u) => u.version >= 40 && u.view?.deal?.phase === 'play', 30_000);
+    expect(mid.view!.winner).toBeNull();
+    await proc.stop('SIGKILL');
+    human.close();
+
+    proc = await spawnServer(dataDir, port, env);
+    const back = await TestClient.connect(proc, { tableId: table.id, token: sat.token as string, hostKey: table.hostKey });
+    expect(back.last.you.seat).toBe(0);
+    expect(back.last.version).toBeGreaterThanOrEqual(mid.version);
+    const end = await back.next((u) => u.table.status === 'finished', 60_000);
+    cleanup.push(() => back.close());
+    const record = await fetchRecord(proc.url, table.id);
+    const replay = replayRecord(record, (deck, salt, c) => sha256(commitmentFor(deck, salt)) === c).result;
+    expect(replay.error).toBeNull();
+    expect(replay.winner).toBe(end.view!.winner);
+    expect(replay.deals.at(-1)!.totals).toEqual(end.view!.totals);
+    // Seat 0 never sent an action: all of its moves came from the timer, before and after the kill.
+    expect(record.deals.flatMap((d) => d.actions).filter((a) => a.seat === 0).length).toBeGreaterThan(8);
+  });
 });
