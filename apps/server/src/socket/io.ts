@@ -10,6 +10,7 @@ import { Server } from 'socket.io';
 import type { Config } from '../config.js';
 import type { OriginCheck } from '../origin-policy.js';
 import type { TableRegistry } from '../tables/registry.js';
+import { backlogOf, dropSlowConsumer, isSlowConsumer } from './backpressure.js';
 import { attachHandlers } from './handlers.js';
 import { handshakeMiddleware, type SocketIdentity } from './handshake.js';
 import { encodeUpdate, installPreEncodedFrames } from './update-encoder.js';
@@ -52,7 +53,14 @@ export function createSocketServer(
       tokenHash: id.tokenHash,
       isHost: id.isHost,
       // the frame on the wire is exactly the UpdateMessage's JSON (see update-encoder.ts)
-      send: (msg) => socket.emit('update', encodeUpdate(msg) as unknown as UpdateMessage),
+      send: (msg) => {
+        if (isSlowConsumer(socket)) {
+          log.warn({ table: id.tableId, backlog: backlogOf(socket) }, 'socket not reading its updates: disconnected');
+          dropSlowConsumer(socket);
+          return;
+        }
+        socket.emit('update', encodeUpdate(msg) as unknown as UpdateMessage);
+      },
       kick: () => socket.disconnect(true),
     });
     joined.catch((e: unknown) => log.error({ err: e, table: room.id }, 'join failed'));
