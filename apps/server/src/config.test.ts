@@ -7,6 +7,17 @@ describe('config', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', publicUrl: null, dataDir: './data', logLevel: 'info', botDelayMs: 700, dealPauseMs: 4000, graceMs: 60000 });
     expect(c.webDist).toMatch(/apps[\\/]web[\\/]dist$/);
+    expect(c).toMatchObject({ finishedRetentionHours: 72, idleRetentionHours: 168, expirySweepMinutes: 60 });
+  });
+
+  it('reads retention times (fractions allowed) and refuses non-positive ones', () => {
+    expect(loadConfig({ FINISHED_RETENTION_HOURS: '0.5', IDLE_RETENTION_HOURS: '24', EXPIRY_SWEEP_MINUTES: '5' })).toMatchObject({
+      finishedRetentionHours: 0.5,
+      idleRetentionHours: 24,
+      expirySweepMinutes: 5,
+    });
+    expect(() => loadConfig({ FINISHED_RETENTION_HOURS: '0' })).toThrow(/FINISHED_RETENTION_HOURS/);
+    expect(() => loadConfig({ IDLE_RETENTION_HOURS: '-1', EXPIRY_SWEEP_MINUTES: 'often' })).toThrow(/IDLE_RETENTION_HOURS[\s\S]*EXPIRY_SWEEP_MINUTES/);
   });
 
   it('reads and validates variables, listing every bad one', () => {
