@@ -13,7 +13,7 @@ import { startServer } from '../src/server.js';
 import { MemoryStore } from '../src/store/memory-store.js';
 import type { LogEntry } from '../src/store/types.js';
 import { createTable, TestClient } from './clients.js';
-import { freePort, GameDriver, spawnServer, type ServerProcess } from './restart-harness.js';
+import { GameDriver, spawnServer, type ServerProcess } from './restart-harness.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -49,8 +49,7 @@ async function startedTable(url: string, seed: string) {
 describe('graceful shutdown (real server process, SIGTERM)', () => {
   it('finishes in-flight writes, logs, exits 0, and keeps exactly what it acknowledged', { timeout: 60_000 }, async () => {
     const dataDir = tempDir();
-    const port = await freePort();
-    let proc: ServerProcess = await spawnServer(dataDir, port);
+    let proc: ServerProcess = await spawnServer(dataDir);
     cleanup.push(async () => void (await proc.stop('SIGKILL')));
     const tables = [];
     for (let i = 0; i < 3; i++) tables.push(await startedTable(proc.url, `term-${i}`));
@@ -68,7 +67,7 @@ describe('graceful shutdown (real server process, SIGTERM)', () => {
     expect(done).toMatchObject({ event: 'shutdown', signal: 'SIGTERM', exitCode: 0, tables: 3 });
     expect(typeof done!.ms).toBe('number');
 
-    proc = await spawnServer(dataDir, port);
+    proc = await spawnServer(dataDir);
     for (const [i, t] of tables.entries()) {
       const c = await TestClient.connect(proc, { tableId: t.id, token: t.tokens[0]! });
       const version = c.last.version;
@@ -123,8 +122,7 @@ describe('acknowledgement after the write', () => {
 describe('corrupt tables (real server process)', () => {
   it('reports and skips an unreadable or non-replaying table and serves the others', { timeout: 60_000 }, async () => {
     const dataDir = tempDir();
-    const port = await freePort();
-    let proc: ServerProcess = await spawnServer(dataDir, port);
+    let proc: ServerProcess = await spawnServer(dataDir);
     cleanup.push(async () => void (await proc.stop('SIGKILL')));
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -141,7 +139,7 @@ describe('corrupt tables (real server process)', () => {
     db.prepare('UPDATE entries SET entry = ? WHERE table_id = ?').run(JSON.stringify({ type: 'unseat', seat: 3 }), illegal);
     db.close();
 
-    proc = await spawnServer(dataDir, port);
+    proc = await spawnServer(dataDir);
     const errors = proc.logs.filter((l) => l.level >= 50);
     expect(errors.map((l) => l.table).sort()).toEqual([unreadable, illegal].sort());
     expect(proc.logs.find((l) => l.msg === 'tables restored')).toMatchObject({ restored: 1, skipped: 1 });

@@ -20,7 +20,7 @@ export interface LogLine {
   [k: string]: unknown;
 }
 
-/** A free TCP port on 127.0.0.1 (the restarted server must listen where the clients reconnect). */
+/** A free TCP port on 127.0.0.1 (for servers that cannot report the port they got). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -43,8 +43,11 @@ export interface ServerProcess {
   stop(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Start `node --conditions=source --import tsx apps/server/src/main.ts` and wait until it listens. */
-export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Start `node --conditions=source --import tsx apps/server/src/main.ts` and wait until it
+ * listens. Port 0 (default): an ephemeral port, read from its "listening" log line.
+ */
+export function spawnServer(dataDir: string, port = 0, env: Record<string, string> = {}): Promise<ServerProcess> {
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
     cwd: ROOT,
@@ -85,7 +88,7 @@ export function spawnServer(dataDir: string, port: number, env: Record<string, s
         if (line.msg === 'belote server listening') {
           clearTimeout(timer);
           resolve({
-            url: `http://127.0.0.1:${port}`,
+            url: `http://127.0.0.1:${String(line.port)}`,
             child,
             logs,
             startMs: Math.round(performance.now() - t0),

@@ -13,7 +13,7 @@ import type { TableRecord } from '@belote/protocol';
 import { commitmentFor, replayRecord } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTable, TestClient } from './clients.js';
-import { freePort, GameDriver, isSubsequence, recordActions, spawnServer, type ServerProcess } from './restart-harness.js';
+import { GameDriver, isSubsequence, recordActions, spawnServer, type ServerProcess } from './restart-harness.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -31,10 +31,9 @@ async function fetchRecord(url: string, tableId: string): Promise<TableRecord> {
 describe('restart recovery (real server process, SIGKILL)', () => {
   it('finishes the game after three kills with no acknowledged action lost', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'belote-restart-'));
-    const port = await freePort();
     // A pause between deals, so that a kill right after a deal's last card leaves the next deal pending.
     const env = { DEAL_PAUSE_MS: '400' };
-    let proc: ServerProcess = await spawnServer(dataDir, port, env);
+    let proc: ServerProcess = await spawnServer(dataDir, 0, env);
     cleanup.push(async () => {
       await proc.stop('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
@@ -61,7 +60,7 @@ describe('restart recovery (real server process, SIGKILL)', () => {
     const crashAndRestart = async () => {
       expect((await proc.stop('SIGKILL')).signal).toBe('SIGKILL');
       driver.close();
-      proc = await spawnServer(dataDir, port, env);
+      proc = await spawnServer(dataDir, 0, env);
       restartMs.push(proc.startMs);
       expect(proc.logs.find((l) => l.msg === 'tables restored')).toMatchObject({ restored: 1, skipped: 0 });
       const again = await Promise.all(tokens.map((token) => TestClient.connect(proc, { tableId: table.id, token })));
@@ -142,10 +141,9 @@ describe('restart recovery (real server process, SIGKILL)', () => {
 
   it('resumes bot moves and turn timers after a kill, once someone reconnects', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'belote-restart-'));
-    const port = await freePort();
     // Bots think 20 ms; a 5-"second" turn timer lasts 50 ms.
     const env = { BOT_DELAY_MS: '20', TURN_SECOND_MS: '10' };
-    let proc: ServerProcess = await spawnServer(dataDir, port, env);
+    let proc: ServerProcess = await spawnServer(dataDir, 0, env);
     cleanup.push(async () => {
       await proc.stop('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
@@ -161,7 +159,7 @@ describe('restart recovery (real server process, SIGKILL)', () => {
     await proc.stop('SIGKILL');
     human.close();
 
-    proc = await spawnServer(dataDir, port, env);
+    proc = await spawnServer(dataDir, 0, env);
     const back = await TestClient.connect(proc, { tableId: table.id, token: sat.token as string, hostKey: table.hostKey });
     expect(back.last.you.seat).toBe(0);
     expect(back.last.version).toBeGreaterThanOrEqual(mid.version);
