@@ -23,7 +23,8 @@ const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex
 
 /** One table's four players, acting from their own updates; survives reconnections. */
 class Table {
-  readonly acked: string[] = [];
+  /** Acknowledged actions with the version each produced (acks of different seats may arrive out of order). */
+  private readonly ackedAt: { key: string; version: number }[] = [];
   players: TestClient[] = [];
   final: UpdateMessage | null = null;
   errors: string[] = [];
@@ -63,11 +64,16 @@ class Table {
         : { type: 'play', card: d.legal[Math.floor(this.rng() * d.legal.length)]! };
     p.emit('action', { version: u.version, action }).then(
       (a) => {
-        if (a.ok) this.acked.push(actionKey({ seat, ...action }));
+        if (a.ok) this.ackedAt.push({ key: actionKey({ seat, ...action }), version: a.version as number });
         else if (a.error.code !== 'STALE_VERSION') this.errors.push(`${seat}: ${a.error.code} ${a.error.message}`);
       },
       () => undefined, // no ack: the server died with the action in flight
     );
+  }
+
+  /** The acknowledged actions in table order. */
+  get acked(): string[] {
+    return this.ackedAt.toSorted((a, b) => a.version - b.version).map((a) => a.key);
   }
 
   close(): void {
@@ -93,7 +99,7 @@ describe('kill -9 at random points across many games', () => {
     const rng = seededRng('kill-9');
     const tables: Table[] = [];
     for (let i = 0; i < TABLES; i++) {
-      const t = await createTable(proc, { rules: { target: 301 } });
+      const t = await createTable(proc, { rules: { target: 501 } });
       const host = await TestClient.connect(proc, { tableId: t.id, hostKey: t.hostKey });
       const players: TestClient[] = [];
       const tokens: string[] = [];
@@ -115,7 +121,7 @@ describe('kill -9 at random points across many games', () => {
     let kills = 0;
     const extraAllowed = new Map(tables.map((t) => [t.id, 0]));
     while (kills < MAX_KILLS && tables.some((t) => !t.final)) {
-      await sleep(80 + rng() * 500);
+      await sleep(50 + rng() * 350);
       expect((await proc.stop('SIGKILL')).signal).toBe('SIGKILL');
       kills++;
       for (const t of tables) {
