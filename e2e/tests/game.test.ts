@@ -200,7 +200,7 @@ describe('a table in four browsers', () => {
     await shot(anna, 'deal-summary');
     await ben.page.waitForSelector('[data-deal-row="0"]');
     if ((await count(ben, '[data-testid=deal-summary]')) > 0) await shot(ben, 'deal-summary');
-    const written = await ben.page.$$eval('[data-deal-row="0"] td.pts', (tds) => tds.map((td) => Number(td.textContent)));
+    const written = await ben.page.$$eval('[data-deal-row="0"] td.pts', (tds) => tds.map((td) => Number.parseInt(td.textContent ?? '', 10)));
     expect(written).toHaveLength(2);
     expect(written.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
     expect(written[0]! + written[1]!).toBeGreaterThan(0);
