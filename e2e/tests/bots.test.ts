@@ -23,6 +23,12 @@ afterAll(async () => {
 });
 
 describe('a game against bots', () => {
+  it('says so when a link points to no table', async () => {
+    const p = await open(browser, 'Lost', 'phone', `${base}/t/AAAAAAAAAAAAAAAAAAAAAA`);
+    await p.page.waitForSelector('text=This table does not exist');
+    await p.context.close();
+  });
+
   it('plays a whole game to 301 against bots, then a rematch', async () => {
     host = await open(browser, 'Zoé', 'phone', `${base}/`);
     await host.page.click('text=301');
