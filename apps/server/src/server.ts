@@ -16,6 +16,9 @@ import type { TableStore } from './store/types.js';
 import { scheduleExpiry, sweepExpired } from './tables/expiry.js';
 import { TableRegistry } from './tables/registry.js';
 
+/** On close, how long events already received are still taken before the tables refuse more. */
+const SETTLE_MS = 20;
+
 export interface RunningServer {
   /** Where the server listens, e.g. http://127.0.0.1:41234. */
   url: string;
@@ -79,6 +82,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
       closing ??= (async () => {
         stopExpiry();
         http.close();
+        // Let events already received on open sockets reach their tables before the drain.
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
         await registry.drain();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         http.closeAllConnections?.();
