@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardLabel, detectLang, translate } from './i18n.js';
+import { cardLabel, detectLang, errorText, translate } from './i18n.js';
 import { positionOf, seatsByPosition } from './layout.js';
 import { translateRefusal } from './refusal.js';
 import { tableIdFromLink, parseRoute } from './router.svelte.js';
@@ -23,6 +23,12 @@ describe('i18n', () => {
       expect(translate(lang, 'carre')).toBe('Carré');
       expect(translate(lang, 'belote')).toMatch(/^Belote/);
     }
+  });
+
+  it('translates the refusals a player can meet, and falls back to the server message', () => {
+    expect(errorText('fr', 'SEAT_TAKEN', 'seat 2 is taken')).toBe('Quelqu’un vient de prendre cette place');
+    expect(errorText('de', 'NOT_YOUR_TURN', 'x')).toBe('Du bist nicht dran');
+    expect(errorText('en', 'INTERNAL', 'boom')).toBe('Something went wrong: boom');
   });
 
   it('names cards for screen readers', () => {

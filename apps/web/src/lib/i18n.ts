@@ -43,5 +43,13 @@ export function cardLabel(lang: Lang, card: string): string {
   return translate(lang, 'cardName', { rank: translate(lang, `r${rank}`), suit: translate(lang, suit) });
 }
 
+/** A refused request in the player's language (the server's English message otherwise). */
+export function errorText(lang: Lang, code: string, message: string): string {
+  const key = `err_${code}`;
+  if (key in DICTS[lang]) return translate(lang, key as MessageKey);
+  if (code === 'NOT_YOUR_TURN') return translate(lang, 'notYourTurn');
+  return translate(lang, 'error', { message });
+}
+
 export const outcomeKey = (o: Outcome): MessageKey => o;
 export const combinationKey = (k: CombinationKind): MessageKey => k;
