@@ -38,7 +38,7 @@ function firstFivePositions(dealer: Seat, seat: Seat): number[] {
   return [3 * o, 3 * o + 1, 3 * o + 2, 12 + 2 * o, 13 + 2 * o];
 }
 
-function sampleDeck(view: GameView, rng: Rng): Card[] {
+function uniformDeck(view: GameView, rng: Rng): Card[] {
   const deal = view.deal!;
   const seat = view.viewer as Seat;
   const deck: (Card | null)[] = new Array<Card | null>(32).fill(null);
@@ -54,6 +54,25 @@ function sampleDeck(view: GameView, rng: Rng): Card[] {
   }
   let r = 0;
   return deck.map((c) => c ?? rest[r++]!);
+}
+
+/** How plausible the passes already made are with this deck (a passer rarely had a taking hand). */
+function passLikelihood(view: GameView, deck: readonly Card[]): number {
+  const deal = view.deal!;
+  let p = 1;
+  for (const b of deal.bids) {
+    if (b.type !== 'pass' || b.seat === view.viewer) continue;
+    const five = firstFivePositions(deal.dealer, b.seat).map((i) => deck[i]!);
+    if (heuristicBid({ ...deal, round: b.round }, five).type === 'take') p *= b.round === 1 ? 0.3 : 0.5;
+  }
+  return p;
+}
+
+/** A deck around the seat's cards, weighted by the auction so far (rejection sampling). */
+function sampleDeck(view: GameView, rng: Rng): Card[] {
+  let deck = uniformDeck(view, rng);
+  for (let tries = 0; tries < 20 && rng() >= passLikelihood(view, deck); tries++) deck = uniformDeck(view, rng);
+  return deck;
 }
 
 function heuristicAction(state: GameState, seat: Seat): Action {
