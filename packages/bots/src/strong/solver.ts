@@ -106,6 +106,29 @@ function genMoves(mask: number, alive: number, base: number, n: number, wSeat: n
   return count;
 }
 
+/** Value for our team once `seat` has played `c` (already taken out of its hand). */
+function afterPlay(ply: number, c: number, seat: number, n: number, led: number, wSeat: number, wStr: number, tp: number, trickAlive: number, alpha: number, beta: number): number {
+  let nLed = led;
+  let nSeat = wSeat;
+  let nStr = wStr;
+  if (n === 0) {
+    nLed = c >> 3;
+    nSeat = seat;
+    nStr = STR[c]!;
+  } else {
+    const cs = c >> 3 === TRUMP || c >> 3 === led ? STR[c]! : -1;
+    if (cs > wStr) {
+      nSeat = seat;
+      nStr = cs;
+    }
+  }
+  const ntp = tp + PTS[c]!;
+  if (n < 3) return search(ply + 1, (seat + 1) & 3, n + 1, nLed, nSeat, nStr, ntp, alpha, beta, trickAlive | (1 << c));
+  const last = (H[0]! | H[1]! | H[2]! | H[3]!) === 0;
+  const gain = (nSeat & 1) === US ? ntp + (last ? 10 : 0) : 0;
+  return last ? gain : gain + search(ply + 1, nSeat, 0, 0, 0, 0, 0, alpha - gain, beta - gain, 0);
+}
+
 function search(ply: number, seat: number, n: number, led: number, wSeat: number, wStr: number, tp: number, alpha: number, beta: number, trickAlive: number): number {
   if ((++nodes & 0x3fff) === 0 && (nodes > nodeLimit || clock() > deadline)) aborted = true;
   if (aborted) return 0;
@@ -153,29 +176,7 @@ function search(ply: number, seat: number, n: number, led: number, wSeat: number
   for (let i = 0; i < count; i++) {
     const c = MOVES[base + i]!;
     H[seat] = h & ~(1 << c);
-    let nLed = led;
-    let nSeat = wSeat;
-    let nStr = wStr;
-    if (n === 0) {
-      nLed = c >> 3;
-      nSeat = seat;
-      nStr = STR[c]!;
-    } else {
-      const cs = c >> 3 === TRUMP || c >> 3 === led ? STR[c]! : -1;
-      if (cs > wStr) {
-        nSeat = seat;
-        nStr = cs;
-      }
-    }
-    const ntp = tp + PTS[c]!;
-    let v: number;
-    if (n === 3) {
-      const last = (H[0]! | H[1]! | H[2]! | H[3]!) === 0;
-      const gain = (nSeat & 1) === US ? ntp + (last ? 10 : 0) : 0;
-      v = last ? gain : gain + search(ply + 1, nSeat, 0, 0, 0, 0, 0, alpha - gain, beta - gain, 0);
-    } else {
-      v = search(ply + 1, (seat + 1) & 3, n + 1, nLed, nSeat, nStr, ntp, alpha, beta, trickAlive | (1 << c));
-    }
+    const v = afterPlay(ply, c, seat, n, led, wSeat, wStr, tp, trickAlive, alpha, beta);
     H[seat] = h;
     if (maximizing ? v > best : v < best) {
       best = v;
@@ -196,8 +197,9 @@ function search(ply: number, seat: number, n: number, led: number, wSeat: number
 }
 
 /**
- * The exact value of a search by bisection with null windows (each probe answers "is the
- * value at least beta?"), far cheaper than one full-window search; the table keeps the bounds.
+ * The exact value of a search by null-window probes (each answers "is the value at least
+ * beta?"), starting from a guess (MTD(f)); far cheaper than one full-window search, and the
+ * table keeps the bounds between probes.
  */
 function exact(probe: (alpha: number, beta: number) => number, guess: number): number {
   let lo = 0;
@@ -208,7 +210,7 @@ function exact(probe: (alpha: number, beta: number) => number, guess: number): n
     const v = probe(beta - 1, beta);
     if (v >= beta) lo = Math.max(beta, v);
     else hi = Math.min(beta - 1, v);
-    // MTD(f) step from the bound, but never slower than bisection.
+    // MTD(f): probe next at the bound just learnt.
     g = v >= beta ? lo : hi;
   }
   return lo;
@@ -248,7 +250,7 @@ export function setLimits(maxNodes: number, at: number, now: () => number = () =
 /**
  * Exact points `team` takes from now on (the current trick's cards included) after each of
  * `moves` by the seat to play, both sides playing perfectly with every hand known; null when
- * the deadline set by `setDeadline` passed first.
+ * a limit set by `setLimits` was reached first.
  */
 export function solveMoves(pos: DDPosition, team: Team, moves: readonly CardId[]): number[] | null {
   setup(pos.trump, team);
@@ -289,30 +291,7 @@ export function solveMoves(pos: DDPosition, team: Team, moves: readonly CardId[]
       continue;
     }
     H[seat] = h & ~(1 << c);
-    let nLed = led;
-    let nSeat = wSeat;
-    let nStr = wStr;
-    if (n === 0) {
-      nLed = c >> 3;
-      nSeat = seat;
-      nStr = STR[c]!;
-    } else {
-      const cs = c >> 3 === TRUMP || c >> 3 === led ? STR[c]! : -1;
-      if (cs > wStr) {
-        nSeat = seat;
-        nStr = cs;
-      }
-    }
-    const ntp = tp + PTS[c]!;
-    let v: number;
-    if (n === 3) {
-      const last = (H[0]! | H[1]! | H[2]! | H[3]!) === 0;
-      const gain = (nSeat & 1) === team ? ntp + (last ? 10 : 0) : 0;
-      v = last ? gain : gain + exact((a, b) => search(1, nSeat, 0, 0, 0, 0, 0, a, b, 0), guess - gain);
-    } else {
-      const t = trickAlive | (1 << c);
-      v = exact((a, b) => search(1, (seat + 1) & 3, n + 1, nLed, nSeat, nStr, ntp, a, b, t), guess);
-    }
+    const v = exact((a, b) => afterPlay(0, c, seat, n, led, wSeat, wStr, tp, trickAlive, a, b), guess);
     H[seat] = h;
     out.push(v);
     guess = v;
