@@ -3,15 +3,16 @@
  * against one server and obeys the benchmark's commands over IPC (setup, run at a pace, stats,
  * drop/reconnect for the storm, idle tables for the memory figures).
  */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { CreateTableResponse, SitAck, Ack } from '@belote/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { PROTOCOL_VERSION } from '@belote/protocol';
 import { serve } from './ipc.js';
-import { summarize } from './stats.js';
 import { newStats, TableDriver, type DriverStats } from './table-driver.js';
 
 let stats: DriverStats = newStats();
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
 const tables: TableDriver[] = [];
 const idle: { id: string; sockets: Socket[] }[] = [];
 
@@ -74,7 +75,9 @@ serve({
     const s = stats;
     stats = newStats();
     const { latencies, ...rest } = s;
-    return { ...rest, latency: summarize(latencies), avgUpdateBytes: s.sizeCount ? s.sizeSum / s.sizeCount : 0 };
+    const lag = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+    loop.reset();
+    return { ...rest, samples: latencies, lag };
   },
   /** Reconnect storm: every socket drops at once. */
   drop: () => {

@@ -3,6 +3,7 @@
  * sqlite (full stack, SqliteStore in BENCH_DATA_DIR) or bare (Socket.IO alone). Reports its own
  * CPU time (`process.cpuUsage()`) and memory over IPC so the load generator's CPU never counts.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startServer } from '../src/server.js';
 import { SqliteStore } from '../src/store/sqlite-store.js';
 import { startBareServer } from './bare-server.js';
@@ -31,12 +32,17 @@ async function start(): Promise<{ port: number; setPayloadBytes?: (n: number) =>
 }
 
 const server = await start();
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
 serve({
   port: () => server.port,
   stats: () => {
     const c = process.cpuUsage();
     const m = process.memoryUsage();
-    return { cpuMs: (c.user + c.system) / 1000, rss: m.rss, heapUsed: m.heapUsed };
+    // event-loop delay since the last call: how long this process kept events waiting
+    const lag = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+    loop.reset();
+    return { cpuMs: (c.user + c.system) / 1000, rss: m.rss, heapUsed: m.heapUsed, lag };
   },
   /** Memory after a full GC (run with --expose-gc). */
   mem: () => {

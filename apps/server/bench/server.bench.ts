@@ -7,6 +7,7 @@
  *   sqlite saturation with the durable SqliteStore
  *   pace   tables at 1 action/s each, ramped until p99 (action → all five views) exceeds 50 ms
  *   storm  (after pace) every socket drops and reconnects with its token
+ *   pace-sqlite  the human-pace ramp again with the durable SqliteStore
  *   mem    memory per idle table and per connected socket
  * Select with BENCH_PHASES=sat,pace,… ; sizes with the env variables read below.
  */
@@ -15,19 +16,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Child } from './ipc.js';
-import { mb, median, sleep, type LatencySummary } from './stats.js';
+import { LoadGens, type Lag } from './load-gens.js';
+import { mb, median, sleep } from './stats.js';
 
 const env = (k: string, d: string) => process.env[k] ?? d;
-const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,mem').split(','));
+const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,pace-sqlite,mem').split(','));
 const SAT_TABLES = Number(env('SAT_TABLES', '64'));
 const SAT_SECONDS = Number(env('SAT_SECONDS', '8'));
 /** Second A/B comparison at one offered rate (actions/s in all), so both servers batch alike. */
 const SAT_RATE = Number(env('SAT_RATE', '1000'));
 const ROUNDS = Number(env('ROUNDS', '3'));
-const PACE_STEPS = env('PACE_STEPS', '500,1000,2000,2500,3000').split(',').map(Number);
-const PACE_SECONDS = Number(env('PACE_SECONDS', '15'));
+const PACE_STEPS = env('PACE_STEPS', '500,1000,1500,2000,2500,3000').split(',').map(Number);
+const PACE_SECONDS = Number(env('PACE_SECONDS', '12'));
+const PACE_SQLITE_STEPS = env('PACE_SQLITE_STEPS', '1000,2000').split(',').map(Number);
 const IDLE_TABLES = Number(env('IDLE_TABLES', '2000'));
-const CPU_PROF = process.env.CPU_PROF; // a directory: profile the full-stack server there
+const CPU_PROF = process.env.CPU_PROF;
+/** Load-generator processes (the client side needs more than one core to keep up). */
+const GEN_PROCS = Number(env('GEN_PROCS', '2')); // a directory: profile the full-stack server there
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
 type Mode = 'memory' | 'sqlite' | 'bare';
@@ -35,21 +40,15 @@ interface ServerStats {
   cpuMs: number;
   rss: number;
   heapUsed: number;
-}
-interface GenStats {
-  actions: number;
-  refused: Record<string, number>;
-  latency: LatencySummary;
-  updates: number;
-  avgUpdateBytes: number;
+  lag: Lag;
 }
 
-async function startPair(mode: Mode, extra: string[] = []): Promise<{ server: Child; gen: Child; url: string; dir: string | null; stop: () => Promise<void> }> {
+async function startPair(mode: Mode, extra: string[] = []): Promise<{ server: Child; gen: LoadGens; url: string; dir: string | null; stop: () => Promise<void> }> {
   const dir = mode === 'sqlite' ? mkdtempSync(join(tmpdir(), 'belote-bench-')) : null;
   const prof = CPU_PROF && (mode !== 'bare' || process.env.CPU_PROF_BARE) ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
   const server = new Child(here('./server-proc.ts'), { BENCH_MODE: mode, ...(dir ? { BENCH_DATA_DIR: dir } : {}) }, [...prof, ...extra]);
   const port = await server.call<number>('port');
-  const gen = new Child(here('./load-gen.ts'));
+  const gen = new LoadGens(GEN_PROCS);
   return {
     server,
     gen,
@@ -64,24 +63,24 @@ async function startPair(mode: Mode, extra: string[] = []): Promise<{ server: Ch
 }
 
 /** Measure a window: server CPU and the generator's counters over `seconds`. */
-async function window(server: Child, gen: Child, seconds: number) {
-  await gen.call('stats');
+async function window(server: Child, gen: LoadGens, seconds: number) {
+  await gen.stats();
   const a = await server.call<ServerStats>('stats');
   const t0 = performance.now();
   await sleep(seconds * 1000);
   const b = await server.call<ServerStats>('stats');
-  const g = await gen.call<GenStats>('stats');
+  const g = await gen.stats();
   const wall = (performance.now() - t0) / 1000;
   const cpu = (b.cpuMs - a.cpuMs) / 1000;
-  return { ...g, wall, cpu, rss: b.rss, perCpuSecond: g.actions / cpu, perSecond: g.actions / wall, cpuShare: cpu / wall };
+  return { ...g, wall, cpu, rss: b.rss, serverLag: b.lag, genLag: g.lag, perCpuSecond: g.actions / cpu, perSecond: g.actions / wall, cpuShare: cpu / wall };
 }
 
 async function saturation(mode: Mode, payloadBytes: number | null, intervalMs = 0) {
   const p = await startPair(mode);
   try {
     if (payloadBytes !== null) await p.server.call('setPayloadBytes', payloadBytes);
-    await p.gen.call('setup', { url: p.url, kind: mode === 'bare' ? 'bare' : 'full', count: SAT_TABLES });
-    await p.gen.call('run', { intervalMs });
+    await p.gen.setup(p.url, mode === 'bare' ? 'bare' : 'full', SAT_TABLES);
+    await p.gen.run(intervalMs);
     await sleep(2000);
     return await window(p.server, p.gen, SAT_SECONDS);
   } finally {
@@ -110,6 +109,7 @@ async function phaseSaturation(intervalMs: number): Promise<number> {
     line(
       `round ${r + 1}: full ${f0(full.perCpuSecond)} actions/CPU-s (${f0(full.perSecond)}/s, server CPU ${f2(full.cpuShare)} cores, update ${f0(full.avgUpdateBytes)} B)` +
         ` | bare ${f0(bare.perCpuSecond)} actions/CPU-s (${f0(bare.perSecond)}/s, CPU ${f2(bare.cpuShare)}, update ${f0(bare.avgUpdateBytes)} B) | ratio ${f2(ratios[r]!)}` +
+        ` | action→5 views p50 full ${f1(full.latency.p50)} bare ${f1(bare.latency.p50)} ms` +
         ` | updates/action full ${f2(full.updates / full.actions)} bare ${f2(bare.updates / bare.actions)} | refused full ${JSON.stringify(full.refused)} bare ${JSON.stringify(bare.refused)}`,
     );
   }
@@ -121,33 +121,40 @@ async function phaseSaturation(intervalMs: number): Promise<number> {
 async function phaseSqlite(): Promise<void> {
   line(`\n## Saturation with the SQLite store (synchronous=FULL, group commit)`);
   const s = await saturation('sqlite', null);
-  line(`sqlite: ${f0(s.perCpuSecond)} actions/CPU-s (${f0(s.perSecond)}/s, server CPU ${f2(s.cpuShare)} cores), action→5 views p50 ${f1(s.latency.p50)} ms p99 ${f1(s.latency.p99)} ms`);
+  line(
+    `sqlite: ${f0(s.perCpuSecond)} actions/CPU-s (${f0(s.perSecond)}/s, server CPU ${f2(s.cpuShare)} cores), action→5 views p50 ${f1(s.latency.p50)} ms p99 ${f1(s.latency.p99)} ms` +
+      ` | server event-loop lag p99/max ${f1(s.serverLag.p99)}/${f0(s.serverLag.max)} ms`,
+  );
 }
 
-async function phasePace(storm: boolean, mode: Mode): Promise<void> {
+async function phasePace(storm: boolean, mode: Mode, steps: number[]): Promise<void> {
   line(`\n## Human pace (${mode} store): every table 1 action/s, ${PACE_SECONDS} s windows`);
   const p = await startPair(mode);
   try {
     let best = 0;
-    for (const n of PACE_STEPS) {
-      await p.gen.call('pause');
-      const held = await p.gen.call<{ tables: number; seconds: number }>('setup', { url: p.url, kind: 'full', count: n - (await p.gen.call<number>('run', { intervalMs: 1000 })) });
-      await p.gen.call('run', { intervalMs: 1000 });
+    let held = 0;
+    // every step runs (noise from other processes can fail one and pass the next); a p99 above 1 s ends the ramp
+    for (const n of steps) {
+      await p.gen.pause();
+      const added = await p.gen.setup(p.url, 'full', n - held);
+      held = added.tables;
+      await p.gen.run(1000);
       await sleep(3000);
       const w = await window(p.server, p.gen, PACE_SECONDS);
       const ok = w.latency.p99 <= 50;
       if (ok) best = n;
       line(
-        `${n} tables (${n * 5} sockets, setup ${f1(held.seconds)} s): ${f0(w.perSecond)} actions/s, action→5 views p50 ${f1(w.latency.p50)} ms p99 ${f1(w.latency.p99)} ms max ${f0(w.latency.max)} ms,` +
-          ` server CPU ${f2(w.cpuShare)} cores, RSS ${mb(w.rss)} ${ok ? '✓' : '✗ p99 > 50 ms'}`,
+        `${n} tables (${n * 5} sockets, setup ${f1(added.seconds)} s): ${f0(w.perSecond)} actions/s, action→5 views p50 ${f1(w.latency.p50)} ms p99 ${f1(w.latency.p99)} ms max ${f0(w.latency.max)} ms,` +
+          ` server CPU ${f2(w.cpuShare)} cores, RSS ${mb(w.rss)} ${ok ? '✓' : '✗ p99 > 50 ms'}` +
+          ` | event-loop lag p99/max: server ${f1(w.serverLag.p99)}/${f0(w.serverLag.max)} ms, load generator ${f1(w.genLag.p99)}/${f0(w.genLag.max)} ms`,
       );
-      if (!ok) break;
+      if (!ok && w.latency.p99 > 1000) break;
     }
     line(`largest table count with p99 ≤ 50 ms: ${best} (target ≥ 2000)`);
     if (storm) {
-      await p.gen.call('drop');
+      await p.gen.drop();
       await sleep(3000);
-      const r = await p.gen.call<{ sockets: number; seconds: number; seats: number; seatsWithView: number }>('reconnect');
+      const r = await p.gen.reconnect();
       line(`\n## Reconnect storm: ${r.sockets} sockets dropped at once and reconnected: every socket had its update after ${f2(r.seconds)} s; seats with their own hand back: ${r.seatsWithView}/${r.seats}`);
     }
   } finally {
@@ -160,9 +167,9 @@ async function phaseMemory(): Promise<void> {
   const p = await startPair('memory', ['--expose-gc']);
   try {
     const m0 = await p.server.call<{ rss: number; heapUsed: number }>('mem');
-    await p.gen.call('createIdle', { url: p.url, count: IDLE_TABLES });
+    await p.gen.createIdle(p.url, IDLE_TABLES);
     const m1 = await p.server.call<{ rss: number; heapUsed: number }>('mem');
-    const sockets = await p.gen.call<number>('connectSpectators', { url: p.url, perTable: 2 });
+    const sockets = await p.gen.connectSpectators(p.url, 2);
     await sleep(1000);
     const m2 = await p.server.call<{ rss: number; heapUsed: number }>('mem');
     const kb = (x: number) => `${(x / 1024).toFixed(1)} KB`;
@@ -174,11 +181,13 @@ async function phaseMemory(): Promise<void> {
 }
 
 const started = Date.now();
-line(`# bench:server — ${new Date().toISOString()}, node ${process.version}, ${(await import('node:os')).cpus().length} cores (load generator and server share them)`);
+const os = await import('node:os');
+const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
+line(`# bench:server — ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores (load generator and server share them), load average ${load()}`);
 if (PHASES.has('sat')) await phaseSaturation(0);
 if (PHASES.has('rate')) await phaseSaturation((SAT_TABLES * 1000) / SAT_RATE);
 if (PHASES.has('sqlite')) await phaseSqlite();
-if (PHASES.has('pace')) await phasePace(PHASES.has('storm'), 'memory');
-if (PHASES.has('pace-sqlite')) await phasePace(false, 'sqlite');
+if (PHASES.has('pace')) await phasePace(PHASES.has('storm'), 'memory', PACE_STEPS);
+if (PHASES.has('pace-sqlite')) await phasePace(false, 'sqlite', PACE_SQLITE_STEPS);
 if (PHASES.has('mem')) await phaseMemory();
-line(`\ntotal ${f0((Date.now() - started) / 1000)} s`);
+line(`\ntotal ${f0((Date.now() - started) / 1000)} s, load average ${load()} (anything above ~2 means other processes competed for the cores)`);
