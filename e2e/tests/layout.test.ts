@@ -1,0 +1,112 @@
+/**
+ * The table at five screen sizes (portrait phones, a landscape phone, two desktops): one
+ * player against three bots, screenshots of the bidding and of a trick at every size, and
+ * checks that nothing overflows the screen: no scrolling, the whole hand and every seat,
+ * the trick and the bidding buttons inside the viewport.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ARTIFACTS, launch, sleep } from './browser.js';
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+
+const base = inject('baseUrl');
+let browser: Browser;
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'small-phone', width: 360, height: 740 },
+  { name: 'landscape-phone', width: 844, height: 390 },
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'wide', width: 1920, height: 1080 },
+] as const;
+
+const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
+
+/** Every selector's elements lie inside the viewport, and the page does not scroll. */
+async function fits(page: Page, width: number, height: number, selectors: string[]): Promise<void> {
+  const boxes = await page.$$eval(selectors.join(', '), (els) =>
+    els.map((e) => ({ what: e.getAttribute('data-card') ?? e.getAttribute('data-seat') ?? e.className, ...(e.getBoundingClientRect().toJSON() as DOMRect) })),
+  );
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const b of boxes) {
+    expect(b.left, `${b.what} left`).toBeGreaterThanOrEqual(-1);
+    expect(b.top, `${b.what} top`).toBeGreaterThanOrEqual(-1);
+    expect(b.right, `${b.what} right`).toBeLessThanOrEqual(width + 1);
+    expect(b.bottom, `${b.what} bottom`).toBeLessThanOrEqual(height + 1);
+  }
+  const scroll = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+  expect(scroll[0]).toBeLessThanOrEqual(width);
+  expect(scroll[1]).toBeLessThanOrEqual(height);
+}
+
+async function atEverySize(page: Page, what: string, selectors: string[]): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  for (const s of SIZES) {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    await sleep(150);
+    await page.screenshot({ path: path.join(ARTIFACTS, `layout-${what}-${s.name}.png`) });
+    await fits(page, s.width, s.height, selectors);
+  }
+}
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the table at every screen size', () => {
+  it('fits phones (portrait and landscape) and desktops, bidding and playing', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${base}/`);
+    await page.click('[data-testid=create]');
+    await page.waitForURL(/\/t\//);
+    await page.click('[data-sit="0"]');
+    await page.fill('[data-testid=name-input]', 'Maximilian');
+    await page.click('[data-testid=sit-confirm]');
+    for (const seat of [1, 2, 3]) {
+      await page.click(`[data-addbot="${seat}"]`);
+      await page.waitForSelector(`[data-removebot="${seat}"]`);
+    }
+    await page.click('[data-testid=start]:not([disabled])');
+
+    // Bid when asked (screenshots of the first panel), then wait for a trick with cards in it.
+    let bidShots = false;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      expect(Date.now()).toBeLessThan(deadline);
+      if ((await count(page, '[data-bid=take]')) > 0) {
+        if (!bidShots) {
+          await atEverySize(page, 'bidding', ['[data-card]', '[data-seat]', '[data-bid]', '[data-testid=retourne]']);
+          bidShots = true;
+        }
+        const version = await page.getAttribute('[data-version]', 'data-version');
+        await page.click('[data-bid=take]');
+        await page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
+        continue;
+      }
+      if ((await count(page, '[data-testid=your-turn]')) > 0 && (await count(page, '[data-trick-card]')) >= 2) break;
+      if ((await count(page, '[data-testid=your-turn]')) > 0) {
+        const card = await page.getAttribute('[data-playable=true]', 'data-card');
+        if (card) {
+          await page.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
+          await page.waitForSelector(`[data-card="${card}"]`, { state: 'detached' });
+        }
+        continue;
+      }
+      if ((await count(page, '[data-bid=pass]')) > 0) {
+        await page.click('[data-bid=pass]');
+        await sleep(100);
+        continue;
+      }
+      await sleep(40);
+    }
+    await atEverySize(page, 'trick', ['[data-card]', '[data-seat]', '[data-trick-card]']);
+    await context.close();
+  });
+});
