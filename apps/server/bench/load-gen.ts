@@ -55,7 +55,7 @@ serve({
   setup: async (args) => {
     const { url, kind, count } = args as { url: string; kind: 'full' | 'bare'; count: number };
     const t0 = performance.now();
-    const added = Array.from({ length: count }, (_, i) => new TableDriver(url, kind, () => stats, `t${tables.length + i}`));
+    const added = Array.from({ length: count }, (_, i) => new TableDriver(url, kind, () => stats, `${process.pid}-t${tables.length + i}`));
     await pool(added, 50, (d) => (kind === 'full' ? setupFull(d, url) : setupBare(d)));
     tables.push(...added);
     return { tables: tables.length, seconds: (performance.now() - t0) / 1000 };
