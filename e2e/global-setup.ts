@@ -3,12 +3,12 @@
  * real table server (e2e/serve.ts, a child process) on an ephemeral port with instant bots.
  * Tests read its URL with `inject('baseUrl')`.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startServerProcess } from './server-process.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,36 +51,9 @@ async function buildWeb(): Promise<void> {
   await vite.build({ root: web, configFile: path.join(web, 'vite.config.ts'), logLevel: 'warn' });
 }
 
-/** Start e2e/serve.ts and wait for the URL it prints. */
-function startServerProcess(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(root, 'e2e/serve.ts')], {
-    cwd: root,
-    env: { ...process.env, BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '2500', WEB_DIST: dist },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const stop = (): Promise<void> =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('server did not start within 30 s')), 30_000);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (!line) return;
-      clearTimeout(timer);
-      resolve({ url: (JSON.parse(line) as { url: string }).url, stop });
-    });
-  });
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await buildWeb();
-  const server = await startServerProcess();
+  const server = await startServerProcess({ BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '2500', WEB_DIST: dist });
   project.provide('baseUrl', server.url);
   return server.stop;
 }

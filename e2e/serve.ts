@@ -15,6 +15,8 @@ const server = await startServer({
   logLevel: 'silent',
   botDelayMs: env('BOT_DELAY_MS', 0),
   dealPauseMs: env('DEAL_PAUSE_MS', 2500),
+  graceMs: env('GRACE_MS', 60_000),
+  turnSecondMs: env('TURN_SECOND_MS', 1000),
   rateLimitEvents: 200,
   createLimitPerMinute: 1000,
 });

@@ -12,7 +12,7 @@ describe('Seat', () => {
     const { container } = render(Seat, { info, pos: 'right', team: 1, dealer: true, turn: true, takerSuit: 'H', secondsLeft: 12, cardsLeft: 5 });
     expect(screen.getByTitle('Dealer').textContent).toBe('D');
     expect(screen.getByTitle('Taker')).toBeTruthy();
-    expect(screen.getByLabelText('12 s').textContent).toBe('12');
+    expect(screen.getByLabelText('12 s left').textContent).toBe('12');
     expect(container.querySelector('.seat')!.classList.contains('turn')).toBe(true);
     expect(screen.getByLabelText('5 cards').children).toHaveLength(5);
   });

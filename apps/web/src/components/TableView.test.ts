@@ -58,10 +58,45 @@ describe('TableView', () => {
     expect(document.querySelectorAll('[data-deal-row]').length).toBe(state.deals.length);
   });
 
-  it('counts down the turn timer on the seat to play', () => {
-    const update = updateFor(taken(3), 1, 1);
-    mounted({ ...update, table: { ...update.table, turnDeadline: Date.now() + 9_500 } });
-    expect(screen.getByLabelText('10 s')).toBeTruthy();
+  it('counts down the turn timer on the seat to play, to zero and no further', async () => {
+    prefs.setLang('en');
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    try {
+      const state = taken(3);
+      const turn = currentDeal(state)!.turn!;
+      const update = updateFor(state, ((turn + 1) % 4) as 0 | 1 | 2 | 3, 1);
+      mounted({ ...update, table: { ...update.table, turnDeadline: Date.now() + 6_500 } });
+      const timer = (): HTMLElement => document.querySelector<HTMLElement>(`[data-seat="${turn}"] [data-testid=timer]`)!;
+      expect(timer().textContent).toBe('7');
+      expect(timer().getAttribute('aria-label')).toBe('7 s left');
+      expect(timer().classList.contains('urgent')).toBe(false);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(timer().textContent).toBe('5');
+      expect(timer().classList.contains('urgent')).toBe(true);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(timer().textContent).toBe('0');
+      // Only the seat to play shows a timer.
+      expect(document.querySelectorAll('[data-testid=timer]').length).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('offers the game record and shows the deal commitment in the menu', async () => {
+    prefs.setLang('en');
+    const update = updateFor(taken(3), 0, 1);
+    const hash = 'ab'.repeat(32);
+    mounted({ ...update, table: { ...update.table, commitment: { deal: 0, hash } } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const menu = screen.getByTestId('menu');
+    const link = menu.querySelector<HTMLAnchorElement>('[data-testid=record-link]')!;
+    expect(link.getAttribute('href')).toBe(`/api/tables/${TABLE_ID}/record`);
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(menu.textContent).toContain('pnpm verify');
+    expect(menu.querySelector('[data-testid=commitment]')!.textContent).toContain(hash);
+    expect(menu.querySelector('[data-testid=commitment]')!.textContent).toContain('Deal 1');
+    await fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(screen.queryByTestId('menu')).toBeNull();
   });
 
   it('switches language', async () => {

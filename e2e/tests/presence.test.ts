@@ -1,0 +1,86 @@
+/**
+ * Time-driven behaviours against a server of their own with short clocks (a turn-timer
+ * "second" of 150 ms, a 1.5 s grace period): the turn timer counts down on the player's
+ * seat and, at zero, a bot plays for them; a player who leaves shows as disconnected, then
+ * "bot playing for NAME", and comes back to the seat by reopening the link. Also the game
+ * record download and the deal commitment in the menu.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { launch, open, shot, type Player } from './browser.js';
+
+let browser: Browser;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '300', GRACE_MS: '1500', TURN_SECOND_MS: '150' })]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const count = (p: Player, selector: string): Promise<number> => p.page.$$eval(selector, (els) => els.length);
+
+async function createAndSit(p: Player, name: string, timer: boolean): Promise<void> {
+  if (timer) await p.page.click('text=15 s');
+  await p.page.click('[data-testid=create]');
+  await p.page.waitForURL(/\/t\//);
+  await p.page.click('[data-sit="0"]');
+  await p.page.fill('[data-testid=name-input]', name);
+  await p.page.click('[data-testid=sit-confirm]');
+}
+
+describe('clocks and presence', () => {
+  it('counts down the turn timer, then a bot plays for the idle player', async () => {
+    const p = await open(browser, 'Idle', 'phone', `${server.url}/`);
+    await createAndSit(p, 'Idle', true);
+    for (const seat of [1, 2, 3]) await p.page.click(`[data-addbot="${seat}"]`);
+    await p.page.click('[data-testid=start]:not([disabled])');
+    // The player never touches a card: their timer shows and runs out, again and again.
+    const timer = '[data-seat="0"] [data-testid=timer]';
+    await p.page.waitForSelector(timer);
+    const label = await p.page.getAttribute(timer, 'aria-label');
+    expect(label).toMatch(/^\d s left$/);
+    await p.page.waitForFunction(() => document.querySelectorAll('[data-card]').length === 7, undefined, { timeout: 30_000 });
+    expect(await count(p, '[data-card]')).toBe(7);
+
+    // The record of the game and the current deal's commitment, from the menu.
+    await p.page.click('button[aria-label=Settings]');
+    const href = await p.page.getAttribute('[data-testid=menu] [data-testid=record-link]', 'href');
+    const record = (await (await fetch(`${server.url}${href}`)).json()) as { format: string };
+    expect(record.format).toBe('belote-record/1');
+    expect(await p.page.textContent('[data-testid=menu] [data-testid=commitment]')).toMatch(/[0-9a-f]{64}/);
+    await shot(p, 'menu');
+    await p.context.close();
+  });
+
+  it('shows a player who left as disconnected, then a bot playing for them, until they return', async () => {
+    const host = await open(browser, 'Host', 'desktop', `${server.url}/`);
+    await createAndSit(host, 'Host', false);
+    const invite = host.page.url();
+    const friend = await open(browser, 'Friend', 'phone', invite);
+    await friend.page.click('[data-sit="2"]');
+    await friend.page.fill('[data-testid=name-input]', 'Fay');
+    await friend.page.click('[data-testid=sit-confirm]');
+    await host.page.click('[data-addbot="1"]');
+    await host.page.click('[data-addbot="3"]');
+    await host.page.click('[data-testid=start]:not([disabled])');
+    await friend.page.waitForSelector('[data-card]');
+
+    await friend.page.goto('about:blank');
+    await host.page.waitForSelector('[data-seat="2"] >> text=disconnected');
+    await host.page.waitForSelector('[data-seat="2"] >> text=bot playing for Fay', { timeout: 10_000 });
+    await shot(host, 'bot-playing-for');
+
+    // Back through the link (the seat token is in this browser's storage): the seat is theirs again.
+    await friend.page.goto(invite);
+    await friend.page.waitForSelector('[data-card]');
+    await host.page.waitForSelector('[data-seat="2"] >> text=bot playing for Fay', { state: 'detached' });
+    expect(await count(host, '[data-seat="2"] .badge.warn')).toBe(0);
+    await host.context.close();
+    await friend.context.close();
+  });
+});
