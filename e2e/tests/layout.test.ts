@@ -40,6 +40,18 @@ async function fits(page: Page, width: number, height: number, selectors: string
   expect(scroll[1]).toBeLessThanOrEqual(height);
 }
 
+/** Visible buttons, links and form controls smaller than a 44 px touch target (none expected). */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.$$eval('button, a[href], select, input, label:has(input[type=checkbox]), label:has(input[type=radio])', (els) =>
+    els
+      .filter((e) => !(e instanceof HTMLInputElement && (e.type === 'checkbox' || e.type === 'radio')))
+      .map((e) => ({ e, r: e.getBoundingClientRect() }))
+      .filter(({ e, r }) => r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden')
+      .filter(({ r }) => r.width < 44 || r.height < 44)
+      .map(({ e, r }) => `${e.tagName.toLowerCase()} "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`),
+  );
+}
+
 async function atEverySize(page: Page, what: string, selectors: string[]): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   for (const s of SIZES) {
@@ -64,11 +76,17 @@ describe('the table at every screen size', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto(`${base}/`);
+    const small: Record<string, string[]> = {};
+    small.home = await smallTargets(page);
     await page.click('[data-testid=create]');
     await page.waitForURL(/\/t\//);
+    small.lobby = await smallTargets(page);
     await page.click('[data-sit="0"]');
+    small.sit = await smallTargets(page);
     await page.fill('[data-testid=name-input]', 'Maximilian');
     await page.click('[data-testid=sit-confirm]');
+    await page.waitForSelector('[data-addbot="1"]');
+    small.host = await smallTargets(page);
     for (const seat of [1, 2, 3]) {
       await page.click(`[data-addbot="${seat}"]`);
       await page.waitForSelector(`[data-removebot="${seat}"]`);
@@ -82,6 +100,7 @@ describe('the table at every screen size', () => {
       expect(Date.now()).toBeLessThan(deadline);
       if ((await count(page, '[data-bid=take]')) > 0) {
         if (!bidShots) {
+          small.bidding = await smallTargets(page);
           await atEverySize(page, 'bidding', ['[data-card]', '[data-seat]', '[data-bid]', '[data-testid=retourne]']);
           bidShots = true;
         }
@@ -106,6 +125,12 @@ describe('the table at every screen size', () => {
       }
       await sleep(40);
     }
+    small.trick = await smallTargets(page);
+    await page.click('button[aria-label=Settings]');
+    small.menu = await smallTargets(page);
+    await page.keyboard.press('Escape');
+    // Phone first: every tap target at least 44 px.
+    expect(small).toEqual({ home: [], lobby: [], sit: [], host: [], bidding: bidShots ? [] : undefined, trick: [], menu: [] });
     await atEverySize(page, 'trick', ['[data-card]', '[data-seat]', '[data-trick-card]']);
     await context.close();
   });

@@ -1,5 +1,6 @@
 import type { DealResult } from '@belote/rules';
 import { render, screen } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { prefs } from '../lib/prefs.svelte.js';
 import DealSummary from './DealSummary.svelte';
@@ -13,6 +14,34 @@ describe('Trick', () => {
     expect(spots.map((s) => s.dataset.trickCard)).toEqual(['AS', '10S', '7S']);
     expect(spots.map((s) => [...s.classList].find((c) => ['left', 'top', 'right', 'bottom'].includes(c)))).toEqual(['left', 'top', 'right']);
     expect(screen.getByLabelText('ace of spades')).toBeTruthy();
+  });
+
+  it('lets a won trick slide away, at once when the player prefers reduced motion', async () => {
+    const cards = [{ card: 'AS', pos: 'left' }, { card: '10S', pos: 'top' }] as const;
+    // jsdom has no Web Animations: a stand-in that finishes after the requested duration.
+    const durations: number[] = [];
+    const original = Element.prototype.animate;
+    Element.prototype.animate = function (_k: unknown, opts?: number | KeyframeAnimationOptions) {
+      const duration = typeof opts === 'number' ? opts : Number(opts?.duration ?? 0);
+      durations.push(duration);
+      const a = { onfinish: null as null | (() => void), cancel() {}, play() {}, pause() {}, currentTime: 0, playState: 'running' };
+      setTimeout(() => a.onfinish?.(), duration);
+      return a as unknown as Animation;
+    };
+    for (const reduce of [false, true]) {
+      vi.stubGlobal('matchMedia', (q: string) => ({ matches: reduce && q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} }));
+      const { rerender, unmount } = render(Trick, { cards: [...cards], winner: 'left' });
+      durations.length = 0;
+      await rerender({ cards: [], winner: 'left' });
+      await tick();
+      await new Promise((r) => setTimeout(r, 30));
+      expect(document.querySelectorAll('[data-trick-card]').length).toBe(reduce ? 0 : 2);
+      if (reduce) expect(durations.filter((d) => d > 0)).toEqual([]);
+      else expect(durations).toContain(380);
+      unmount();
+      vi.unstubAllGlobals();
+    }
+    Element.prototype.animate = original;
   });
 });
 

@@ -1,0 +1,55 @@
+import { currentDeal } from '@belote/rules';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { createRawSnippet } from 'svelte';
+import { describe, expect, it, vi } from 'vitest';
+import { TABLE_ID, taken, updateFor } from '../lib/fixtures.js';
+import { prefs } from '../lib/prefs.svelte.js';
+import { TableStore } from '../lib/store.svelte.js';
+import Callouts from './Callouts.svelte';
+import Modal from './Modal.svelte';
+import TableView from './TableView.svelte';
+
+describe('screen reader cues', () => {
+  it('speaks whose turn it is in a region that stays in the page', async () => {
+    prefs.setLang('en');
+    const state = taken(3);
+    const turn = currentDeal(state)!.turn!;
+    const store = new TableStore(TABLE_ID);
+    store.receive(updateFor(state, turn, 1));
+    render(TableView, { id: TABLE_ID, storeFactory: () => store });
+    const live = screen.getByTestId('turn-live');
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    expect(live.textContent).toBe('Your turn');
+    store.receive(updateFor(state, ((turn + 1) % 4) as 0 | 1 | 2 | 3, 2));
+    await Promise.resolve();
+    expect(screen.getByTestId('turn-live').textContent).toBe(`${['Anna', 'Ben', 'Cleo', 'Dan'][turn]} to play`);
+  });
+
+  it('speaks the newest callout with the player’s name', async () => {
+    prefs.setLang('en');
+    const { rerender } = render(Callouts, { callouts: [], posOf: () => 'left', nameOf: () => 'Anna' });
+    const live = screen.getByTestId('callout-live');
+    expect(live.textContent!.trim()).toBe('');
+    await rerender({ callouts: [{ id: 1, seat: 1, kind: 'belote' }], posOf: () => 'left', nameOf: () => 'Anna' });
+    expect(live.textContent!.trim()).toBe('Anna: Belote !');
+    expect(screen.getByTestId('callout').getAttribute('aria-hidden')).toBe('true');
+  });
+});
+
+describe('Modal', () => {
+  it('takes the focus, closes from its 44 px close button, and gives the focus back', async () => {
+    prefs.setLang('en');
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const onclose = vi.fn();
+    const children = createRawSnippet(() => ({ render: () => '<p>inside</p>' }));
+    const { unmount } = render(Modal, { label: 'Score sheet', onclose, children, testid: 'm' });
+    expect(document.activeElement).toBe(screen.getByTestId('m'));
+    await fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onclose).toHaveBeenCalledOnce();
+    unmount();
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+});
