@@ -46,7 +46,8 @@ interface ServerStats {
 async function startPair(mode: Mode, extra: string[] = []): Promise<{ server: Child; gen: LoadGens; url: string; dir: string | null; stop: () => Promise<void> }> {
   const dir = mode === 'sqlite' ? mkdtempSync(join(tmpdir(), 'belote-bench-')) : null;
   const prof = CPU_PROF && (mode !== 'bare' || process.env.CPU_PROF_BARE) ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
-  const server = new Child(here('./server-proc.ts'), { BENCH_MODE: mode, ...(dir ? { BENCH_DATA_DIR: dir } : {}) }, [...prof, ...extra]);
+  const flags = (process.env.SERVER_FLAGS ?? '').split(' ').filter(Boolean); // e.g. SERVER_FLAGS=--trace-gc
+  const server = new Child(here('./server-proc.ts'), { BENCH_MODE: mode, ...(dir ? { BENCH_DATA_DIR: dir } : {}) }, [...prof, ...extra, ...flags]);
   const port = await server.call<number>('port');
   const gen = new LoadGens(GEN_PROCS);
   return {
