@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { prefs } from '../lib/prefs.svelte.js';
 import BiddingPanel from './BiddingPanel.svelte';
 import Seat from './Seat.svelte';
+import TurnCue from './TurnCue.svelte';
 
 const info = { seat: 1 as const, name: 'Ben', connected: true, bot: null, botPlaying: false };
 
@@ -57,5 +58,20 @@ describe('BiddingPanel', () => {
     expect(ontake).toHaveBeenCalledWith('H');
     await fireEvent.click(screen.getByText('Pass'));
     expect(onpass).toHaveBeenCalledOnce();
+  });
+});
+
+describe('TurnCue', () => {
+  it('shows the seconds left on one’s own turn, red in the last five', async () => {
+    prefs.setLang('en');
+    const { rerender } = render(TurnCue, { kind: 'mine', secondsLeft: 12 });
+    const cue = screen.getByTestId('your-turn');
+    expect(cue.textContent).toBe('Your turn · 12');
+    expect(cue.classList.contains('urgent')).toBe(false);
+    await rerender({ kind: 'mine', secondsLeft: 4 });
+    expect(screen.getByTestId('your-turn').classList.contains('urgent')).toBe(true);
+    await rerender({ kind: 'waiting', name: 'Ben' });
+    expect(screen.queryByTestId('your-turn')).toBeNull();
+    expect(screen.getByText('Waiting for Ben')).toBeTruthy();
   });
 });

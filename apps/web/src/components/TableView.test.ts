@@ -95,7 +95,13 @@ describe('TableView', () => {
     expect(menu.textContent).toContain('pnpm verify');
     expect(menu.querySelector('[data-testid=commitment]')!.textContent).toContain(hash);
     expect(menu.querySelector('[data-testid=commitment]')!.textContent).toContain('Deal 1');
-    await fireEvent.keyDown(menu, { key: 'Escape' });
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByTestId('menu')).toBeNull();
+    // A tap outside the menu closes it too; a tap inside does not.
+    await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    await fireEvent.click(screen.getByTestId('menu'));
+    expect(screen.queryByTestId('menu')).not.toBeNull();
+    await fireEvent.click(document.body);
     expect(screen.queryByTestId('menu')).toBeNull();
   });
 
