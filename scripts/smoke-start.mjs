@@ -40,5 +40,8 @@ const { id } = await created.json();
 const table = await fetch(`${base}/t/${id}`);
 if (!table.ok || !(await table.text()).includes('<script')) fail('GET /t/:id is not the web app');
 child.removeAllListeners('exit');
+// Wait for the whole group to exit so nothing writes to our output after we return.
+const exited = new Promise((r) => child.once('exit', r));
 stop();
+await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
 console.log('smoke-start: pnpm start serves the game on http://localhost:3000');
