@@ -1,11 +1,12 @@
 /**
- * One player against three bots for a whole game to 301: the host seats and removes bots
- * in the lobby, plays every card of its own, sees the game end and starts a rematch.
+ * One player against three bots for a whole game to 301: the host seats bots at a level per
+ * seat (one strong, two normal) and removes one in the lobby, plays every card of its own,
+ * sees the game end and starts a rematch.
  * Also checks the phone layout: the full hand fits the 390×844 screen without scrolling.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, open, shot, sleep, type Player } from './browser.js';
+import { addBot, launch, open, shot, sleep, type Player } from './browser.js';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -37,14 +38,19 @@ describe('a game against bots', () => {
     await host.page.click('[data-sit="0"]');
     await host.page.fill('[data-testid=name-input]', host.name);
     await host.page.click('[data-testid=sit-confirm]');
-    for (const seat of [1, 2, 3]) {
-      await host.page.click(`[data-addbot="${seat}"]`);
-      await host.page.waitForSelector(`[data-removebot="${seat}"]`);
-    }
+    // Levels per seat: a strong (search) bot as an opponent, normal ones elsewhere.
+    await host.page.click('[data-addbot="1"]');
+    await shot(host, 'lobby-bot-levels');
+    await host.page.click('[data-seat="1"] [data-addbot-level="strong"]');
+    await host.page.waitForSelector('[data-removebot="1"]');
+    expect(await host.page.textContent('[data-seat="1"] [data-bot-level]')).toBe('bot · strong');
+    for (const seat of [2, 3]) await addBot(host.page, seat);
+    expect(await host.page.textContent('[data-seat="3"] [data-bot-level]')).toBe('bot · normal');
+    await shot(host, 'lobby-bots');
     await host.page.waitForSelector('[data-testid=start]:not([disabled])');
     await host.page.click('[data-removebot="2"]');
     await host.page.waitForSelector('[data-testid=start][disabled]');
-    await host.page.click('[data-addbot="2"]');
+    await addBot(host.page, 2);
     await host.page.click('[data-testid=start]:not([disabled])');
 
     let checkedLayout = false;

@@ -50,4 +50,11 @@ export function handOf(p: Player): Promise<string[]> {
   return p.page.$$eval('[data-card]', (els) => els.map((e) => e.getAttribute('data-card') ?? ''));
 }
 
+/** The host seats a bot: "+ Bot" on the empty seat opens the levels, then one level. */
+export async function addBot(page: Page, seat: number, level: 'easy' | 'normal' | 'strong' = 'normal'): Promise<void> {
+  await page.click(`[data-addbot="${seat}"]`);
+  await page.click(`[data-seat="${seat}"] [data-addbot-level="${level}"]`);
+  await page.waitForSelector(`[data-removebot="${seat}"]`);
+}
+
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

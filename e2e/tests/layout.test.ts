@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, launch, sleep } from './browser.js';
+import { ARTIFACTS, addBot, launch, sleep } from './browser.js';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 
@@ -87,10 +87,12 @@ describe('the table at every screen size', () => {
     await page.click('[data-testid=sit-confirm]');
     await page.waitForSelector('[data-addbot="1"]');
     small.host = await smallTargets(page);
-    for (const seat of [1, 2, 3]) {
-      await page.click(`[data-addbot="${seat}"]`);
-      await page.waitForSelector(`[data-removebot="${seat}"]`);
-    }
+    await page.click('[data-addbot="1"]');
+    await page.waitForSelector('[data-addbot-level]');
+    small.botLevels = await smallTargets(page);
+    await page.click('[data-seat="1"] [data-addbot-level="normal"]');
+    await page.waitForSelector('[data-removebot="1"]');
+    for (const seat of [2, 3]) await addBot(page, seat);
     await page.click('[data-testid=start]:not([disabled])');
 
     // Bid when asked (screenshots of the first panel), then wait for a trick with cards in it.
@@ -130,7 +132,7 @@ describe('the table at every screen size', () => {
     small.menu = await smallTargets(page);
     await page.keyboard.press('Escape');
     // Phone first: every tap target at least 44 px.
-    expect(small).toEqual({ home: [], lobby: [], sit: [], host: [], bidding: bidShots ? [] : undefined, trick: [], menu: [] });
+    expect(small).toEqual({ home: [], lobby: [], sit: [], host: [], botLevels: [], bidding: bidShots ? [] : undefined, trick: [], menu: [] });
     await atEverySize(page, 'trick', ['[data-card]', '[data-seat]', '[data-trick-card]']);
     await context.close();
   });

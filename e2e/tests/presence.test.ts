@@ -8,7 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
-import { launch, open, shot, type Player } from './browser.js';
+import { addBot, launch, open, shot, type Player } from './browser.js';
 
 let browser: Browser;
 let server: ServerProcess;
@@ -37,7 +37,7 @@ describe('clocks and presence', () => {
   it('counts down the turn timer, then a bot plays for the idle player', async () => {
     const p = await open(browser, 'Idle', 'phone', `${server.url}/`);
     await createAndSit(p, 'Idle', true);
-    for (const seat of [1, 2, 3]) await p.page.click(`[data-addbot="${seat}"]`);
+    for (const seat of [1, 2, 3]) await addBot(p.page, seat);
     await p.page.click('[data-testid=start]:not([disabled])');
     // The player never touches a card: their timer shows and runs out, again and again.
     const timer = '[data-seat="0"] [data-testid=timer]';
@@ -65,8 +65,8 @@ describe('clocks and presence', () => {
     await friend.page.click('[data-sit="2"]');
     await friend.page.fill('[data-testid=name-input]', 'Fay');
     await friend.page.click('[data-testid=sit-confirm]');
-    await host.page.click('[data-addbot="1"]');
-    await host.page.click('[data-addbot="3"]');
+    await addBot(host.page, 1);
+    await addBot(host.page, 3);
     await host.page.click('[data-testid=start]:not([disabled])');
     await friend.page.waitForSelector('[data-card]');
 

@@ -26,15 +26,38 @@ describe('Seat', () => {
     expect(screen.getByText('bot playing for Ben')).toBeTruthy();
   });
 
-  it('offers an empty seat, and bots to the host', async () => {
+  it('offers an empty seat, and bots to the host at a level of their choice', async () => {
     prefs.setLang('en');
     const onsit = vi.fn();
     const onaddbot = vi.fn();
-    render(Seat, { info: { ...info, name: null }, pos: 'left', team: 1, onsit, onaddbot });
+    render(Seat, { info: { ...info, name: null }, pos: 'left', team: 1, botLevel: 'strong', onsit, onaddbot });
     await fireEvent.click(screen.getByText('Sit here'));
-    await fireEvent.click(screen.getByText('+ Bot'));
     expect(onsit).toHaveBeenCalledOnce();
-    expect(onaddbot).toHaveBeenCalledOnce();
+    const toggle = screen.getByRole('button', { name: 'Add a bot to seat 2' });
+    expect(toggle.textContent).toBe('+ Bot');
+    expect(screen.queryByRole('group')).toBeNull();
+    await fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const levels = screen.getAllByRole('button', { name: /^Add an? \w+ bot to seat 2$/ });
+    expect(levels.map((b) => b.textContent)).toEqual(['Easy', 'Normal', 'Strong']);
+    // The table's default level is marked and focused: one more tap (or Enter) adds it.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a strong bot to seat 2' }));
+    expect(onaddbot).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByRole('button', { name: 'Add an easy bot to seat 2' }));
+    expect(onaddbot).toHaveBeenCalledExactlyOnceWith('easy');
+    await fireEvent.keyDown(screen.getByRole('group', { name: 'Bot level for seat 2' }), { key: 'Escape' });
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('shows the level on a bot seat, in the chosen language', () => {
+    prefs.setLang('de');
+    render(Seat, { info: { ...info, name: 'Bot 2', bot: 'strong' }, pos: 'left', team: 1 });
+    expect(screen.getByText('Bot · stark')).toBeTruthy();
+    prefs.setLang('fr');
+    render(Seat, { info: { ...info, seat: 3, name: 'Robot 4', bot: 'easy' }, pos: 'right', team: 1 });
+    expect(screen.getByText('robot · facile')).toBeTruthy();
+    prefs.setLang('en');
   });
 });
 

@@ -5,7 +5,7 @@
  * trick held on the table, belote callouts, the deal summary) and sends typed events.
  * No rules live here: legality comes from the view (`deal.legal`) and `refusalReason`.
  */
-import type { ConnectErrorData, GameAction, ProtocolError, TableSummary, UpdateMessage, You } from '@belote/protocol';
+import type { BotLevel, ConnectErrorData, GameAction, ProtocolError, TableSummary, UpdateMessage, You } from '@belote/protocol';
 import { assertNever, type Card, type GameEvent, type Seat, type Suit } from '@belote/rules';
 import type { CombinationKind, DealResult, GameView, TrickRecord } from '@belote/rules';
 import type { Credentials, ConnectionStatus, Transport, TransportHandlers } from './socket.js';
@@ -215,8 +215,9 @@ export class TableStore {
     await this.#send((t) => t.send('start', {}));
   }
 
-  async addBot(seat: Seat): Promise<void> {
-    await this.#send((t) => t.send('addBot', { seat, level: this.table?.options.botLevel ?? 'normal' }));
+  /** Seats a bot at `level` (the table's default level when not given). */
+  async addBot(seat: Seat, level?: BotLevel): Promise<void> {
+    await this.#send((t) => t.send('addBot', { seat, level: level ?? this.table?.options.botLevel ?? 'normal' }));
   }
 
   async removeBot(seat: Seat): Promise<void> {

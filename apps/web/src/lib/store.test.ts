@@ -135,6 +135,20 @@ describe('TableStore: actions', () => {
     expect(store.fatal).toBeNull();
   });
 
+  it('adds a bot at the chosen level, or at the table default', async () => {
+    const t = fakeTransport();
+    const store = new TableStore(TABLE_ID);
+    store.connect(t.factory);
+    const update = updateFor(dealt(1), 0, 1);
+    store.receive({ ...update, table: { ...update.table, status: 'lobby', options: { ...update.table.options, botLevel: 'easy' } } });
+    await store.addBot(2, 'strong');
+    await store.addBot(3);
+    expect(t.sent).toEqual([
+      { event: 'addBot', payload: { seat: 2, level: 'strong' } },
+      { event: 'addBot', payload: { seat: 3, level: 'easy' } },
+    ]);
+  });
+
   it('reports an unknown table as fatal', () => {
     const t = fakeTransport();
     const store = new TableStore(TABLE_ID);
