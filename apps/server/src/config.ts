@@ -3,7 +3,9 @@
  * typo fails loudly instead of running with a surprising value. Every variable has a safe
  * default: `node apps/server/dist/main.js` works with no configuration.
  */
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { SearchBudget } from '@belote/bots';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -18,6 +20,33 @@ const origin = (s: string): string => new URL(s).origin;
 /** Where the built web app lives by default: apps/web/dist, relative to this package (src/ or dist/). */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** Bot worker threads by default: one core left to the event loop, at most 4. */
+const DEFAULT_BOT_WORKERS = Math.min(4, Math.max(1, availableParallelism() - 1));
+
+/** `strong` bot search effort (JSON, e.g. `{"samples":3,"nodes":300000,"bidSamples":3}`); tests and small hosts. */
+const StrongBudgetSchema = z
+  .object({
+    samples: z.number().int().min(1).max(1000),
+    nodes: z.number().int().min(1000).max(1_000_000_000),
+    bidSamples: z.number().int().min(1).max(1000),
+    timeMs: z.number().int().min(1).max(60_000),
+  })
+  .partial()
+  .strict();
+
+const jsonOf = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
 const EnvSchema = z.object({
   PORT: int(3000, 0, 65535),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -28,6 +57,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   BOT_DELAY_MS: int(700, 0, 60_000),
   DEAL_PAUSE_MS: int(4000, 0, 60_000),
+  BOT_WORKERS: int(DEFAULT_BOT_WORKERS, 0, 64),
+  BOT_STRONG_BUDGET: jsonOf(StrongBudgetSchema).optional(),
   GRACE_MS: int(60_000, 0, 3_600_000),
   RATE_LIMIT_EVENTS: int(20, 1, 10_000),
   CREATE_LIMIT_PER_MINUTE: int(60, 1, 100_000),
@@ -50,6 +81,10 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   botDelayMs: number;
   dealPauseMs: number;
+  /** Worker threads for `strong` bot searches; 0 = search on the main thread (blocks it). */
+  botWorkers: number;
+  /** Search effort of the `strong` bots; null = the bots package's defaults. */
+  botStrongBudget: Partial<SearchBudget> | null;
   graceMs: number;
   rateLimitEvents: number;
   createLimitPerMinute: number;
@@ -82,6 +117,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     botDelayMs: e.BOT_DELAY_MS,
     dealPauseMs: e.DEAL_PAUSE_MS,
+    botWorkers: e.BOT_WORKERS,
+    botStrongBudget: e.BOT_STRONG_BUDGET ?? null,
     graceMs: e.GRACE_MS,
     rateLimitEvents: e.RATE_LIMIT_EVENTS,
     createLimitPerMinute: e.CREATE_LIMIT_PER_MINUTE,

@@ -86,7 +86,17 @@ describe('production start path', () => {
     const child = spawn(process.execPath, ['dist/main.js'], {
       cwd: app,
       // A clean environment: nothing of the test runner (NODE_OPTIONS, conditions) leaks in.
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', WEB_DIST: join(app, 'web'), DATA_DIR: dataDir },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_DIST: join(app, 'web'),
+        DATA_DIR: dataDir,
+        BOT_DELAY_MS: '1',
+        DEAL_PAUSE_MS: '0',
+        BOT_STRONG_BUDGET: '{"samples":3,"nodes":300000,"bidSamples":3}',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -128,6 +138,16 @@ describe('production start path', () => {
       expect(sat.ok).toBe(true);
       client.close();
       expect(existsSync(join(dataDir, 'belote.sqlite'))).toBe(true);
+
+      // Strong bots think in worker threads loaded from the compiled dist/bots/worker.js.
+      const botTable = (await (await fetch(`${url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as typeof table;
+      const watcher = await TestClient.connect({ url }, { tableId: botTable.id, hostKey: botTable.hostKey });
+      for (const seat of [0, 1, 2, 3]) expect(await watcher.emit('addBot', { seat, level: 'strong' })).toEqual({ ok: true });
+      expect(await watcher.emit('start', {})).toEqual({ ok: true });
+      const played = await watcher.next((u) => (u.view?.deal?.tricks.length ?? 0) > 0, 20_000);
+      expect(played.events.some((e) => e.type === 'trickWon' || e.type === 'cardPlayed')).toBe(true);
+      expect(out).toContain('"msg":"bot worker ready"');
+      watcher.close();
 
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

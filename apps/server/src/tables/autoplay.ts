@@ -3,11 +3,16 @@
  * (bot seats, bots playing for absent players, expired turn timers) and the reconnection
  * grace before a bot takes over. At most one step timer per table, keyed by the state version
  * so unrelated updates (connections) never reset it; a table with nobody connected pauses.
+ * `strong` bots think in a worker thread (bots/pool.ts) outside the table's queue: the result
+ * is applied only if the table still expects that very step, else it is dropped and re-planned.
+ * The cheap levels (microseconds) decide inline.
  */
-import { decide } from '@belote/bots';
+import { decide, type BotAction, type SearchBudget } from '@belote/bots';
 import { GameActionSchema, type BotLevel, type ProtocolError } from '@belote/protocol';
-import { currentDeal, nextDealer, seededRng, viewFor, type Action, type Rng, type Seat, SEATS } from '@belote/rules';
+import { currentDeal, nextDealer, seededRng, viewFor, type Action, type GameView, type Rng, type Seat, SEATS } from '@belote/rules';
 import type { Logger } from 'pino';
+import type { BotRunner } from '../bots/pool.js';
+import { acquireBotPool, type PoolLease } from '../bots/shared.js';
 import type { Config } from '../config.js';
 import type { LogEntry } from '../store/types.js';
 import { newDealSecrets, newSecret, randomSeat } from './secrets.js';
@@ -43,19 +48,27 @@ export class Autoplay {
   private readonly grace: (NodeJS.Timeout | null)[] = [null, null, null, null];
   private readonly rng: Rng = seededRng(newSecret());
   private disposed = false;
+  /** The key of the step a worker is deciding (no timer is set for it meanwhile). */
+  private thinking: string | null = null;
+  private readonly lease: PoolLease | null;
+  private readonly runner: BotRunner | null;
 
+  /** `strong` decisions run in the shared worker pool, or inline with BOT_WORKERS=0. */
   constructor(
     private readonly host: AutoplayHost,
     private readonly config: Config,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.lease = config.botWorkers === 0 ? null : acquireBotPool(config.botWorkers, log);
+    this.runner = this.lease?.runner ?? null;
+  }
 
   /** Recompute timers after any change; call inside the room's queue. */
   schedule(): void {
     if (this.disposed) return;
     this.updateGrace();
     const step = this.nextStep();
-    if (step && step.key === this.pending?.key) return;
+    if (step && (step.key === this.pending?.key || step.key === this.thinking)) return;
     if (this.pending) clearTimeout(this.pending.handle);
     this.pending = null;
     this.turnDeadline = null;
@@ -75,7 +88,9 @@ export class Autoplay {
   }
 
   dispose(): void {
+    if (this.disposed) return;
     this.disposed = true;
+    this.lease?.release();
     if (this.pending) clearTimeout(this.pending.handle);
     for (const g of this.grace) if (g) clearTimeout(g);
   }
@@ -91,13 +106,13 @@ export class Autoplay {
     const holder = t.seats[seat]!;
     const options = t.settings.options;
     if (holder.bot !== null || this.takeover[seat])
-      return { key: `bot:${t.version}`, delay: this.config.botDelayMs, timer: false, run: () => this.botMove(seat, holder.bot ?? options.botLevel) };
+      return { key: `bot:${t.version}`, delay: this.config.botDelayMs, timer: false, run: () => this.botMove(`bot:${t.version}`, seat, holder.bot ?? options.botLevel) };
     if (options.turnTimerSeconds !== null)
       return {
         key: `timer:${t.version}`,
         delay: options.turnTimerSeconds * this.config.turnSecondMs,
         timer: true,
-        run: () => this.botMove(seat, options.botLevel),
+        run: () => this.botMove(`timer:${t.version}`, seat, options.botLevel),
       };
     return null;
   }
@@ -134,17 +149,64 @@ export class Autoplay {
     if (err) this.log.error({ table: this.host.state().settings.id, err }, 'could not start a deal');
   }
 
-  /** One bot move for `seat`, decided from that seat's view only. */
-  private async botMove(seat: Seat, level: BotLevel): Promise<void> {
-    const game = currentGame(this.host.state())!.state;
+  /** One bot move for `seat` (step `key`), decided from that seat's view only. */
+  private async botMove(key: string, seat: Seat, level: BotLevel): Promise<void> {
+    const view = viewFor(currentGame(this.host.state())!.state, seat);
+    if (level === 'strong' && this.runner) return this.think(key, seat, view, this.runner);
     let action: Action;
     try {
-      const decided = GameActionSchema.parse(decide(viewFor(game, seat), { level, rng: this.rng }));
-      action = { ...decided, seat } as Action;
+      action = this.actionOf(seat, decide(view, { level, rng: this.rng, ...this.budget() }));
     } catch (e) {
       this.log.error({ table: this.host.state().settings.id, seat, err: e }, 'bot failed to decide');
       action = this.fallback(seat);
     }
+    await this.play(seat, action);
+  }
+
+  /**
+   * Ask the worker pool and return at once (the table's queue stays free). The answer is queued
+   * back and applied only if the table still expects this step; otherwise it is stale: dropped,
+   * and the autoplay re-plans from the current state.
+   */
+  private think(key: string, seat: Seat, view: GameView, runner: BotRunner): void {
+    this.thinking = key;
+    const table = this.host.state().settings.id;
+    const seed = Math.floor(this.rng() * 2 ** 32);
+    const landed = (decided: BotAction | null, err?: unknown) =>
+      this.host.run(async () => {
+        if (this.thinking === key) this.thinking = null;
+        if (this.disposed) return;
+        if (this.nextStep()?.key !== key) {
+          this.log.debug({ table, seat, key }, 'stale bot decision dropped');
+          this.schedule();
+          return;
+        }
+        let action: Action;
+        try {
+          if (!decided) throw err;
+          action = this.actionOf(seat, decided);
+        } catch (e) {
+          this.log.error({ table, seat, err: e }, 'bot failed to decide');
+          action = this.fallback(seat);
+        }
+        await this.play(seat, action);
+      });
+    runner.decide(view, 'strong', seed, this.config.botStrongBudget).then(
+      (a) => landed(a),
+      (e: unknown) => landed(null, e),
+    );
+  }
+
+  private budget(): { budget?: Partial<SearchBudget> } {
+    return this.config.botStrongBudget ? { budget: this.config.botStrongBudget } : {};
+  }
+
+  private actionOf(seat: Seat, decided: BotAction): Action {
+    return { ...GameActionSchema.parse(decided), seat } as Action;
+  }
+
+  /** Commit a bot's action; if refused (a bug), play the always-legal fallback instead. */
+  private async play(seat: Seat, action: Action): Promise<void> {
     let err = await this.host.commit([{ type: 'action', action, by: 'bot' }]);
     if (err) {
       this.log.error({ table: this.host.state().settings.id, seat, action, err }, 'bot action refused; playing a fallback');
