@@ -71,6 +71,10 @@ class Table {
     );
   }
 
+  get ackCount(): number {
+    return this.ackedAt.length;
+  }
+
   /** The acknowledged actions in table order. */
   get acked(): string[] {
     return this.ackedAt.toSorted((a, b) => a.version - b.version).map((a) => a.key);
@@ -120,8 +124,13 @@ describe('kill -9 at random points across many games', () => {
 
     let kills = 0;
     const extraAllowed = new Map(tables.map((t) => [t.id, 0]));
+    // Kill after a random number of acknowledged actions (not a random time): on a fast or a
+    // loaded machine alike, every run sees all its kills before the games can end.
+    const totalAcked = () => tables.reduce((n, t) => n + t.ackCount, 0);
     while (kills < MAX_KILLS && tables.some((t) => !t.final)) {
-      await sleep(50 + rng() * 350);
+      const goal = totalAcked() + 10 + Math.floor(rng() * 50);
+      while (totalAcked() < goal && tables.some((t) => !t.final)) await sleep(5);
+      await sleep(rng() * 20);
       expect((await proc.stop('SIGKILL')).signal).toBe('SIGKILL');
       kills++;
       for (const t of tables) {
