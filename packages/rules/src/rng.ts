@@ -41,16 +41,20 @@ export function seededRng(seed: string | number): Rng {
   return rng;
 }
 
-/** A uniformly shuffled deck (Fisher–Yates) drawn from the given PRNG. */
-export function shuffledDeck(rng: Rng): Card[] {
-  const deck = [...ALL_CARDS];
-  for (let i = deck.length - 1; i > 0; i--) {
+/** Shuffle `xs` in place (Fisher–Yates) with the given PRNG; returns `xs`. */
+export function shuffleInPlace<T>(xs: T[], rng: Rng): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
-    const t = deck[i]!;
-    deck[i] = deck[j]!;
-    deck[j] = t;
+    const t = xs[i]!;
+    xs[i] = xs[j]!;
+    xs[j] = t;
   }
-  return deck;
+  return xs;
+}
+
+/** A uniformly shuffled deck drawn from the given PRNG. */
+export function shuffledDeck(rng: Rng): Card[] {
+  return shuffleInPlace([...ALL_CARDS], rng);
 }
 
 /** Integer in [0, n). */

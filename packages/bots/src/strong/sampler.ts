@@ -5,20 +5,10 @@
  * proportion to the room it has left; a dead end restarts, and a backtracking pass
  * guarantees a deal (the real one always fits).
  */
-import { bit, detectCombinations, popcount, type Rng } from '@belote/rules';
+import { bit, detectCombinations, popcount, shuffleInPlace as shuffle, type Rng } from '@belote/rules';
 import type { Knowledge } from '../knowledge.js';
 import { biddingLikelihood } from './bidding-prior.js';
 import { drawDeclared } from './declared.js';
-
-function shuffle<T>(xs: T[], rng: Rng): T[] {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    const t = xs[i]!;
-    xs[i] = xs[j]!;
-    xs[j] = t;
-  }
-  return xs;
-}
 
 interface Problem {
   base: number[];

@@ -40,17 +40,8 @@ for (let t = 0; t < 4; t++) {
   }
 }
 
-/** Population count of a 32-bit mask. */
-export function bitCount(m: number): number {
-  m = m - ((m >>> 1) & 0x55555555);
-  m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
-  return (((m + (m >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-/** Lowest card id of a non-empty mask. */
-export function lowestBit(m: number): number {
-  return 31 - Math.clz32(m & -m);
-}
+/** Population count of a 32-bit mask and lowest card id of a non-empty mask (one definition, in cards.ts). */
+export { popcount as bitCount, lowestCard as lowestBit } from '../cards.js';
 
 /**
  * The legal-play rule of RULES.md §5 on a summary of the trick, allocation-free.
