@@ -133,7 +133,7 @@ export function autoPlay(client: TestClient, seed: string, opts: { takeProbabili
 }
 
 /** Four seated clients and a host-connected spectator at a new table. */
-export async function seatedTable(server: RunningServer, body: unknown = {}, names = ['Ann', 'Bob', 'Cid', 'Dee']) {
+export async function seatedTable(server: Pick<RunningServer, 'url'>, body: unknown = {}, names = ['Ann', 'Bob', 'Cid', 'Dee']) {
   const t = await createTable(server, body);
   const host = await TestClient.connect(server, { tableId: t.id, hostKey: t.hostKey });
   const players: TestClient[] = [];

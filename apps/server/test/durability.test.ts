@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../src/server.js';
 import { MemoryStore } from '../src/store/memory-store.js';
 import type { LogEntry } from '../src/store/types.js';
-import { createTable, TestClient } from './clients.js';
+import { createTable, seatedTable, TestClient } from './clients.js';
 import { GameDriver, spawnServer, type ServerProcess } from './restart-harness.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -28,17 +28,7 @@ function tempDir(): string {
 
 /** A table with four seated clients and a started game; returns the driver and the tokens. */
 async function startedTable(url: string, seed: string) {
-  const t = await createTable({ url }, { rules: { target: 301 } });
-  const host = await TestClient.connect({ url }, { tableId: t.id, hostKey: t.hostKey });
-  const players: TestClient[] = [];
-  const tokens: string[] = [];
-  for (let seat = 0; seat < 4; seat++) {
-    const c = await TestClient.connect({ url }, { tableId: t.id });
-    const a = await c.emit('sit', { seat, name: `P${seat}` });
-    if (!a.ok) throw new Error(a.error.message);
-    tokens.push(a.token as string);
-    players.push(c);
-  }
+  const { table: t, host, players, tokens } = await seatedTable({ url }, { rules: { target: 301 } });
   expect((await host.emit('start', {})).ok).toBe(true);
   host.close();
   const driver = new GameDriver(players, seed);

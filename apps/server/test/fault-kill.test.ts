@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { GameAction, TableRecord, UpdateMessage } from '@belote/protocol';
 import { commitmentFor, replayRecord, seededRng, type Rng, type Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTable, sleep, TestClient } from './clients.js';
+import { seatedTable, sleep, TestClient } from './clients.js';
 import { actionKey, freePort, isSubsequence, recordActions, spawnServer, type ServerProcess } from './restart-harness.js';
 
 const TABLES = 6;
@@ -103,17 +103,7 @@ describe('kill -9 at random points across many games', () => {
     const rng = seededRng('kill-9');
     const tables: Table[] = [];
     for (let i = 0; i < TABLES; i++) {
-      const t = await createTable(proc, { rules: { target: 501 } });
-      const host = await TestClient.connect(proc, { tableId: t.id, hostKey: t.hostKey });
-      const players: TestClient[] = [];
-      const tokens: string[] = [];
-      for (let seat = 0; seat < 4; seat++) {
-        const c = await TestClient.connect(proc, { tableId: t.id });
-        const a = await c.emit('sit', { seat, name: `P${seat}` });
-        if (!a.ok) throw new Error(a.error.message);
-        tokens.push(a.token as string);
-        players.push(c);
-      }
+      const { table: t, host, players, tokens } = await seatedTable(proc, { rules: { target: 501 } });
       expect((await host.emit('start', {})).ok).toBe(true);
       host.close();
       const table = new Table(t.id, tokens, seededRng(`table-${i}`));
