@@ -2,7 +2,7 @@
 # dependencies, the built packages and the built web app, running as a non-root user.
 # apps/server/test/prod.test.ts runs the same build, deploy and start commands without Docker.
 
-FROM node:20-bookworm AS build
+FROM node:26-bookworm AS build
 RUN npm install -g pnpm@9.15.9
 WORKDIR /src
 # Manifests first so the dependency layer is cached across source changes.
@@ -20,7 +20,7 @@ RUN pnpm build \
  && pnpm --filter @belote/server deploy --prod /out \
  && cp -r apps/web/dist /out/web
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:26-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

@@ -6,5 +6,6 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   plugins: [svelte(), svelteTesting()],
   resolve: { conditions: ['source', 'browser'] },
-  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.ts'] },
+  // Node ≥ 25 defines its own (file-less, unusable) localStorage global, which would shadow jsdom's.
+  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.ts'], execArgv: ['--no-experimental-webstorage'] },
 });

@@ -123,7 +123,7 @@ export class BotPool implements BotRunner {
       else job.reject(new Error(reply.error));
       this.dispatch();
     });
-    w.on('error', (e) => void this.drop(w, e));
+    w.on('error', (e: unknown) => void this.drop(w, e instanceof Error ? e : new Error(String(e))));
     w.on('exit', (code) => void this.drop(w, new Error(`bot worker exited with code ${code}`)));
     return w;
   }
