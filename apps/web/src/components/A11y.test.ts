@@ -6,8 +6,11 @@ import { TABLE_ID, taken, updateFor } from '../lib/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableStore } from '../lib/store.svelte.js';
 import Callouts from './Callouts.svelte';
+import Card from './Card.svelte';
 import Modal from './Modal.svelte';
+import SitPrompt from './SitPrompt.svelte';
 import TableView from './TableView.svelte';
+import TopBar from './TopBar.svelte';
 
 describe('screen reader cues', () => {
   it('speaks whose turn it is in a region that stays in the page', async () => {
@@ -51,5 +54,49 @@ describe('Modal', () => {
     unmount();
     expect(document.activeElement).toBe(opener);
     opener.remove();
+  });
+});
+
+describe('SitPrompt', () => {
+  it('puts the focus in the name field as it opens, so a phone shows its keyboard at once', () => {
+    prefs.setLang('en');
+    render(SitPrompt, { initial: '', onsit: vi.fn(), oncancel: vi.fn() });
+    expect(document.activeElement).toBe(screen.getByTestId('name-input'));
+  });
+});
+
+describe('TopBar', () => {
+  const props = { totals: [412, 388] as [number, number], target: 1000, us: 0 as const, teamNames: ['Us', 'Them'] as [string, string], onsheet: vi.fn(), onlast: vi.fn(), onhome: vi.fn() };
+
+  it('reads the scores against the target, and announces the trump and its taker', async () => {
+    prefs.setLang('en');
+    const { rerender } = render(TopBar, { props });
+    const scores = screen.getByTestId('scores');
+    expect(scores.querySelector('.sr-only')!.textContent).toBe('game to 1000');
+    expect(scores.querySelector('[aria-hidden=true]')!.textContent).toBe('/1000');
+    // The live region is there before the trump is chosen, so the choice is spoken.
+    const spoken = screen.getByTestId('trump-spoken');
+    expect(spoken.getAttribute('aria-live')).toBe('polite');
+    expect(spoken.textContent).toBe('');
+    await rerender({ ...props, trump: 'H', takerName: 'Anna' });
+    expect(screen.getByTestId('trump-spoken').textContent).toBe('Trump: hearts, taken by Anna');
+    expect(screen.getByTestId('trump').getAttribute('aria-hidden')).toBe('true');
+    prefs.setLang('fr');
+    await Promise.resolve();
+    expect(screen.getByTestId('trump-spoken').textContent).toBe('Atout : cœur, pris par Anna');
+    prefs.setLang('en');
+  });
+});
+
+describe('Card', () => {
+  it('prints the court letters of the language and is named in full for screen readers', () => {
+    prefs.setLang('fr');
+    const { container } = render(Card, { card: 'KH' });
+    expect(container.querySelector('.corner .rank')!.textContent).toBe('R');
+    expect(container.querySelector('.sr-only')!.textContent).toBe('roi de cœur');
+    prefs.setLang('de');
+    render(Card, { card: 'JS' });
+    expect([...document.querySelectorAll('[data-face=JS] .rank')].map((e) => e.textContent)).toEqual(['B', 'B']);
+    prefs.setLang('en');
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { prefs } from '../lib/prefs.svelte.js';
 import BiddingPanel from './BiddingPanel.svelte';
@@ -8,14 +8,38 @@ import TurnCue from './TurnCue.svelte';
 const info = { seat: 1 as const, name: 'Ben', connected: true, bot: null, botPlaying: false };
 
 describe('Seat', () => {
-  it('shows the dealer chip, the taker suit, the turn and the timer', () => {
+  it('shows the dealer and taker chips in words, the turn and the timer', () => {
     prefs.setLang('en');
     const { container } = render(Seat, { info, pos: 'right', team: 1, dealer: true, turn: true, takerSuit: 'H', secondsLeft: 12, cardsLeft: 5 });
-    expect(screen.getByTitle('Dealer').textContent).toBe('D');
-    expect(screen.getByTitle('Taker')).toBeTruthy();
-    expect(screen.getByLabelText('12 s left').textContent).toBe('12');
+    const chip = (name: string): HTMLElement => container.querySelector<HTMLElement>(`[data-chip=${name}]`)!;
+    // Words a touch screen shows without a hover title, named in full for screen readers.
+    expect(chip('dealer').textContent).toBe('Dealer');
+    expect(chip('taker').textContent).toBe('Taker');
+    expect(screen.getByTestId('timer').textContent).toBe('12');
+    expect(screen.getByTestId('timer').getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByTestId('timer-spoken').textContent).toBe('12 s left');
     expect(container.querySelector('.seat')!.classList.contains('turn')).toBe(true);
-    expect(screen.getByLabelText('5 cards').children).toHaveLength(5);
+    // The other seats' cards: one image with their count, singular for the last card.
+    expect(screen.getByRole('img', { name: '5 cards' }).children).toHaveLength(5);
+  });
+
+  it('names the first to speak, and counts one card in the singular, in each language', () => {
+    prefs.setLang('en');
+    const { container } = render(Seat, { info, pos: 'left', team: 1, eldest: true, cardsLeft: 1 });
+    const eldest = container.querySelector<HTMLElement>('[data-chip=eldest]')!;
+    expect(eldest.querySelector('[aria-hidden=true]')!.textContent).toBe('1st');
+    expect(eldest.querySelector('.sr-only')!.textContent).toBe('First to speak');
+    expect(screen.getByRole('img', { name: '1 card' })).toBeTruthy();
+    prefs.setLang('fr');
+    const fr = render(Seat, { info: { ...info, seat: 2 }, pos: 'top', team: 0, dealer: true, eldest: true, cardsLeft: 1 }).container;
+    expect(fr.querySelector('[data-chip=dealer]')!.textContent).toBe('Donneur');
+    expect(fr.querySelector('[data-chip=eldest] [aria-hidden=true]')!.textContent).toBe('1er');
+    expect(within(fr).getByRole('img', { name: '1 carte' })).toBeTruthy();
+    prefs.setLang('de');
+    const de = render(Seat, { info: { ...info, seat: 3 }, pos: 'right', team: 1, dealer: true, cardsLeft: 3 }).container;
+    expect(de.querySelector('[data-chip=dealer]')!.textContent).toBe('Geber');
+    expect(within(de).getByRole('img', { name: '3 Karten' })).toBeTruthy();
+    prefs.setLang('en');
   });
 
   it('says when a player is gone and when a bot plays for them', () => {

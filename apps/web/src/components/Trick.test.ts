@@ -13,7 +13,9 @@ describe('Trick', () => {
     const spots = [...document.querySelectorAll<HTMLElement>('[data-trick-card]')];
     expect(spots.map((s) => s.dataset.trickCard)).toEqual(['AS', '10S', '7S']);
     expect(spots.map((s) => [...s.classList].find((c) => ['left', 'top', 'right', 'bottom'].includes(c)))).toEqual(['left', 'top', 'right']);
-    expect(screen.getByLabelText('ace of spades')).toBeTruthy();
+    // Each card is named for screen readers; the printed letters are hidden from them.
+    expect(spots[0]!.querySelector('.sr-only')!.textContent).toBe('ace of spades');
+    expect([...spots[0]!.querySelectorAll('.corner')].every((c) => c.getAttribute('aria-hidden') === 'true')).toBe(true);
   });
 
   it('lets a won trick slide away, at once when the player prefers reduced motion', async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cardLabel, detectLang, errorText, translate } from './i18n.js';
+import { LANGS, cardLabel, detectLang, errorText, rankLetter, translate } from './i18n.js';
+import { de } from './i18n/de.js';
+import { en, type Plural } from './i18n/en.js';
+import { fr } from './i18n/fr.js';
 import { positionOf, seatsByPosition } from './layout.js';
 import { translateRefusal } from './refusal.js';
 import { tableIdFromLink, parseRoute } from './router.svelte.js';
@@ -29,6 +32,60 @@ describe('i18n', () => {
     expect(errorText('fr', 'SEAT_TAKEN', 'seat 2 is taken')).toBe('Quelqu’un vient de prendre cette place');
     expect(errorText('de', 'NOT_YOUR_TURN', 'x')).toBe('Du bist nicht dran');
     expect(errorText('en', 'INTERNAL', 'boom')).toBe('Something went wrong: boom');
+  });
+
+  it('counts with the plural rules of each language', () => {
+    expect(translate('en', 'spectators', { n: 1 })).toBe('1 watching');
+    expect(translate('en', 'cardsLeft', { n: 1 })).toBe('1 card');
+    expect(translate('en', 'cardsLeft', { n: 0 })).toBe('0 cards');
+    expect(translate('de', 'spectators', { n: 1 })).toBe('1 schaut zu');
+    expect(translate('de', 'cardsLeft', { n: 2 })).toBe('2 Karten');
+    expect(translate('fr', 'spectators', { n: 1 })).toBe('1 spectateur');
+    // French counts zero in the singular; "many" (a million) falls back to the plural form.
+    expect(translate('fr', 'spectators', { n: 0 })).toBe('0 spectateur');
+    expect(translate('fr', 'spectators', { n: 2 })).toBe('2 spectateurs');
+    expect(translate('fr', 'cardsLeft', { n: 1_000_000 })).toBe('1000000 cartes');
+  });
+
+  it('gives every text in every language with the same placeholders and plural shape', () => {
+    const holes = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+    const forms = (v: string | Plural): string[] => (typeof v === 'string' ? [v] : Object.values(v));
+    for (const [lang, dict] of [['de', de], ['fr', fr]] as const) {
+      expect(Object.keys(dict).sort(), lang).toEqual(Object.keys(en).sort());
+      for (const key of Object.keys(en) as (keyof typeof en)[]) {
+        const ref = en[key] as string | Plural;
+        const text = dict[key];
+        expect(typeof text, `${lang}.${key}`).toBe(typeof ref);
+        for (const f of forms(text)) expect(holes(f), `${lang}.${key}: ${f}`).toEqual(holes(typeof ref === 'string' ? ref : ref.other));
+        if (typeof text !== 'string') {
+          // Every plural category the language uses for everyday counts has its own form.
+          const cats = new Set([0, 1, 2, 3, 5, 21, 100].map((n) => new Intl.PluralRules(lang).select(n)));
+          for (const c of cats) expect(text[c], `${lang}.${key}.${c}`).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('says "Gegner" for the opponents in German, not the formal "Sie"', () => {
+    expect(translate('de', 'them')).toBe('Gegner');
+    expect(translate('de', 'us')).toBe('Wir');
+  });
+
+  it('checks placeholders at compile time', () => {
+    // @ts-expect-error: `name` is missing
+    expect(translate('en', 'waitingFor')).toBe('Waiting for {name}');
+    // @ts-expect-error: a count must be a number
+    expect(translate('en', 'cardsLeft', { n: '2' })).toBe('2 cards');
+    // @ts-expect-error: no such key
+    expect(() => translate('en', 'nope')).toThrow();
+    expect(translate('en', 'take')).toBe('Take');
+  });
+
+  it('prints court cards with the letters of each language', () => {
+    expect((['J', 'Q', 'K', 'A', '10', '7'] as const).map((r) => rankLetter('en', r))).toEqual(['J', 'Q', 'K', 'A', '10', '7']);
+    expect((['J', 'Q', 'K', 'A'] as const).map((r) => rankLetter('fr', r))).toEqual(['V', 'D', 'R', 'A']);
+    expect((['J', 'Q', 'K', 'A'] as const).map((r) => rankLetter('de', r))).toEqual(['B', 'D', 'K', 'A']);
+    expect(LANGS).toEqual(['en', 'de', 'fr']);
   });
 
   it('names cards for screen readers', () => {

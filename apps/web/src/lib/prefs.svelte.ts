@@ -2,7 +2,7 @@
  * Player preferences that outlive a table: language and four-colour deck. Reactive, and
  * saved to localStorage on change.
  */
-import { LANGS, detectLang, translate, type Lang, type MessageKey, type Params } from './i18n.js';
+import { LANGS, detectLang, translate, type Lang, type MessageKey, type ParamsArg } from './i18n.js';
 import { loadPref, savePref } from './storage.js';
 
 function initialLang(): Lang {
@@ -32,6 +32,6 @@ class Prefs {
 export const prefs = new Prefs();
 
 /** Translate in the current language (reactive inside components). */
-export function t(key: MessageKey, params?: Params): string {
-  return translate(prefs.lang, key, params);
+export function t<K extends MessageKey>(key: K, ...params: ParamsArg<K>): string {
+  return translate(prefs.lang, key, ...params);
 }

@@ -5,7 +5,7 @@
  */
 import { SUITS, type Seat, type Suit } from '@belote/rules';
 import type { GameView } from '@belote/rules';
-import { SUIT_SYMBOL, combinationKey, translate, type Lang } from './i18n.js';
+import { SUIT_SYMBOL, combinationKey, rankLetter, translate, type Lang } from './i18n.js';
 
 type DealView = NonNullable<GameView['deal']>;
 
@@ -31,7 +31,7 @@ export function announcementChips(deal: DealView | null, seat: Seat, lang: Lang)
       .map((c) => {
         const name = translate(lang, combinationKey(c.combination.kind));
         const suit = c.combination.suit ? SUIT_SYMBOL[c.combination.suit] : '';
-        return `${name} ${c.combination.top}${suit}`;
+        return `${name} ${rankLetter(lang, c.combination.top)}${suit}`;
       });
   }
   if (deal.declared && deal.tricks.length === 0) {

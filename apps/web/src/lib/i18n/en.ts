@@ -1,5 +1,16 @@
-/** English texts: the reference set of keys. */
+/**
+ * English texts: the reference set of keys. A text is a string with `{name}` placeholders,
+ * or, when it counts something, one string per plural category of `Intl.PluralRules`
+ * (`other` required) with the count in `{n}`. German and French must give every key in the
+ * same shape (see `Dict`), so a missing translation fails the type check.
+ */
+import { TERMS } from './terms.js';
+
+/** A text that depends on the count `{n}`: one form per plural category, `other` as fallback. */
+export type Plural = { readonly other: string } & { readonly [C in Intl.LDMLPluralRule]?: string };
+
 export const en = {
+  ...TERMS,
   appName: 'Belote',
   tagline: 'Play Belote with friends — one link, four seats.',
   createTable: 'Create a table',
@@ -28,7 +39,7 @@ export const en = {
   copy: 'Copy link',
   copied: 'Link copied',
   share: 'Share',
-  spectators: '{n} watching',
+  spectators: { one: '{n} watching', other: '{n} watching' },
   takeSeat: 'Sit here',
   yourName: 'Your name',
   sit: 'Sit',
@@ -52,12 +63,14 @@ export const en = {
   team1: 'Team B',
   dealer: 'Dealer',
   eldest: 'First to speak',
+  eldestShort: '1st',
   taker: 'Taker',
   trump: 'Trump',
+  trumpIs: 'Trump: {suit}',
+  trumpTakenBy: 'Trump: {suit}, taken by {name}',
   take: 'Take',
   pass: 'Pass',
   passed: 'Pass',
-  took: 'Takes {suit}',
   round2: 'Round 2: choose another suit or pass',
   yourTurn: 'Your turn',
   yourTurnTitle: '● Your turn — Belote',
@@ -79,13 +92,9 @@ export const en = {
   totals: 'Totals',
   pot: 'Litige pot',
   made: 'Made',
-  dedans: 'Dedans',
-  litige: 'Litige',
   redeal: 'Redeal',
   unfinished: 'Unfinished',
-  capot: 'Capot',
   cardPoints: 'Card points',
-  beloteRow: 'Belote',
   announcementsRow: 'Announcements',
   dealSummary: 'Deal {n}',
   continue: 'Continue',
@@ -101,28 +110,18 @@ export const en = {
   fourColour: 'Four-colour deck',
   gameInfo: 'Game record',
   downloadRecord: 'Download game record',
-  recordNote: 'Every finished deal with its shuffled deck: anyone can check it with pnpm verify.',
-  commitment: 'Deal {n} fairness commitment (SHA-256, deck sealed before the deal)',
-  shareFailed: 'Sharing is not available: link copied instead',
+  recordNote: 'Every finished deal with its shuffled deck. Note the seal shown below during a deal: the record lets anyone check that the deck matches it, so the cards were not changed once dealt.',
+  commitment: 'Deal {n} seal (SHA-256 of the deck, published before the cards were dealt)',
   timeLeft: '{n} s left',
   home: 'Home',
   tableNotFound: 'This table does not exist (or has ended).',
   reloadPage: 'A new version of Belote is out: please reload the page.',
-  tricks: '{n} tricks',
-  belote: 'Belote !',
-  rebelote: 'Rebelote !',
-  tierce: 'Tierce',
-  quarte: 'Quarte',
-  quinte: 'Quinte',
-  carre: 'Carré',
-  shown: '{team} count their announcements',
-  noAnnouncementWinner: 'Announcements cancel out',
   playable: 'playable',
   notPlayable: 'not playable',
   hand: 'Your hand',
   trickArea: 'Trick on the table',
   retourne: 'Turned-up card',
-  cardsLeft: '{n} cards',
+  cardsLeft: { one: '{n} card', other: '{n} cards' },
   must_follow: 'You must follow {suit}',
   must_follow_trumps: 'You must follow trumps',
   must_overtrump: 'You must overtrump',
@@ -135,11 +134,8 @@ export const en = {
   err_RATE_LIMITED: 'Slow down a little',
   err_GAME_IN_PROGRESS: 'The game has already started',
   err_NOT_HOST: 'Only the host can do that',
-  seatN: 'Seat {n}',
   playerToPlay: '{name} to play',
-  gameTo: 'to {n}',
-  playing: 'In play',
-  lobby: 'Lobby',
+  gameTo: 'game to {n}',
   S: 'spades',
   H: 'hearts',
   D: 'diamonds',
@@ -153,7 +149,12 @@ export const en = {
   rK: 'king',
   rA: 'ace',
   cardName: '{rank} of {suit}',
-};
+  letterJ: 'J',
+  letterQ: 'Q',
+  letterK: 'K',
+  letterA: 'A',
+} as const satisfies Record<string, string | Plural>;
 
 export type MessageKey = keyof typeof en;
-export type Dict = Record<MessageKey, string>;
+/** Every key of `en`, each a string where English has a string and plural forms where it has them. */
+export type Dict = { readonly [K in MessageKey]: (typeof en)[K] extends string ? string : Plural };

@@ -1,0 +1,233 @@
+/**
+ * Every screen at phone (390×844) and desktop (1280×800) size, against a server of its own
+ * (a deal summary that stays long enough to be checked): home, lobby, the sit dialog,
+ * bidding, play, an illegal card's reason, the deal summary, the score sheet and game over.
+ * On each: axe-core (no serious or critical violation; everything it finds is printed) and
+ * a screenshot in test-artifacts/screens/. Two people play (a phone at seat 0, a desktop at
+ * seat 1, both with 10-letter names, so each sees the other at a side seat) with two bots,
+ * to 501. Along the way, the table details: whole names at the side seats, a round trump
+ * badge clear of the menu (also in a spectator's header), the refusal clear of the
+ * playable cards, one invite link in the desktop lobby, the name field focused.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { axeFindings, blocking, describeFindings, type Finding } from './axe.js';
+import { ARTIFACTS, addBot, launch, sleep } from './browser.js';
+
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+type Size = keyof typeof SIZES;
+const SHOTS = path.join(ARTIFACTS, 'screens');
+
+let browser: Browser;
+let server: ServerProcess;
+const contexts: BrowserContext[] = [];
+/** What axe found, per screen and size (printed at the end). */
+const found: { screen: string; size: Size; findings: Finding[] }[] = [];
+
+interface Human {
+  name: string;
+  seat: number;
+  size: Size;
+  page: Page;
+}
+let max: Human; // phone, seat 0, host
+let bern: Human; // desktop, seat 1
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '6000' })]);
+});
+
+afterAll(async () => {
+  const lines = found.map(({ screen, size, findings }) => `${screen} @ ${size}: ${findings.length === 0 ? 'no violations' : `\n${describeFindings(findings)}`}`);
+  console.info(`axe-core results\n${lines.join('\n')}`);
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(size: Size): Promise<Page> {
+  const context = await browser.newContext({ viewport: SIZES[size], hasTouch: size === 'phone', locale: 'en-US', reducedMotion: 'reduce', bypassCSP: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  return page;
+}
+
+const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
+
+/** axe-core and a screenshot of `page` at both sizes, then back to `home` size. */
+async function check(page: Page, screen: string, home: Size, extra?: (size: Size) => Promise<void>): Promise<void> {
+  for (const size of ['phone', 'desktop'] as const) {
+    await page.setViewportSize(SIZES[size]);
+    await sleep(120);
+    await extra?.(size);
+    const findings = await axeFindings(page);
+    found.push({ screen, size, findings });
+    await page.screenshot({ path: path.join(SHOTS, `${screen}-${size}.png`) });
+    expect.soft(findings.filter(blocking), `${screen} @ ${size}:\n${describeFindings(findings.filter(blocking))}`).toEqual([]);
+  }
+  await page.setViewportSize(SIZES[home]);
+}
+
+/** Visible elements matching `selector`. */
+const visible = (page: Page, selector: string): Promise<number> =>
+  page.$$eval(selector, (els) => els.filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden').length);
+
+/** Every seat's name shown whole (no ellipsis) and inside the screen. */
+async function namesWhole(page: Page, size: Size): Promise<void> {
+  const names = await page.$$eval('[data-seat] .name', (els) =>
+    els.map((e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth + 1, ...(e.getBoundingClientRect().toJSON() as DOMRect) })),
+  );
+  expect(names).toHaveLength(4);
+  for (const n of names) {
+    expect(n.cut, `${n.text} cut at ${size}`).toBe(false);
+    expect(n.left, `${n.text} left at ${size}`).toBeGreaterThanOrEqual(0);
+    expect(n.right, `${n.text} right at ${size}`).toBeLessThanOrEqual(SIZES[size].width);
+  }
+}
+
+/** The trump badge is round, and clear of its neighbours in the header. */
+async function trumpBadgeClear(page: Page, label: string): Promise<void> {
+  const r = await page.$eval('[data-testid=trump]', (el) => {
+    const pip = el.querySelector('.trump-pip')!.getBoundingClientRect();
+    const badge = el.getBoundingClientRect();
+    const scores = document.querySelector('[data-testid=scores]')!.getBoundingClientRect();
+    const next = [...document.querySelectorAll('header nav button')].find((b) => b.getClientRects().length > 0)!.getBoundingClientRect();
+    return { w: pip.width, h: pip.height, before: badge.left - scores.right, after: next.left - badge.right };
+  });
+  expect(Math.abs(r.w - r.h), `${label}: trump badge ${r.w}×${r.h}`).toBeLessThan(1);
+  expect(r.before, `${label}: space between scores and trump`).toBeGreaterThanOrEqual(4);
+  expect(r.after, `${label}: space between trump and menu`).toBeGreaterThanOrEqual(4);
+}
+
+/** The illegal card's reason covers none of the playable cards. */
+async function refusalClear(page: Page, size: Size): Promise<void> {
+  const overlaps = await page.evaluate(() => {
+    const t = document.querySelector('[data-testid=refusal]')!.getBoundingClientRect();
+    return [...document.querySelectorAll('[data-playable=true]')]
+      .map((c) => ({ card: c.getAttribute('data-card'), r: c.getBoundingClientRect() }))
+      .filter(({ r }) => r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom)
+      .map(({ card }) => card);
+  });
+  expect(overlaps, `refusal over playable cards at ${size}`).toEqual([]);
+}
+
+async function sit(h: Human): Promise<void> {
+  await h.page.click(`[data-sit="${h.seat}"]`);
+  // The name field has the focus as soon as the dialog opens (no extra tap on a phone).
+  await h.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'name-input');
+  if (h.seat === 0) await check(h.page, 'sit', h.size);
+  await h.page.fill('[data-testid=name-input]', h.name);
+  await h.page.click('[data-testid=sit-confirm]');
+  await h.page.waitForSelector(`[data-seat="${h.seat}"] >> text=${h.name}`);
+}
+
+describe('every screen at phone and desktop size', () => {
+  it('home, lobby, bidding, play, deal summary, score sheet and game over', async () => {
+    max = { name: 'Maximilian', seat: 0, size: 'phone', page: await newPage('phone') };
+    bern = { name: 'Bernadette', seat: 1, size: 'desktop', page: await newPage('desktop') };
+    await max.page.goto(`${server.url}/`);
+    // Targets in order; the default one chosen.
+    expect(await max.page.$$eval('input[name=target]', (els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['301', '501', '1000', '1001']);
+    await check(max.page, 'home', 'phone');
+
+    await max.page.click('text=501');
+    await max.page.click('[data-testid=create]');
+    await max.page.waitForURL(/\/t\//);
+    await sit(max);
+    await bern.page.goto(max.page.url());
+    await sit(bern);
+    for (const seat of [2, 3]) await addBot(max.page, seat);
+    await max.page.waitForSelector('[data-testid=start]:not([disabled])');
+    // The desktop lobby shows the invite link once (in the middle of the table, not also in the side panel).
+    await check(max.page, 'lobby', 'phone', async () => {
+      expect(await visible(max.page, '[data-testid=invite-url]')).toBe(1);
+      expect(await visible(max.page, '[data-testid=copy-link]')).toBe(1);
+    });
+    await max.page.click('[data-testid=start]');
+    const eve = await newPage('phone'); // a spectator
+    await eve.goto(max.page.url());
+
+    const humans = [max, bern];
+    const done = new Set<string>();
+    let summaries = 0;
+    const deadline = Date.now() + 150_000;
+    while ((await count(max.page, '[data-testid=game-over]')) === 0) {
+      expect(Date.now()).toBeLessThan(deadline);
+      let acted = false;
+      if ((await count(max.page, '[data-testid=deal-summary]')) > 0) {
+        if (!done.has('summary')) {
+          await check(max.page, 'deal-summary', 'phone');
+          done.add('summary');
+        }
+        summaries++;
+        for (const h of humans) if ((await count(h.page, '[data-testid=deal-summary]')) > 0) await h.page.click('[data-testid=deal-summary] button');
+        if (!done.has('sheet')) {
+          // Phone: the sheet opens from the header; desktop: it is the side panel.
+          await max.page.click('button[aria-label="Score sheet"]');
+          await max.page.waitForSelector('[data-testid=sheet-modal] [data-deal-row="0"]');
+          await check(max.page, 'score-sheet', 'phone', async (size) => {
+            if (size === 'desktop') {
+              await max.page.keyboard.press('Escape');
+              await max.page.waitForSelector('[data-testid=sheet-modal]', { state: 'detached' });
+              expect(await visible(max.page, '[data-deal-row="0"]')).toBe(1);
+            }
+          });
+          done.add('sheet');
+        }
+        continue;
+      }
+      for (const h of humans) {
+        if ((await count(h.page, '[data-bid=take]')) > 0) {
+          if (!done.has('bidding')) {
+            await check(h.page, 'bidding', h.size);
+            done.add('bidding');
+          }
+          const version = await h.page.getAttribute('[data-version]', 'data-version');
+          await h.page.click('[data-bid=take]');
+          await h.page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
+          acted = true;
+          break;
+        }
+        if ((await count(h.page, '[data-testid=your-turn]')) === 0) continue;
+        const card = await h.page.getAttribute('[data-playable=true]', 'data-card');
+        if (!card) continue;
+        if (!done.has('play') && (await count(h.page, '[data-trick-card]')) >= 2) {
+          await check(h.page, 'play', h.size, (size) => namesWhole(h.page, size));
+          done.add('play');
+        }
+        if (done.has('summary') && !done.has('header') && (await count(eve, '[data-testid=trump]')) > 0) {
+          // After a deal (three-digit scores): players' headers at both sizes, a spectator's
+          // with the team names on a phone.
+          for (const size of ['phone', 'desktop'] as const) {
+            await h.page.setViewportSize(SIZES[size]);
+            await trumpBadgeClear(h.page, `${h.name} at ${size}`);
+          }
+          await h.page.setViewportSize(SIZES[h.size]);
+          await trumpBadgeClear(eve, 'spectator at phone');
+          await eve.screenshot({ path: path.join(SHOTS, 'spectator-phone.png') });
+          done.add('header');
+        }
+        const illegal = (await count(h.page, '[data-playable=false]')) > 0 ? await h.page.getAttribute('[data-playable=false]', 'data-card') : null;
+        if (!done.has('refusal') && illegal) {
+          await h.page.click(`[data-card="${illegal}"]`, { position: { x: 8, y: 14 } });
+          await h.page.waitForSelector('[data-testid=refusal]');
+          await check(h.page, 'refusal', h.size, (size) => refusalClear(h.page, size));
+          done.add('refusal');
+        }
+        await h.page.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
+        await h.page.waitForSelector(`[data-card="${card}"]`, { state: 'detached' });
+        acted = true;
+        break;
+      }
+      if (!acted) await sleep(40);
+    }
+    await check(max.page, 'game-over', 'phone');
+    expect(summaries).toBeGreaterThanOrEqual(1);
+    expect([...done].sort()).toEqual(['bidding', 'header', 'play', 'refusal', 'sheet', 'summary']);
+  });
+});
