@@ -20,9 +20,9 @@ const work = mkdtempSync(join(tmpdir(), 'belote-prod-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Run a command to completion; rejects with its output on failure. */
-function run(cmd: string, args: string[], cwd = ROOT): Promise<string> {
+function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, CI: 'true', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.stderr.on('data', (b: Buffer) => (out += b.toString()));
@@ -127,7 +127,11 @@ describe('production start path', () => {
 
       const created = await fetch(`${url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: { target: 301 } }) });
       expect(created.status).toBe(201);
-      const table = (await created.json()) as { id: string; hostKey: string };
+      const table = (await created.json()) as { id: string; hostKey: string; url: string };
+      // No PUBLIC_URL: the start log names the port the server listens on (the one Compose
+      // publishes), and the share link the address this client used.
+      expect(out).toContain(`"msg":"open http://localhost:${port}"`);
+      expect(table.url).toBe(`${url}/t/${table.id}`);
       const link = await fetch(`${url}/t/${table.id}`);
       expect(link.status).toBe(200);
       expect(await link.text()).toBe(html);
@@ -163,6 +167,14 @@ describe('production start path', () => {
     expect(config).toMatch(/belote-data:\/data/);
     expect(config).toMatch(/restart: unless-stopped/);
     expect(config).toMatch(/healthz/);
-    expect(config).toMatch(/3000/);
+    expect(config).toMatch(/PORT: '3000'/);
+    expect(config).toMatch(/- published: 3000\n\s+target: 3000\n/);
+  });
+
+  it.skipIf(!hasDockerCompose)('docker-compose: with BELOTE_PORT the server listens on that port, so its log and links name it', async () => {
+    const config = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config'], { BELOTE_PORT: '8080' });
+    expect(config).toMatch(/PORT: '8080'/);
+    expect(config).toMatch(/- published: 8080\n\s+target: 8080\n/);
+    expect(config).toContain("fetch('http://127.0.0.1:'+process.env.PORT+'/healthz')");
   });
 });

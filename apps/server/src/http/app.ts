@@ -3,7 +3,7 @@
  * health, and the web app. Built once the public URL is known.
  */
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { OriginCheck } from '../origin-policy.js';
@@ -32,10 +32,24 @@ export function createApp(registry: TableRegistry, config: Config, publicUrl: st
       sendError(res, 403, 'BAD_REQUEST', 'origin not allowed');
     },
     express.json({ limit: '8kb' }),
-    tablesRouter(registry, publicUrl, config.createLimitPerMinute),
+    tablesRouter(registry, (req) => (config.publicUrl === null ? (originOf(req) ?? publicUrl) : publicUrl), config.createLimitPerMinute),
   );
   app.use(webAppRouter(config.webDist));
   app.use((_req, res) => sendError(res, 404, 'NOT_FOUND', 'not found'));
   app.use(errorHandler(log));
   return app;
 }
+
+/**
+ * The origin the client used (scheme from X-Forwarded-Proto when a local proxy sent it, host
+ * from the Host header), or null when the header is unusable. Without PUBLIC_URL this makes a
+ * share link that works for whoever asked: a LAN address, a port published under another number.
+ */
+function originOf(req: Request): string | null {
+  const host = req.get('host');
+  if (!host || !HOST.test(host)) return null;
+  return URL.parse(`${req.protocol}://${host}`)?.origin ?? null;
+}
+
+/** A host name or IP address with an optional port, nothing else. */
+const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;

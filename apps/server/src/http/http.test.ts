@@ -86,6 +86,40 @@ describe('POST /api/tables', () => {
   });
 });
 
+describe('share links without PUBLIC_URL', () => {
+  it('start with the address the client used (a LAN host, a remapped port, https from a local proxy)', async () => {
+    const own = await testServer({ publicUrl: null });
+    try {
+      const url = async (headers: Record<string, string>): Promise<string> => {
+        const req = request(own.url).post('/api/tables');
+        for (const [k, v] of Object.entries(headers)) req.set(k, v);
+        const r = await req.send({});
+        expect(r.status).toBe(201);
+        const body = CreateTableResponseSchema.parse(r.body);
+        return body.url.slice(0, -`/t/${body.id}`.length);
+      };
+      expect(await url({})).toBe(own.url);
+      expect(await url({ host: '192.168.1.20:8080' })).toBe('http://192.168.1.20:8080');
+      expect(await url({ host: 'belote.lan' })).toBe('http://belote.lan');
+      expect(await url({ host: '[::1]:8080' })).toBe('http://[::1]:8080');
+      // The scheme a proxy on this host forwarded.
+      expect(await url({ host: 'belote.example', 'x-forwarded-proto': 'https' })).toBe('https://belote.example');
+      // A Host header that is no host falls back to the listening address.
+      expect(await url({ host: 'evil.example/path?x' })).toBe(own.publicUrl);
+      expect(await url({ host: 'a@b' })).toBe(own.publicUrl);
+      expect(await url({ host: 'belote.lan:99999' })).toBe(own.publicUrl);
+      expect(own.publicUrl).toBe(`http://localhost:${own.port}`);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('ignore the Host header when PUBLIC_URL is set', async () => {
+    const r = await request(server.url).post('/api/tables').set('host', '192.168.1.20:8080').send({});
+    expect(r.body.url).toBe(`https://belote.example/t/${r.body.id}`);
+  });
+});
+
 describe('GET /api/tables/:id', () => {
   it('404s unknown and malformed ids with NO_SUCH_TABLE', async () => {
     for (const id of ['A'.repeat(22), 'short', '..%2F..%2Fetc']) {

@@ -9,7 +9,8 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { TableRegistry } from '../tables/registry.js';
 import { sendError } from './errors.js';
 
-export function tablesRouter(registry: TableRegistry, publicUrl: string, createPerMinute: number): Router {
+/** `linkBase(req)`: the origin share links start with (PUBLIC_URL, or the one the client used). */
+export function tablesRouter(registry: TableRegistry, linkBase: (req: Request) => string, createPerMinute: number): Router {
   const r = Router();
   const createLimiter = new RateLimiterMemory({ points: createPerMinute, duration: 60 });
 
@@ -27,7 +28,7 @@ export function tablesRouter(registry: TableRegistry, publicUrl: string, createP
     const parsed = CreateTableRequestSchema.safeParse(req.body ?? {});
     if (!parsed.success) return sendError(res, 400, 'BAD_REQUEST', formatIssues(parsed.error));
     const { room, hostKey } = await registry.create(parsed.data);
-    const body: CreateTableResponse = { id: room.id, url: `${publicUrl}/t/${room.id}`, hostKey };
+    const body: CreateTableResponse = { id: room.id, url: `${linkBase(req)}/t/${room.id}`, hostKey };
     res.status(201).json(body);
   });
 
