@@ -3,7 +3,7 @@
  * (a deal summary that stays long enough to be checked): home, lobby, the sit dialog,
  * bidding, play, an illegal card's reason, the deal summary, the score sheet and game over.
  * On each: axe-core (no serious or critical violation; everything it finds is printed) and
- * a screenshot in test-artifacts/screens/. Two people play (a phone at seat 0, a desktop at
+ * a screenshot in test-artifacts/screens/; also a spectator's table, in French. Two people play (a phone at seat 0, a desktop at
  * seat 1, both with 10-letter names, so each sees the other at a side seat) with two bots,
  * to 501. Along the way, the table details: whole names at the side seats, a round trump
  * badge clear of the menu (also in a spectator's header), the refusal clear of the
@@ -48,8 +48,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newPage(size: Size): Promise<Page> {
-  const context = await browser.newContext({ viewport: SIZES[size], hasTouch: size === 'phone', locale: 'en-US', reducedMotion: 'reduce', bypassCSP: true });
+async function newPage(size: Size, locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({ viewport: SIZES[size], hasTouch: size === 'phone', locale, reducedMotion: 'reduce', bypassCSP: true });
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -149,7 +149,7 @@ describe('every screen at phone and desktop size', () => {
       expect(await visible(max.page, '[data-testid=copy-link]')).toBe(1);
     });
     await max.page.click('[data-testid=start]');
-    const eve = await newPage('phone'); // a spectator
+    const eve = await newPage('phone', 'fr-FR'); // a spectator, in French
     await eve.goto(max.page.url());
 
     const humans = [max, bern];
@@ -209,7 +209,8 @@ describe('every screen at phone and desktop size', () => {
           }
           await h.page.setViewportSize(SIZES[h.size]);
           await trumpBadgeClear(eve, 'spectator at phone');
-          await eve.screenshot({ path: path.join(SHOTS, 'spectator-phone.png') });
+          expect(await eve.textContent('[data-testid=scores]')).toMatch(/Équipe A.*Équipe B/);
+          await check(eve, 'spectator-fr', 'phone');
           done.add('header');
         }
         const illegal = (await count(h.page, '[data-playable=false]')) > 0 ? await h.page.getAttribute('[data-playable=false]', 'data-card') : null;
