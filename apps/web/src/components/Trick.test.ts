@@ -61,6 +61,9 @@ describe('DealSummary', () => {
     expect(box.textContent).toContain('Réserve du litige: 80');
     const written = [...box.querySelectorAll('.written td')].map((td) => td.textContent);
     expect(written).toEqual(['80', '0']);
+    // The taking team's column: a star, and the word for screen readers; no empty header cell.
+    expect(box.querySelector('thead .sr-only')!.textContent).toBe(' (Preneur)');
+    expect([...box.querySelectorAll('thead th')].every((th) => th.textContent!.trim() !== '')).toBe(true);
     prefs.setLang('en');
   });
 });
