@@ -29,6 +29,14 @@ describe('config', () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'not a url' })).toThrow(/ALLOWED_ORIGINS/);
   });
 
+  it('DATABASE_URL picks PostgreSQL: unset by default, a postgres URL, never echoed when wrong', () => {
+    expect(loadConfig({}).databaseUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://belote:secret@db:5432/belote?sslmode=require' }).databaseUrl).toBe('postgres://belote:secret@db:5432/belote?sslmode=require');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/belote' }).databaseUrl).toBe('postgresql://db/belote');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter2@db/belote' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter2@db/belote' })).not.toThrow(/hunter2/);
+  });
+
   it('origin policy: listed origins, no origin, and same host only when PUBLIC_URL is unset', () => {
     const strict = originPolicy(['https://a.example'], false);
     expect(strict(undefined, 'a.example')).toBe(true);

@@ -53,6 +53,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   BOT_DELAY_MS: int(700, 0, 60_000),
@@ -77,6 +78,8 @@ export interface Config {
   /** Further origins allowed to use the API and sockets (e.g. a Vite dev server). */
   allowedOrigins: string[];
   dataDir: string;
+  /** PostgreSQL connection URL: the `pg` store instead of SQLite in `dataDir`. */
+  databaseUrl: string | null;
   webDist: string;
   logLevel: (typeof LOG_LEVELS)[number];
   botDelayMs: number;
@@ -113,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     allowedOrigins: extra.map(origin),
     dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL ?? null,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     botDelayMs: e.BOT_DELAY_MS,

@@ -1,12 +1,14 @@
 /**
- * Entry point: `node apps/server/dist/main.js`. Reads the environment, opens the SQLite store
- * in DATA_DIR, starts the server (restoring every stored table) and shuts down cleanly on
- * SIGTERM/SIGINT: stop accepting, finish in-flight writes, close the database, exit 0.
+ * Entry point: `node apps/server/dist/main.js`. Reads the environment, opens the store
+ * (PostgreSQL with DATABASE_URL, else SQLite in DATA_DIR), starts the server (restoring every
+ * stored table) and shuts down cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight
+ * writes, close the database, exit 0. A store it cannot use stops it with a message saying why.
  */
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { startServer } from './server.js';
-import { SqliteStore } from './store/sqlite-store.js';
+import { openStore } from './store/open-store.js';
+import { StoreUnusable } from './store/types.js';
 
 async function main(): Promise<void> {
   let config;
@@ -20,13 +22,14 @@ async function main(): Promise<void> {
   const log = createLogger(config);
   let server;
   try {
-    const store = new SqliteStore({ dataDir: config.dataDir, log });
+    const store = await openStore(config, log);
     server = await startServer(config, { logger: log, store });
   } catch (e) {
-    log.fatal({ err: e, dataDir: config.dataDir }, 'could not start');
+    if (e instanceof StoreUnusable) log.fatal({ event: 'store-unusable' }, `could not start: ${e.message}`);
+    else log.fatal({ err: e, dataDir: config.dataDir }, 'could not start');
     process.exit(1);
   }
-  log.info({ dataDir: config.dataDir, tables: server.registry.size }, `open ${server.publicUrl}`);
+  log.info({ store: config.databaseUrl ? 'pg' : 'sqlite', tables: server.registry.size }, `open ${server.publicUrl}`);
   const running = server;
   const stop = (signal: string) => {
     const t0 = performance.now();

@@ -79,9 +79,9 @@ describe('acknowledgement after the write', () => {
     hold(): void {
       this.gate = new Promise((r) => (this.open = r));
     }
-    override async append(tableId: string, entries: readonly LogEntry[]): Promise<void> {
+    override async append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {
       await this.gate;
-      return super.append(tableId, entries);
+      return super.append(tableId, version, entries);
     }
   }
 
@@ -101,10 +101,10 @@ describe('acknowledgement after the write', () => {
     await new Promise((r) => setTimeout(r, 150));
     expect(acked).toBe(false);
     expect(watcher.frames.length).toBe(frames);
-    expect((await store.loadAll())[0]!.entries).toEqual([]);
+    expect((await store.loadAll()).tables[0]!.entries).toEqual([]);
     store.open();
     expect((await ack).ok).toBe(true);
-    expect((await store.loadAll())[0]!.entries).toHaveLength(1);
+    expect((await store.loadAll()).tables[0]!.entries).toHaveLength(1);
     expect((await watcher.next((u) => u.table.seats[2]?.name === 'Slow')).table.seats[2]?.name).toBe('Slow');
   });
 });

@@ -50,7 +50,7 @@ async function tableInPlay() {
 
 async function snapshot(tableId: string, watcher: TestClient) {
   await server.registry.get(tableId)!.idle();
-  const stored = (await store.loadAll()).find((s) => s.settings.id === tableId)!;
+  const stored = (await store.load(tableId))!;
   expect(await watcher.emit('sync', {})).toEqual({ ok: true });
   // everything the watcher sees except the message counter and the number of spectators (the fuzzers come and go)
   const { seq: _seq, table, ...rest } = watcher.last;
@@ -150,7 +150,7 @@ describe('fuzzing the socket events and the handshake', () => {
     const a = await seatedTable(server);
     const b = await seatedTable(server);
     const gen = new PayloadGen(seededRng('fuzz-handshakes'));
-    const before = JSON.stringify((await store.loadAll()).find((s) => s.settings.id === a.table.id)!.entries);
+    const before = JSON.stringify((await store.load(a.table.id))!.entries);
     const foreign = [...b.tokens, b.table.hostKey];
     let refused = 0;
     let accepted = 0;
@@ -177,7 +177,7 @@ describe('fuzzing the socket events and the handshake', () => {
       }
     }
     await sleep(50);
-    expect(JSON.stringify((await store.loadAll()).find((s) => s.settings.id === a.table.id)!.entries)).toBe(before);
+    expect(JSON.stringify((await store.load(a.table.id))!.entries)).toBe(before);
     console.log(`fuzz: ${HANDSHAKES} handshakes, ${refused} refused with a typed error, ${accepted} accepted as spectators`);
     expect(refused).toBeGreaterThan(HANDSHAKES / 2);
     for (const c of [a.host, b.host, ...a.players, ...b.players]) c.close();

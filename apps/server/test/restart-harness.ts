@@ -4,7 +4,6 @@
  * seated clients one action at a time, remembering every action the server acknowledged.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { GameAction, TableRecord, UpdateMessage } from '@belote/protocol';
 import { seededRng, type Rng, type Seat } from '@belote/rules';
@@ -20,17 +19,7 @@ export interface LogLine {
   [k: string]: unknown;
 }
 
-/** A free TCP port on 127.0.0.1 (for servers that cannot report the port they got). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort } from './ports.js';
 
 export interface ServerProcess {
   url: string;

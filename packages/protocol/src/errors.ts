@@ -18,6 +18,7 @@ export const TABLE_ERROR_CODES = [
   'GAME_IN_PROGRESS',
   'GAME_NOT_STARTED',
   'STALE_VERSION',
+  'WRITE_CONFLICT',
   'NOT_FOUND',
   'INTERNAL',
 ] as const;

@@ -1,50 +1,84 @@
 /**
  * In-memory TableStore: the store of tests and of in-process servers (`startServer` default).
- * Copies entries on the way in and out so callers can never alias the stored log.
+ * Copies entries on the way in and out so callers can never alias the stored log. `twin()`
+ * opens a second store over the same data, as a second process over one database would.
  */
-import type { LogEntry, StoredTable, TableSettings, TableStore } from './types.js';
+import { NoSuchStoredTable, VersionConflict, type LoadedTables, type LogEntry, type StoredTable, type TableSettings, type TableStore } from './types.js';
+
+interface MemoryData {
+  tables: Map<string, StoredTable>;
+  /** Last change per table (ms), for expiry of abandoned tables. */
+  updatedAt: Map<string, number>;
+}
 
 export class MemoryStore implements TableStore {
-  private readonly tables = new Map<string, StoredTable>();
-  /** Last change per table (ms), for expiry of abandoned tables. */
-  private readonly updatedAt = new Map<string, number>();
-  /** Injectable clock (tests). */
-  constructor(private readonly now: () => number = Date.now) {}
+  readonly kind = 'memory';
+  private closed = false;
+
+  /** Injectable clock (tests); `data` is shared by twins. */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly data: MemoryData = { tables: new Map(), updatedAt: new Map() },
+  ) {}
+
+  /** Another store over the same data (a second server process in tests). */
+  twin(): MemoryStore {
+    return new MemoryStore(this.now, this.data);
+  }
 
   async createTable(settings: TableSettings): Promise<void> {
-    if (this.tables.has(settings.id)) throw new Error(`table ${settings.id} exists`);
-    this.tables.set(settings.id, { settings: structuredClone(settings), entries: [], finishedAt: null });
-    this.updatedAt.set(settings.id, this.now());
+    this.ensureOpen();
+    if (this.data.tables.has(settings.id)) throw new Error(`table ${settings.id} exists`);
+    this.data.tables.set(settings.id, { settings: structuredClone(settings), entries: [], finishedAt: null });
+    this.data.updatedAt.set(settings.id, this.now());
   }
 
-  async append(tableId: string, entries: readonly LogEntry[]): Promise<void> {
-    const t = this.tables.get(tableId);
-    if (!t) throw new Error(`no table ${tableId}`);
+  async append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {
+    this.ensureOpen();
+    const t = this.data.tables.get(tableId);
+    if (!t) throw new NoSuchStoredTable(tableId);
+    if (t.entries.length !== version) throw new VersionConflict(tableId, version, t.entries.length);
     t.entries.push(...structuredClone(entries));
-    this.updatedAt.set(tableId, this.now());
+    this.data.updatedAt.set(tableId, this.now());
   }
 
-  async loadAll(): Promise<StoredTable[]> {
-    return [...this.tables.values()].map((t) => structuredClone(t));
+  async load(tableId: string): Promise<StoredTable | null> {
+    this.ensureOpen();
+    const t = this.data.tables.get(tableId);
+    return t ? structuredClone(t) : null;
+  }
+
+  async loadAll(): Promise<LoadedTables> {
+    this.ensureOpen();
+    return { tables: [...this.data.tables.values()].map((t) => structuredClone(t)), unreadable: [] };
   }
 
   async markFinished(tableId: string, at: number | null): Promise<void> {
-    const t = this.tables.get(tableId);
-    if (t) t.finishedAt = at;
-    if (t) this.updatedAt.set(tableId, this.now());
+    this.ensureOpen();
+    const t = this.data.tables.get(tableId);
+    if (!t) return;
+    t.finishedAt = at;
+    this.data.updatedAt.set(tableId, this.now());
   }
 
   async expire(finishedBefore: number, idleBefore: number, keep: ReadonlySet<string> = new Set()): Promise<string[]> {
-    const ids = [...this.tables.values()]
+    this.ensureOpen();
+    const ids = [...this.data.tables.values()]
       .filter((t) => !keep.has(t.settings.id))
-      .filter((t) => (t.finishedAt !== null ? t.finishedAt < finishedBefore : (this.updatedAt.get(t.settings.id) ?? 0) < idleBefore))
+      .filter((t) => (t.finishedAt !== null ? t.finishedAt < finishedBefore : (this.data.updatedAt.get(t.settings.id) ?? 0) < idleBefore))
       .map((t) => t.settings.id);
     for (const id of ids) {
-      this.tables.delete(id);
-      this.updatedAt.delete(id);
+      this.data.tables.delete(id);
+      this.data.updatedAt.delete(id);
     }
     return ids;
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+
+  private ensureOpen(): void {
+    if (this.closed) throw new Error('the store is closed');
+  }
 }

@@ -1,104 +1,91 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+/**
+ * What only the SQLite store does (the shared behaviour is test/store/contract.ts): it reports
+ * a corrupt table without failing the others, holds DATA_DIR's lock, and warns about a
+ * zero-length database file. Permission problems are tested with real processes
+ * (test/sqlite-startup.test.ts).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { DEFAULT_RULES } from '@belote/rules';
+import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SqliteStore } from './sqlite-store.js';
-import type { LogEntry, TableSettings } from './types.js';
+import { seat, settings } from '../../test/store/contract.js';
+import { DB_FILE, SqliteStore } from './sqlite-store.js';
+import { StoreUnusable } from './types.js';
 
-const dirs: string[] = [];
+const cleanup: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const f of cleanup.splice(0).reverse()) await f();
+});
 function tempDir(): string {
   const d = mkdtempSync(join(tmpdir(), 'belote-store-'));
-  dirs.push(d);
+  cleanup.push(() => rmSync(d, { recursive: true, force: true }));
   return d;
 }
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+function open(dataDir: string, log?: pino.Logger): SqliteStore {
+  const s = new SqliteStore({ dataDir, ...(log ? { log } : {}) });
+  cleanup.push(() => s.close());
+  return s;
+}
 
-const settings = (id: string, createdAt = 1): TableSettings => ({
-  id,
-  rules: { ...DEFAULT_RULES },
-  options: { turnTimerSeconds: null, fillWithBots: false, botLevel: 'normal' },
-  createdAt,
-  hostKeyHash: 'h'.repeat(64),
-});
-
-const seat = (s: 0 | 1 | 2 | 3, name: string): LogEntry => ({ type: 'seat', seat: s, name, tokenHash: 't'.repeat(64), bot: null });
+/** A logger whose lines the test can read. */
+function capture(): { log: pino.Logger; lines: { level: number; msg: string; file?: string }[] } {
+  const lines: { level: number; msg: string; file?: string }[] = [];
+  const log = pino({ level: 'info' }, { write: (s: string) => void lines.push(JSON.parse(s) as (typeof lines)[number]) });
+  return { log, lines };
+}
 
 describe('SqliteStore', () => {
-  it('keeps settings and the ordered log across a reopen', async () => {
-    const dir = tempDir();
-    const a = new SqliteStore({ dataDir: dir });
-    await a.createTable(settings('table-a', 1));
-    await a.createTable(settings('table-b', 2));
-    await a.append('table-a', [seat(0, 'Anna'), seat(1, 'Bruno')]);
-    await a.append('table-b', [seat(2, 'Chloé')]);
-    await a.append('table-a', [{ type: 'gameStart' }]);
-    await a.close();
-
-    const b = new SqliteStore({ dataDir: dir });
-    const all = await b.loadAll();
-    expect(all.map((t) => t.settings.id)).toEqual(['table-a', 'table-b']);
-    expect(all[0]!.entries).toEqual([seat(0, 'Anna'), seat(1, 'Bruno'), { type: 'gameStart' }]);
-    expect(all[1]!.entries).toEqual([seat(2, 'Chloé')]);
-    expect(all[0]!.settings).toEqual(settings('table-a', 1));
-    await b.close();
-  });
-
-  it('commits appends made in the same tick together, in call order, and each resolves', async () => {
-    const store = new SqliteStore({ dataDir: tempDir() });
-    await store.createTable(settings('t'));
-    await Promise.all([store.append('t', [seat(0, 'A')]), store.append('t', [seat(1, 'B')]), store.append('t', [seat(2, 'C')])]);
-    const [t] = await store.loadAll();
-    expect(t!.entries.map((e) => (e.type === 'seat' ? e.name : '?'))).toEqual(['A', 'B', 'C']);
-    await store.close();
-  });
-
-  it('rejects an append to an unknown table without losing the others of its batch', async () => {
-    const store = new SqliteStore({ dataDir: tempDir() });
-    await store.createTable(settings('t'));
-    const results = await Promise.allSettled([store.append('t', [seat(0, 'A')]), store.append('nope', [seat(1, 'B')])]);
-    expect(results[0]!.status).toBe('fulfilled');
-    expect(results[1]!.status).toBe('rejected');
-    const all = await store.loadAll();
-    expect(all).toHaveLength(1);
-    expect(all[0]!.entries).toHaveLength(1);
-    await store.close();
-  });
-
-  it('skips a corrupt table and still loads the others', async () => {
+  it('lists a corrupt table as unreadable and still loads the others', async () => {
     const dir = tempDir();
     const store = new SqliteStore({ dataDir: dir });
     await store.createTable(settings('good'));
     await store.createTable(settings('bad', 2));
-    await store.append('good', [seat(0, 'A')]);
-    await store.append('bad', [seat(0, 'A')]);
+    await store.append('good', 0, [seat(0, 'A')]);
+    await store.append('bad', 0, [seat(0, 'A')]);
     await store.close();
-    const raw = new Database(join(dir, 'belote.sqlite'));
+    const raw = new Database(join(dir, DB_FILE));
     raw.prepare("UPDATE entries SET entry = '{not json' WHERE table_id = 'bad'").run();
     raw.close();
-    const reopened = new SqliteStore({ dataDir: dir });
-    const all = await reopened.loadAll();
-    expect(all.map((t) => t.settings.id)).toEqual(['good']);
-    await reopened.close();
+    const reopened = open(dir);
+    const { tables, unreadable } = await reopened.loadAll();
+    expect(tables.map((t) => t.settings.id)).toEqual(['good']);
+    expect(unreadable.map((u) => u.id)).toEqual(['bad']);
+    expect(unreadable[0]!.error).toBeInstanceOf(SyntaxError);
+    await expect(reopened.load('bad')).rejects.toThrow(SyntaxError);
   });
 
-  it('expires only finished tables past retention and idle unfinished ones', async () => {
-    const store = new SqliteStore({ dataDir: tempDir() });
-    for (const id of ['old-finished', 'new-finished', 'idle', 'active']) await store.createTable(settings(id));
-    const now = Date.now();
-    await store.markFinished('old-finished', now - 10_000);
-    await store.markFinished('new-finished', now - 10);
-    await store.append('active', [seat(0, 'A')]);
-    // 'idle' was last touched at creation; make it look old.
-    const removed = await store.expire(now - 1_000, now - 5_000);
-    expect(removed).toEqual(['old-finished']);
-    // With an idle cut-off after every update, the unfinished tables go too.
-    const removed2 = await store.expire(now - 1_000, Date.now() + 1);
-    expect(removed2.sort()).toEqual(['active', 'idle']);
-    expect((await store.loadAll()).map((t) => t.settings.id)).toEqual(['new-finished']);
-    await store.close();
+  it('holds DATA_DIR: a second store on the same directory is refused until the first closes', async () => {
+    const dir = tempDir();
+    const first = new SqliteStore({ dataDir: dir });
+    let error: unknown = null;
+    try {
+      open(dir);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(StoreUnusable);
+    expect((error as Error).message).toMatch(/^another server process is using DATA_DIR .*belote-store-\w+ \(belote\.lock is locked\): run one server per data directory/);
+    await first.createTable(settings('t'));
+    await first.close();
+    const second = open(dir);
+    expect((await second.loadAll()).tables).toHaveLength(1);
+  });
+
+  it('warns that a zero-length database file starts an empty server, then works', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, DB_FILE), '');
+    const { log, lines } = capture();
+    const store = open(dir, log);
+    const warning = lines.find((l) => l.level === 40);
+    expect(warning?.msg).toMatch(/belote\.sqlite is empty \(0 bytes\): starting with no tables\. If you restored a backup, the copy did not work/);
+    expect(warning?.file).toBe(join(dir, DB_FILE));
+    await store.createTable(settings('t'));
+    expect((await store.loadAll()).tables).toHaveLength(1);
+    // A new data directory (no file yet) gives no warning.
+    const quiet = capture();
+    open(tempDir(), quiet.log);
+    expect(quiet.lines.filter((l) => l.level >= 40)).toEqual([]);
   });
 });

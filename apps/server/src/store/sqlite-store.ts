@@ -3,15 +3,18 @@
  * ordered log live in two tables; an append is committed before its promise resolves, so an
  * acknowledged action survives a crash. Appends arriving in the same tick share one
  * transaction (group commit): fewer fsyncs under load, same guarantee for every caller.
+ * Opening takes DATA_DIR's exclusive lock (data-dir.ts) and refuses a database it cannot write.
  */
-import { mkdirSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
-import type { LogEntry, StoredTable, TableSettings, TableStore } from './types.js';
+import { checkWritableFiles, lockDataDir, notWritable, prepareDataDir, serverUser } from './data-dir.js';
+import { NoSuchStoredTable, StoreUnusable, VersionConflict, type LoadedTables, type LogEntry, type StoredTable, type TableSettings, type TableStore } from './types.js';
 
 interface PendingAppend {
   tableId: string;
+  version: number;
   entries: readonly LogEntry[];
   resolve: () => void;
   reject: (e: unknown) => void;
@@ -25,20 +28,34 @@ export interface SqliteStoreOptions {
   synchronous?: 'full' | 'normal';
 }
 
+/** The database file's name in DATA_DIR. */
+export const DB_FILE = 'belote.sqlite';
+
 export class SqliteStore implements TableStore {
+  readonly kind = 'sqlite';
+  /** The database file (absolute). */
+  readonly file: string;
+  private readonly lock: Database.Database;
   private readonly db: Database.Database;
   private readonly log: Logger | undefined;
   private pending: PendingAppend[] = [];
   private flushScheduled = false;
   private readonly stmt;
 
+  /** Throws a `StoreUnusable` (a message for the self-hoster) when DATA_DIR cannot be used. */
   constructor(opts: SqliteStoreOptions) {
-    mkdirSync(opts.dataDir, { recursive: true });
-    this.db = new Database(join(opts.dataDir, 'belote.sqlite'));
+    const dir = prepareDataDir(opts.dataDir);
+    this.file = join(dir, DB_FILE);
     this.log = opts.log;
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${opts.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-    this.db.pragma('foreign_keys = ON');
+    this.lock = lockDataDir(dir);
+    try {
+      checkWritableFiles([this.file, `${this.file}-wal`, `${this.file}-shm`]);
+      this.warnIfEmpty();
+      this.db = this.openDatabase(opts.synchronous ?? 'full');
+    } catch (e) {
+      this.lock.close();
+      throw e;
+    }
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS tables (
         id TEXT PRIMARY KEY,
@@ -62,13 +79,50 @@ export class SqliteStore implements TableStore {
       tables: this.db.prepare<[], { id: string; settings: string; finished_at: number | null }>(
         'SELECT id, settings, finished_at FROM tables ORDER BY created_at, id',
       ),
+      table: this.db.prepare<[string], { id: string; settings: string; finished_at: number | null }>('SELECT id, settings, finished_at FROM tables WHERE id = ?'),
       entriesOf: this.db.prepare<[string], { entry: string }>('SELECT entry FROM entries WHERE table_id = ? ORDER BY seq'),
       finish: this.db.prepare('UPDATE tables SET finished_at = ?, updated_at = ? WHERE id = ?'),
       expired: this.db.prepare<[number, number], { id: string }>(
-        'SELECT id FROM tables WHERE (finished_at IS NOT NULL AND finished_at < ?) OR (finished_at IS NULL AND updated_at < ?)',
+        'SELECT id FROM tables WHERE (finished_at IS NOT NULL AND finished_at < ?) OR (finished_at IS NULL AND updated_at < ?) ORDER BY created_at, id',
       ),
       remove: this.db.prepare('DELETE FROM tables WHERE id = ?'),
     };
+  }
+
+  /** A zero-length file (a failed copy, a botched restore) would start silently as an empty server. */
+  private warnIfEmpty(): void {
+    let size: number | null = null;
+    try {
+      size = statSync(this.file).size;
+    } catch {
+      return; // no file yet: a new installation
+    }
+    if (size === 0)
+      this.log?.warn(
+        { file: this.file },
+        `${this.file} is empty (0 bytes): starting with no tables. If you restored a backup, the copy did not work: stop the server and restore it again`,
+      );
+  }
+
+  /** Open and configure the database, then prove it can be written (a read-only file opens without error). */
+  private openDatabase(synchronous: 'full' | 'normal'): Database.Database {
+    let db: Database.Database;
+    try {
+      db = new Database(this.file);
+    } catch (e) {
+      throw new StoreUnusable(`cannot open ${this.file} (${(e as Error).message}): the server runs as ${serverUser()}`);
+    }
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma(`synchronous = ${synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+      db.pragma('foreign_keys = ON');
+      // A real write: the schema version (1), which also marks the file as this server's.
+      db.pragma('user_version = 1');
+    } catch (e) {
+      db.close();
+      throw notWritable(this.file, e);
+    }
+    return db;
   }
 
   async createTable(settings: TableSettings): Promise<void> {
@@ -76,9 +130,9 @@ export class SqliteStore implements TableStore {
     this.stmt.insertTable.run(settings.id, JSON.stringify(settings), settings.createdAt, now);
   }
 
-  append(tableId: string, entries: readonly LogEntry[]): Promise<void> {
+  append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ tableId, entries, resolve, reject });
+      this.pending.push({ tableId, version, entries, resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
         setImmediate(() => this.flush());
@@ -86,7 +140,7 @@ export class SqliteStore implements TableStore {
     });
   }
 
-  /** Commit every pending append in one transaction; a failing table rejects only its own callers. */
+  /** Commit every pending append in one transaction; a failing append rejects only its own caller. */
   private flush(): void {
     this.flushScheduled = false;
     const batch = this.pending;
@@ -98,10 +152,13 @@ export class SqliteStore implements TableStore {
       for (const p of batch) {
         try {
           this.db.exec('SAVEPOINT one');
-          let seq = this.stmt.nextSeq.get(p.tableId)?.n ?? 0;
+          if (this.stmt.touch.run(now, p.tableId).changes === 0) throw new NoSuchStoredTable(p.tableId);
+          // Fencing: the log must be exactly as long as the writer believes. The primary key
+          // (table_id, seq) backs it: no two entries ever share a position.
+          const length = this.stmt.nextSeq.get(p.tableId)?.n ?? 0;
+          if (length !== p.version) throw new VersionConflict(p.tableId, p.version, length);
+          let seq = p.version;
           for (const e of p.entries) this.stmt.insertEntry.run(p.tableId, seq++, JSON.stringify(e));
-          const touched = this.stmt.touch.run(now, p.tableId);
-          if (touched.changes === 0) throw new Error(`no table ${p.tableId}`);
           this.db.exec('RELEASE one');
         } catch (e) {
           this.db.exec('ROLLBACK TO one');
@@ -122,19 +179,28 @@ export class SqliteStore implements TableStore {
     }
   }
 
-  async loadAll(): Promise<StoredTable[]> {
-    const out: StoredTable[] = [];
+  async load(tableId: string): Promise<StoredTable | null> {
+    const row = this.stmt.table.get(tableId);
+    return row ? this.read(row) : null;
+  }
+
+  async loadAll(): Promise<LoadedTables> {
+    const out: LoadedTables = { tables: [], unreadable: [] };
     for (const row of this.stmt.tables.all()) {
       try {
-        const settings = JSON.parse(row.settings) as TableSettings;
-        const entries = this.stmt.entriesOf.all(row.id).map((r) => JSON.parse(r.entry) as LogEntry);
-        out.push({ settings, entries, finishedAt: row.finished_at });
+        out.tables.push(this.read(row));
       } catch (e) {
-        // A corrupt row must not take the server down: report it and skip the table.
-        this.log?.error({ table: row.id, err: e }, 'stored table is unreadable; skipped');
+        // A corrupt row must not take the server down: the caller reports and skips the table.
+        out.unreadable.push({ id: row.id, error: e });
       }
     }
     return out;
+  }
+
+  private read(row: { id: string; settings: string; finished_at: number | null }): StoredTable {
+    const settings = JSON.parse(row.settings) as TableSettings;
+    const entries = this.stmt.entriesOf.all(row.id).map((r) => JSON.parse(r.entry) as LogEntry);
+    return { settings, entries, finishedAt: row.finished_at };
   }
 
   async markFinished(tableId: string, at: number | null): Promise<void> {
@@ -157,5 +223,6 @@ export class SqliteStore implements TableStore {
   async close(): Promise<void> {
     this.flush();
     if (this.db.open) this.db.close();
+    if (this.lock.open) this.lock.close();
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The table store: a table is its settings plus an ordered log of entries, and its state is
  * a fold over that log (tables/table-state.ts). Implementations: SQLite (sqlite-store.ts, the
- * default of `main.ts`) and in memory (memory-store.ts, tests); a networked store fits behind
- * the same small interface.
+ * default of `main.ts`), PostgreSQL (pg-store.ts, with DATABASE_URL) and in memory
+ * (memory-store.ts, tests). Every one fences its writes by version (VersionConflict), and one
+ * contract suite (contract.ts) holds them to the same behaviour.
  */
 import type { BotLevel, TableOptions } from '@belote/protocol';
 import type { Action, Card, Rules, Seat } from '@belote/rules';
@@ -37,16 +38,67 @@ export interface StoredTable {
   finishedAt: number | null;
 }
 
+/** Every stored table, and the ids of those that could not be read (corrupt rows). */
+export interface LoadedTables {
+  tables: StoredTable[];
+  unreadable: { id: string; error: unknown }[];
+}
+
+/**
+ * Fencing: an append names the version it extends (the log length its writer holds). When the
+ * stored log has another length — another writer got there first, or this copy is out of date —
+ * nothing is written and the append rejects with this error; the writer must reload the table.
+ */
+export class VersionConflict extends Error {
+  constructor(
+    readonly tableId: string,
+    /** The version the writer extended. */
+    readonly expected: number,
+    /** The stored log's length, when the store knows it. */
+    readonly actual: number | null,
+  ) {
+    super(`table ${tableId}: log is at version ${actual ?? '?'}, the write was for version ${expected}`);
+    this.name = 'VersionConflict';
+  }
+}
+
+/** The table does not exist in the store (never created, or expired). */
+export class NoSuchStoredTable extends Error {
+  constructor(readonly tableId: string) {
+    super(`no table ${tableId}`);
+    this.name = 'NoSuchStoredTable';
+  }
+}
+
+/** The store cannot be used at all (opening it failed); the message is meant for the person running the server. */
+export class StoreUnusable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreUnusable';
+  }
+}
+
 export interface TableStore {
+  /** Which implementation (logs). */
+  readonly kind: 'memory' | 'sqlite' | 'pg';
   createTable(settings: TableSettings): Promise<void>;
-  /** Append entries atomically (all or none) and durably before resolving. */
-  append(tableId: string, entries: readonly LogEntry[]): Promise<void>;
+  /**
+   * Write `entries` at positions `version`, `version + 1`, … of the table's log, atomically
+   * (all or none) and durably before resolving. Rejects with `VersionConflict` unless the log
+   * holds exactly `version` entries, and with `NoSuchStoredTable` for an unknown table; any
+   * other rejection is a failed write (nothing of it was written, except that a networked
+   * store that lost its connection while committing cannot know: the next append then meets
+   * a `VersionConflict` if the commit did happen).
+   */
+  append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void>;
+  /** One table with its whole log; null if there is no such table. Rejects if it cannot be read. */
+  load(tableId: string): Promise<StoredTable | null>;
   /** Every stored table with its whole log, in creation order. */
-  loadAll(): Promise<StoredTable[]>;
+  loadAll(): Promise<LoadedTables>;
   markFinished(tableId: string, at: number | null): Promise<void>;
   /**
    * Remove tables finished before `finishedBefore` and unfinished tables unchanged since
-   * `idleBefore` (abandoned), except those in `keep`. Returns the removed ids.
+   * `idleBefore` (abandoned), except those in `keep`. Returns the removed ids in creation order.
    */
   expire(finishedBefore: number, idleBefore: number, keep?: ReadonlySet<string>): Promise<string[]>;
   /** Commit what is pending and release the store; later calls fail. */

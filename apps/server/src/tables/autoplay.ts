@@ -205,10 +205,14 @@ export class Autoplay {
     return { ...GameActionSchema.parse(decided), seat } as Action;
   }
 
-  /** Commit a bot's action; if refused (a bug), play the always-legal fallback instead. */
+  /**
+   * Commit a bot's action; if the rules refuse it (a bug), play the always-legal fallback
+   * instead. A failed write or a conflict is not the bot's fault: the table re-plans.
+   */
   private async play(seat: Seat, action: Action): Promise<void> {
     let err = await this.host.commit([{ type: 'action', action, by: 'bot' }]);
-    if (err) {
+    if (err && (err.code === 'INTERNAL' || err.code === 'WRITE_CONFLICT')) this.log.warn({ table: this.host.state().settings.id, seat, err }, 'bot action not saved');
+    else if (err) {
       this.log.error({ table: this.host.state().settings.id, seat, action, err }, 'bot action refused; playing a fallback');
       err = await this.host.commit([{ type: 'action', action: this.fallback(seat), by: 'bot' }]);
       if (err) this.log.error({ table: this.host.state().settings.id, seat, err }, 'fallback refused');

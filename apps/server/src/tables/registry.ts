@@ -1,7 +1,7 @@
 /**
  * The table registry: creates tables, finds them by id and restores them from the store at
- * start. One process owns its tables (affinity); a networked store would let another process
- * restore a table by replaying its log.
+ * start. A process serves the tables it holds; the store fences every write by version, so a
+ * copy that another process overtook is refused and reloaded (table-room.ts), never forked.
  */
 import type { CreateTableRequest } from '@belote/protocol';
 import { DEFAULT_RULES } from '@belote/rules';
@@ -14,7 +14,11 @@ import { TableRoom, type RoomDeps } from './table-room.js';
 export class TableRegistry {
   private readonly rooms = new Map<string, TableRoom>();
 
-  constructor(private readonly deps: RoomDeps & { log: Logger }) {}
+  private readonly deps: RoomDeps;
+
+  constructor(deps: RoomDeps & { log: Logger }) {
+    this.deps = { ...deps, gone: (id) => void this.remove(id) };
+  }
 
   get size(): number {
     return this.rooms.size;
@@ -42,11 +46,13 @@ export class TableRegistry {
     return { room, hostKey };
   }
 
-  /** Rebuild every stored table by replaying its log; a table that fails to replay is skipped. */
+  /** Rebuild every stored table by replaying its log; a table that cannot be read or replayed is skipped. */
   async restore(): Promise<{ restored: number; skipped: number }> {
     let restored = 0;
-    let skipped = 0;
-    for (const stored of await this.deps.store.loadAll()) {
+    const { tables, unreadable } = await this.deps.store.loadAll();
+    for (const u of unreadable) this.deps.log.error({ table: u.id, err: u.error }, 'stored table is unreadable; skipped');
+    let skipped = unreadable.length;
+    for (const stored of tables) {
       let r: ReturnType<typeof replayLog>;
       try {
         r = replayLog(stored.settings, stored.entries);

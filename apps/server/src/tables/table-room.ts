@@ -3,17 +3,18 @@
  * The one path of every change: command → plan (who may) → reduce (the rules) → append to the
  * store → commit → autoplay timers → one `update` per socket built by `viewFor` → ack.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Ack, ProtocolError, TableRecord, TableSummary, UpdateMessage } from '@belote/protocol';
 import { RECORD_FORMAT, recordOf, viewFor, type GameEvent, type GameView, type Seat, SEATS } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { LogEntry, TableStore } from '../store/types.js';
+import { VersionConflict, type LogEntry, type TableStore } from '../store/types.js';
 import { Autoplay } from './autoplay.js';
 import { ackOf, planCommand, type Command } from './commands.js';
 import { secretMatches } from './secrets.js';
 import { SerialQueue } from './serial-queue.js';
 import { summaryOf, type Presence } from './summary.js';
-import { currentGame, reduceEntry, statusOf, type TableState } from './table-state.js';
+import { currentGame, reduceEntry, replayLog, statusOf, type TableState } from './table-state.js';
 
 /** A socket attached to the room. */
 export interface Connection {
@@ -30,7 +31,15 @@ export interface RoomDeps {
   store: TableStore;
   config: Config;
   log: Logger;
+  /** The table vanished from the store (another process expired it): forget the room. */
+  gone?: (tableId: string) => void;
 }
+
+const UNSAVED: ProtocolError = { code: 'INTERNAL', message: 'could not save the change; nothing was applied' };
+const CONFLICT: ProtocolError = {
+  code: 'WRITE_CONFLICT',
+  message: 'the table was changed elsewhere at the same moment (another server process); nothing of yours was applied: decide again from the update just sent',
+};
 
 export class TableRoom {
   private readonly conns = new Map<string, Connection>();
@@ -39,6 +48,8 @@ export class TableRoom {
   private seq = 0;
   /** Set by close(): the server is shutting down and refuses further commands. */
   private closing = false;
+  /** This copy may differ from the store (a reload failed): reload before the next write. */
+  private stale = false;
 
   constructor(
     private current: TableState,
@@ -157,9 +168,16 @@ export class TableRoom {
 
   /**
    * The single commit path: reduce every entry (all or nothing), persist, then publish.
-   * Returns the typed error of the first refused entry; a store failure is INTERNAL.
+   * Returns the typed error of the first refused entry; a failed write is INTERNAL, and a
+   * fencing conflict (the stored log moved on without this copy) is WRITE_CONFLICT, after the
+   * table was reloaded from the store.
    */
   private async commit(entries: LogEntry[], onCommit?: () => void): Promise<ProtocolError | null> {
+    if (this.stale) {
+      const version = this.current.version;
+      if ((await this.reload()) === 'failed') return UNSAVED;
+      if (this.current.version !== version) return CONFLICT;
+    }
     let next = this.current;
     const events: GameEvent[] = [];
     for (const e of entries) {
@@ -169,10 +187,16 @@ export class TableRoom {
       events.push(...r.events);
     }
     try {
-      await this.deps.store.append(this.id, entries);
+      await this.deps.store.append(this.id, this.current.version, entries);
     } catch (e) {
+      if (e instanceof VersionConflict) {
+        this.deps.log.warn({ table: this.id, version: e.expected, stored: e.actual }, 'the stored table moved on without this copy; reloading it');
+        await this.reload();
+        return CONFLICT;
+      }
       this.deps.log.error({ err: e, table: this.id }, 'store append failed');
-      return { code: 'INTERNAL', message: 'could not save the change; nothing was applied' };
+      // Nothing was written, unless the connection died during COMMIT: the stored log tells.
+      if ((await this.reload(entries)) !== 'landed') return UNSAVED;
     }
     const before = statusOf(this.current);
     this.current = next;
@@ -182,6 +206,45 @@ export class TableRoom {
     onCommit?.();
     this.publish(events);
     return null;
+  }
+
+  /**
+   * Drop this copy of the table and take the store's; everyone gets the reloaded state.
+   * `landed`: the store holds exactly this copy plus `pending` (a write reported as failed did
+   * commit), and nothing was changed. `failed`: the store could not be read now; the room
+   * stays stale and reloads before its next write. A table gone from the store is closed.
+   */
+  private async reload(pending?: readonly LogEntry[]): Promise<'reloaded' | 'landed' | 'failed'> {
+    let stored;
+    try {
+      stored = await this.deps.store.load(this.id);
+    } catch (e) {
+      this.deps.log.error({ err: e, table: this.id }, 'could not reload the table from the store');
+      this.stale = true;
+      return 'failed';
+    }
+    if (!stored) {
+      this.deps.log.warn({ table: this.id }, 'table no longer in the store; closing it');
+      this.deps.gone?.(this.id);
+      return 'failed';
+    }
+    const v = this.current.version;
+    if (pending && stored.entries.length === v + pending.length && isDeepStrictEqual(stored.entries.slice(v), JSON.parse(JSON.stringify(pending)))) {
+      this.stale = false;
+      return 'landed';
+    }
+    const r = replayLog(stored.settings, stored.entries);
+    if (!r.ok) {
+      this.deps.log.error({ table: this.id, entry: r.index, error: r.error }, 'stored table log does not replay');
+      this.stale = true;
+      return 'failed';
+    }
+    this.stale = false;
+    if (r.state.version !== v) {
+      this.current = r.state;
+      this.refresh();
+    }
+    return 'reloaded';
   }
 
   /** Broadcast after a presence-only change (connections, takeover). */

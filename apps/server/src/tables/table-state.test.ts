@@ -53,13 +53,13 @@ describe('table state', () => {
   it('restores tables from the store and skips a log that does not replay', async () => {
     const store = new MemoryStore();
     await store.createTable(settings);
-    await store.append(settings.id, [seat(0), seat(1)]);
+    await store.append(settings.id, 0, [seat(0), seat(1)]);
     const broken = { ...settings, id: 'BBBBBBBBBBBBBBBBBBBBBB' };
     await store.createTable(broken);
-    await store.append(broken.id, [seat(0), seat(0)]);
+    await store.append(broken.id, 0, [seat(0), seat(0)]);
     const weird = { ...settings, id: 'CCCCCCCCCCCCCCCCCCCCCC' };
     await store.createTable(weird);
-    await store.append(weird.id, [{ type: 'nonsense' } as unknown as LogEntry]);
+    await store.append(weird.id, 0, [{ type: 'nonsense' } as unknown as LogEntry]);
     const registry = new TableRegistry({ store, config: configWith({ logLevel: 'silent' }), log: pino({ level: 'silent' }) });
     expect(await registry.restore()).toEqual({ restored: 1, skipped: 2 });
     const room = registry.get(settings.id)!;

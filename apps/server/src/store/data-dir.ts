@@ -1,0 +1,120 @@
+/**
+ * The SQLite store's data directory: it must exist and be writable by the user the server runs
+ * as, and only one server process may use it at a time. Failures are `StoreUnusable`, whose
+ * message tells a self-hoster what is wrong and which uid needs access (a bind mount owned by
+ * root, a backup restored as root into a volume the container's uid 1000 cannot write).
+ */
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { StoreUnusable } from './types.js';
+
+/** "uid 1000 (node)": who the server runs as, for messages about permissions. */
+export function serverUser(): string {
+  const uid = process.getuid?.();
+  if (uid === undefined) return 'the current user';
+  let name = '';
+  try {
+    name = userInfo().username;
+  } catch {
+    // a uid with no passwd entry (common in containers)
+  }
+  return name ? `uid ${uid} (${name})` : `uid ${uid}`;
+}
+
+/** `chown 1000:1000 PATH`, the fix for the server's own uid and gid. */
+function chownHint(path: string, recursive = false): string {
+  const uid = process.getuid?.();
+  if (uid === undefined) return `make ${path} writable`;
+  return `chown ${recursive ? '-R ' : ''}${uid}:${process.getgid?.() ?? uid} ${path}`;
+}
+
+const ownerOf = (path: string): string => {
+  try {
+    return `uid ${statSync(path).uid}`;
+  } catch {
+    return 'another user';
+  }
+};
+
+const writable = (path: string): boolean => {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Create DATA_DIR if needed and check that the server can create and write files in it. */
+export function prepareDataDir(dataDir: string): string {
+  const dir = resolve(dataDir);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new StoreUnusable(
+      `cannot create DATA_DIR ${dir} (${(e as NodeJS.ErrnoException).code ?? String(e)}): the server runs as ${serverUser()}; create it and let that user write it (${chownHint(dir, true)})`,
+    );
+  }
+  if (!writable(dir))
+    throw new StoreUnusable(
+      `DATA_DIR ${dir} is not writable by the server, which runs as ${serverUser()} (the directory belongs to ${ownerOf(dir)}): ${chownHint(dir, true)}, on the host directory for a bind mount`,
+    );
+  return dir;
+}
+
+/** Files that exist must be writable too (a backup restored as root is not); all are named at once. */
+export function checkWritableFiles(files: readonly string[]): void {
+  const bad = files.filter((f) => {
+    try {
+      statSync(f);
+    } catch {
+      return false; // not there yet: created by the server in its writable directory
+    }
+    return !writable(f);
+  });
+  if (bad.length === 0) return;
+  const owners = [...new Set(bad.map(ownerOf))].join(', ');
+  throw new StoreUnusable(
+    `${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} not writable by the server, which runs as ${serverUser()} (owned by ${owners}, e.g. restored as root): ${chownHint(bad.join(' '))}`,
+  );
+}
+
+/** A database that opened but refuses writes (read-only file or file system): name it. */
+export function notWritable(file: string, e: unknown): StoreUnusable {
+  return new StoreUnusable(`${file} cannot be written (${(e as Error).message}): the server runs as ${serverUser()}; ${chownHint(file)} and check the file system is not read-only`);
+}
+
+/** The file holding DATA_DIR's lock. */
+export const LOCK_FILE = 'belote.lock';
+
+/**
+ * Take DATA_DIR's exclusive lock for the life of the process (or until the returned handle is
+ * closed). The lock is SQLite's own exclusive lock on a small side database, an OS lock that
+ * the kernel drops when the process dies (even on kill -9), so there is never a stale lock to
+ * clean up. `belote.sqlite` itself stays readable by other processes (online backups).
+ */
+export function lockDataDir(dir: string): Database.Database {
+  const path = join(dir, LOCK_FILE);
+  checkWritableFiles([path]);
+  let lock: Database.Database;
+  try {
+    lock = new Database(path, { timeout: 0 });
+  } catch (e) {
+    throw new StoreUnusable(`cannot open ${path} (${(e as Error).message}): the server runs as ${serverUser()}; ${chownHint(dir, true)}`);
+  }
+  try {
+    lock.pragma('journal_mode = OFF');
+    lock.pragma('locking_mode = EXCLUSIVE');
+    lock.exec('BEGIN EXCLUSIVE; COMMIT');
+  } catch (e) {
+    lock.close();
+    if ((e as { code?: string }).code === 'SQLITE_BUSY')
+      throw new StoreUnusable(
+        `another server process is using DATA_DIR ${dir} (${LOCK_FILE} is locked): run one server per data directory; stop the other one first, or give this one another DATA_DIR (several processes need DATABASE_URL, PostgreSQL)`,
+      );
+    throw new StoreUnusable(`cannot lock ${path} (${(e as Error).message}): the server runs as ${serverUser()}`);
+  }
+  return lock;
+}

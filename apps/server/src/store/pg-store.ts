@@ -1,0 +1,237 @@
+/**
+ * PostgreSQL TableStore (node-postgres), chosen by DATABASE_URL. Same model as SQLite: a row per
+ * table and one row per log entry, keyed (table_id, seq). Fencing is a compare-and-set on the
+ * table's `version` column in the same statement that inserts the entries, so of two writers
+ * extending the same version exactly one succeeds (the other waits for the row lock, then finds
+ * the version moved on); the primary key backs it. Appends queued while a commit is in flight
+ * share the next transaction (group commit); each resolves only after COMMIT returned.
+ * A lost connection rejects the appends of its batch; the pool reconnects on the next write.
+ */
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { NoSuchStoredTable, StoreUnusable, VersionConflict, type LoadedTables, type LogEntry, type StoredTable, type TableSettings, type TableStore } from './types.js';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS belote_tables (
+    id text PRIMARY KEY,
+    settings jsonb NOT NULL,
+    created_at bigint NOT NULL,
+    updated_at bigint NOT NULL,
+    finished_at bigint,
+    version integer NOT NULL DEFAULT 0
+  );
+  CREATE TABLE IF NOT EXISTS belote_entries (
+    table_id text NOT NULL REFERENCES belote_tables(id) ON DELETE CASCADE,
+    seq integer NOT NULL,
+    entry jsonb NOT NULL,
+    PRIMARY KEY (table_id, seq)
+  );
+`;
+
+/** Advisory lock held while creating the schema, so processes starting together do not race. */
+const SCHEMA_LOCK = 0x62656c6f; // "belo"
+
+/** Compare-and-set the version, then insert the entries at the positions it covered. Row count = entries written. */
+const APPEND = `
+  WITH bumped AS (
+    UPDATE belote_tables SET version = version + $3::int, updated_at = $4::bigint
+    WHERE id = $1 AND version = $2::int
+    RETURNING id
+  )
+  INSERT INTO belote_entries (table_id, seq, entry)
+  SELECT bumped.id, $2::int + e.ord::int - 1, e.entry
+  FROM bumped, jsonb_array_elements($5::jsonb) WITH ORDINALITY AS e(entry, ord)`;
+
+/** A table with its whole log in one statement (one snapshot). */
+const SELECT_TABLES = `
+  SELECT t.id, t.settings, t.finished_at,
+    (SELECT COALESCE(jsonb_agg(e.entry ORDER BY e.seq), '[]'::jsonb) FROM belote_entries e WHERE e.table_id = t.id) AS entries
+  FROM belote_tables t`;
+
+interface TableRow {
+  id: string;
+  settings: TableSettings;
+  finished_at: number | null;
+  entries: LogEntry[];
+}
+
+interface PendingAppend {
+  tableId: string;
+  version: number;
+  entries: readonly LogEntry[];
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+export interface PgStoreOptions {
+  /** postgres://user:password@host:port/database (libpq-style parameters such as sslmode work). */
+  url: string;
+  log?: Logger;
+  /** How long to wait for a connection before a write fails (ms). */
+  connectTimeoutMs?: number;
+}
+
+/** The URL without its password, for logs and messages. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}
+
+/** bigint (int8) columns hold ms timestamps: read them as numbers. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export class PgStore implements TableStore {
+  readonly kind = 'pg';
+  private readonly pool: pg.Pool;
+  private pending: PendingAppend[] = [];
+  private flushing: Promise<void> | null = null;
+
+  private constructor(private readonly opts: PgStoreOptions) {
+    this.pool = new pg.Pool({
+      connectionString: opts.url,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+      keepAlive: true,
+      max: 4,
+      types,
+    });
+    // An idle connection dropped by the server (restart, failover) must not crash the process.
+    this.pool.on('error', (e) => opts.log?.warn({ err: e }, 'idle PostgreSQL connection lost; reconnecting on the next query'));
+  }
+
+  /** Connect, create the schema if needed; throws `StoreUnusable` naming the (redacted) URL. */
+  static async open(opts: PgStoreOptions): Promise<PgStore> {
+    const store = new PgStore(opts);
+    try {
+      await store.transaction(async (c) => {
+        await c.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+        await c.query(SCHEMA);
+      });
+    } catch (e) {
+      await store.pool.end().catch(() => undefined);
+      throw new StoreUnusable(`cannot use PostgreSQL at ${redactUrl(opts.url)}: ${(e as Error).message}`);
+    }
+    return store;
+  }
+
+  async createTable(settings: TableSettings): Promise<void> {
+    await this.pool.query('INSERT INTO belote_tables (id, settings, created_at, updated_at) VALUES ($1, $2, $3, $4)', [
+      settings.id,
+      JSON.stringify(settings),
+      settings.createdAt,
+      Date.now(),
+    ]);
+  }
+
+  append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {
+    if (entries.length === 0) return Promise.reject(new Error('append: no entries'));
+    return new Promise((resolve, reject) => {
+      this.pending.push({ tableId, version, entries, resolve, reject });
+      this.flushing ??= this.flushLoop();
+    });
+  }
+
+  /** Commit batches until nothing is pending; appends made meanwhile join the next batch. */
+  private async flushLoop(): Promise<void> {
+    await new Promise((r) => setImmediate(r)); // let this tick's appends join the first batch
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      await this.commitBatch(batch);
+    }
+    this.flushing = null;
+  }
+
+  private async commitBatch(batch: PendingAppend[]): Promise<void> {
+    // Row locks in table order, so two processes committing overlapping batches cannot deadlock
+    // (a stable sort keeps one table's appends in call order).
+    const ordered = batch.toSorted((a, b) => (a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : 0));
+    const now = Date.now();
+    let outcomes: (Error | null)[];
+    try {
+      outcomes = await this.transaction(async (c) => {
+        const out: (Error | null)[] = [];
+        for (const p of ordered) {
+          const r = await c.query(APPEND, [p.tableId, p.version, p.entries.length, now, JSON.stringify(p.entries)]);
+          if (r.rowCount === p.entries.length) {
+            out.push(null);
+            continue;
+          }
+          const v = await c.query<{ version: number }>('SELECT version FROM belote_tables WHERE id = $1', [p.tableId]);
+          out.push(v.rows[0] ? new VersionConflict(p.tableId, p.version, v.rows[0].version) : new NoSuchStoredTable(p.tableId));
+        }
+        return out;
+      });
+    } catch (e) {
+      for (const p of ordered) p.reject(e);
+      return;
+    }
+    ordered.forEach((p, i) => (outcomes[i] ? p.reject(outcomes[i]) : p.resolve()));
+  }
+
+  /**
+   * Run `fn` in a transaction on one connection. On any error the connection is discarded
+   * (it may be dead or mid-transaction) and the error rethrown: nothing of `fn` is committed,
+   * except when the connection died during COMMIT itself, whose outcome nobody can know.
+   */
+  private async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect();
+    // A checked-out client that loses its connection emits 'error' besides failing its query.
+    const onError = (e: Error) => this.opts.log?.warn({ err: e }, 'PostgreSQL connection lost during a transaction');
+    c.on('error', onError);
+    let failed = false;
+    try {
+      await c.query('BEGIN');
+      const result = await fn(c);
+      await c.query('COMMIT');
+      return result;
+    } catch (e) {
+      failed = true;
+      throw e;
+    } finally {
+      c.off('error', onError);
+      c.release(failed);
+    }
+  }
+
+  async load(tableId: string): Promise<StoredTable | null> {
+    const r = await this.pool.query<TableRow>(`${SELECT_TABLES} WHERE t.id = $1`, [tableId]);
+    return r.rows[0] ? stored(r.rows[0]) : null;
+  }
+
+  async loadAll(): Promise<LoadedTables> {
+    const r = await this.pool.query<TableRow>(`${SELECT_TABLES} ORDER BY t.created_at, t.id`);
+    // jsonb is always well-formed: a row of the wrong shape fails at replay, where it is skipped.
+    return { tables: r.rows.map(stored), unreadable: [] };
+  }
+
+  async markFinished(tableId: string, at: number | null): Promise<void> {
+    await this.pool.query('UPDATE belote_tables SET finished_at = $2, updated_at = $3 WHERE id = $1', [tableId, at, Date.now()]);
+  }
+
+  async expire(finishedBefore: number, idleBefore: number, keep: ReadonlySet<string> = new Set()): Promise<string[]> {
+    const r = await this.pool.query<{ id: string }>(
+      `WITH gone AS (
+         DELETE FROM belote_tables
+         WHERE ((finished_at IS NOT NULL AND finished_at < $1) OR (finished_at IS NULL AND updated_at < $2)) AND NOT (id = ANY($3::text[]))
+         RETURNING id, created_at)
+       SELECT id FROM gone ORDER BY created_at, id`,
+      [finishedBefore, idleBefore, [...keep]],
+    );
+    return r.rows.map((row) => row.id);
+  }
+
+  async close(): Promise<void> {
+    await this.flushing;
+    await this.pool.end();
+  }
+}
+
+const stored = (row: TableRow): StoredTable => ({ settings: row.settings, entries: row.entries, finishedAt: row.finished_at });
