@@ -1,7 +1,7 @@
 /**
  * Test support for restart and shutdown tests: the real server as a child process (the same
- * `main.ts` production runs, on a SQLite data directory), and a game driver that plays four
- * seated clients one action at a time, remembering every action the server acknowledged.
+ * `main.ts` production runs, on a SQLite data directory or DATABASE_URL), and a game driver
+ * that plays four seated clients one action at a time, remembering every acknowledged action.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -32,13 +32,15 @@ export interface ServerProcess {
   stop(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/**
- * Start `node --conditions=source --import tsx apps/server/src/main.ts` and wait until it
- * listens. Port 0 (default): an ephemeral port, read from its "listening" log line.
- */
-export function spawnServer(dataDir: string, port = 0, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
+/** Another user to run the server as (root only): its uid and gid. */
+export interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/** `node --conditions=source --import tsx apps/server/src/main.ts` with the test environment. */
+function spawnMain(dataDir: string, port: number, env: Record<string, string>, as?: RunAs): ChildProcess {
+  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -55,7 +57,33 @@ export function spawnServer(dataDir: string, port = 0, env: Record<string, strin
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...as,
   });
+}
+
+/** Collect the pino lines of a child's stdout into `logs`, calling `onLine` for each. */
+function readLogs(child: ChildProcess, logs: LogLine[], onLine: (l: LogLine) => void = () => {}): void {
+  let buf = '';
+  child.stdout!.on('data', (b: Buffer) => {
+    buf += b.toString();
+    const lines = buf.split('\n');
+    buf = lines.pop()!;
+    for (const l of lines) {
+      if (!l.startsWith('{')) continue;
+      const line = JSON.parse(l) as LogLine;
+      logs.push(line);
+      onLine(line);
+    }
+  });
+}
+
+/**
+ * Start main.ts and wait until it listens. Port 0 (default): an ephemeral port, read from its
+ * "listening" log line.
+ */
+export function spawnServer(dataDir: string, port = 0, env: Record<string, string> = {}, as?: RunAs): Promise<ServerProcess> {
+  const t0 = performance.now();
+  const child = spawnMain(dataDir, port, env, as);
   const logs: LogLine[] = [];
   let stderr = '';
   child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
@@ -64,31 +92,41 @@ export function spawnServer(dataDir: string, port = 0, env: Record<string, strin
   );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 30 s\n${stderr}`)), 30_000);
-    void exited.then((e) => reject(new Error(`server exited (${e.code ?? e.signal}) before listening\n${stderr}`)));
-    let buf = '';
-    child.stdout!.on('data', (b: Buffer) => {
-      buf += b.toString();
-      const lines = buf.split('\n');
-      buf = lines.pop()!;
-      for (const l of lines) {
-        if (!l.startsWith('{')) continue;
-        const line = JSON.parse(l) as LogLine;
-        logs.push(line);
-        if (line.msg === 'belote server listening') {
-          clearTimeout(timer);
-          resolve({
-            url: `http://127.0.0.1:${String(line.port)}`,
-            child,
-            logs,
-            startMs: Math.round(performance.now() - t0),
-            exited,
-            stop: (signal) => {
-              if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-              return exited;
-            },
-          });
-        }
-      }
+    void exited.then((e) => reject(new Error(`server exited (${e.code ?? e.signal}) before listening\n${stderr}\n${JSON.stringify(logs)}`)));
+    readLogs(child, logs, (line) => {
+      if (line.msg !== 'belote server listening') return;
+      clearTimeout(timer);
+      resolve({
+        url: `http://127.0.0.1:${String(line.port)}`,
+        child,
+        logs,
+        startMs: Math.round(performance.now() - t0),
+        exited,
+        stop: (signal) => {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+          return exited;
+        },
+      });
+    });
+  });
+}
+
+/** Start main.ts expecting it to refuse to start: its exit code and log lines (rejects if it listens). */
+export function spawnRefusedServer(dataDir: string, env: Record<string, string> = {}, as?: RunAs): Promise<{ code: number | null; logs: LogLine[]; stderr: string }> {
+  const child = spawnMain(dataDir, 0, env, as);
+  const logs: LogLine[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`server neither started nor exited in 30 s\n${stderr}`))), 30_000);
+    readLogs(child, logs, (line) => {
+      if (line.msg !== 'belote server listening') return;
+      child.kill('SIGKILL');
+      reject(new Error('the server started, but it should have refused'));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, logs, stderr });
     });
   });
 }

@@ -91,7 +91,7 @@ export class SqliteStore implements TableStore {
 
   /** A zero-length file (a failed copy, a botched restore) would start silently as an empty server. */
   private warnIfEmpty(): void {
-    let size: number | null = null;
+    let size: number;
     try {
       size = statSync(this.file).size;
     } catch {

@@ -3,7 +3,6 @@
  * The one path of every change: command → plan (who may) → reduce (the rules) → append to the
  * store → commit → autoplay timers → one `update` per socket built by `viewFor` → ack.
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { Ack, ProtocolError, TableRecord, TableSummary, UpdateMessage } from '@belote/protocol';
 import { RECORD_FORMAT, recordOf, viewFor, type GameEvent, type GameView, type Seat, SEATS } from '@belote/rules';
 import type { Logger } from 'pino';
@@ -14,7 +13,7 @@ import { ackOf, planCommand, type Command } from './commands.js';
 import { secretMatches } from './secrets.js';
 import { SerialQueue } from './serial-queue.js';
 import { summaryOf, type Presence } from './summary.js';
-import { currentGame, reduceEntry, replayLog, statusOf, type TableState } from './table-state.js';
+import { compareWithStored, currentGame, reduceEntry, statusOf, type TableState } from './table-state.js';
 
 /** A socket attached to the room. */
 export interface Connection {
@@ -210,41 +209,36 @@ export class TableRoom {
 
   /**
    * Drop this copy of the table and take the store's; everyone gets the reloaded state.
-   * `landed`: the store holds exactly this copy plus `pending` (a write reported as failed did
-   * commit), and nothing was changed. `failed`: the store could not be read now; the room
-   * stays stale and reloads before its next write. A table gone from the store is closed.
+   * `landed`: the store holds this copy plus `pending` (a write reported as failed did
+   * commit). `failed`: the store could not be read now; the room stays stale and reloads
+   * before its next write. A table gone from the store is closed.
    */
   private async reload(pending?: readonly LogEntry[]): Promise<'reloaded' | 'landed' | 'failed'> {
-    let stored;
+    let r: ReturnType<typeof compareWithStored>;
     try {
-      stored = await this.deps.store.load(this.id);
+      const stored = await this.deps.store.load(this.id);
+      if (!stored) {
+        this.deps.log.warn({ table: this.id }, 'table no longer in the store; closing it');
+        this.deps.gone?.(this.id);
+        return 'failed';
+      }
+      r = compareWithStored(this.current, stored.entries, pending);
     } catch (e) {
       this.deps.log.error({ err: e, table: this.id }, 'could not reload the table from the store');
       this.stale = true;
       return 'failed';
     }
-    if (!stored) {
-      this.deps.log.warn({ table: this.id }, 'table no longer in the store; closing it');
-      this.deps.gone?.(this.id);
-      return 'failed';
-    }
-    const v = this.current.version;
-    if (pending && stored.entries.length === v + pending.length && isDeepStrictEqual(stored.entries.slice(v), JSON.parse(JSON.stringify(pending)))) {
-      this.stale = false;
-      return 'landed';
-    }
-    const r = replayLog(stored.settings, stored.entries);
-    if (!r.ok) {
+    if (r.kind === 'broken') {
       this.deps.log.error({ table: this.id, entry: r.index, error: r.error }, 'stored table log does not replay');
       this.stale = true;
       return 'failed';
     }
     this.stale = false;
-    if (r.state.version !== v) {
+    if (r.kind === 'replayed' && r.state.version !== this.current.version) {
       this.current = r.state;
       this.refresh();
     }
-    return 'reloaded';
+    return r.kind === 'landed' ? 'landed' : 'reloaded';
   }
 
   /** Broadcast after a presence-only change (connections, takeover). */

@@ -4,6 +4,7 @@
  * The room validates a command by reducing it *before* persisting, and restart recovery
  * replays the stored log through the same function — one code path for both.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { ProtocolError } from '@belote/protocol';
 import { apply, assertNever, currentDeal, newGame, startDeal, type GameEvent, type GameState, type Seat } from '@belote/rules';
 import type { LogEntry, TableSettings } from '../store/types.js';
@@ -123,6 +124,23 @@ export function replayLog(settings: TableSettings, entries: readonly LogEntry[])
     t = r.state;
   }
   return { ok: true, state: t };
+}
+
+/**
+ * This copy of a table against its stored log (after a conflict or a failed write): `landed`
+ * when the store holds exactly this copy's log plus `pending` (a write reported as failed did
+ * commit), else the stored log replayed (`broken` if it does not replay).
+ */
+export function compareWithStored(
+  current: TableState,
+  stored: readonly LogEntry[],
+  pending?: readonly LogEntry[],
+): { kind: 'landed' } | { kind: 'replayed'; state: TableState } | { kind: 'broken'; index: number; error: ProtocolError } {
+  const v = current.version;
+  // Stored entries went through JSON: compare with `pending` as it would come back.
+  if (pending && stored.length === v + pending.length && isDeepStrictEqual(stored.slice(v), JSON.parse(JSON.stringify(pending)))) return { kind: 'landed' };
+  const r = replayLog(current.settings, stored);
+  return r.ok ? { kind: 'replayed', state: r.state } : { kind: 'broken', index: r.index, error: r.error };
 }
 
 /** The deal in progress of the current game (null between deals and outside games). */

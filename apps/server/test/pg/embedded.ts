@@ -43,7 +43,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
     await pg.start();
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`could not start the test PostgreSQL: ${String(e)} ${errors.join(' ')}`);
+    throw new Error(`could not start the test PostgreSQL: ${String(e)} ${errors.join(' ')}`, { cause: e });
   }
   let running = true;
   return {
