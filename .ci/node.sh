@@ -6,7 +6,9 @@ want=$(cat "$(dirname "${BASH_SOURCE[0]}")/../.node-version")
 have=$(node -p 'process.versions.node' 2>/dev/null || echo none)
 if [ "${have%%.*}" != "${want%%.*}" ]; then
   arch=$(uname -m); case "$arch" in x86_64) arch=x64 ;; aarch64) arch=arm64 ;; esac
-  dir="${XDG_CACHE_HOME:-$HOME/.cache}/belote-node/$want-$arch"
+  # as root, a shared location other users can reach (tests run the server as `nobody`)
+  if [ "$(id -u)" = 0 ]; then base=/usr/local/lib/belote-node; else base="${XDG_CACHE_HOME:-$HOME/.cache}/belote-node"; fi
+  dir="$base/$want-$arch"
   if [ ! -x "$dir/bin/node" ]; then
     tmp=$(mktemp -d)
     (cd "$tmp" && npm pack --silent "node-linux-$arch@$want" >/dev/null)

