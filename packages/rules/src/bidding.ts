@@ -1,12 +1,13 @@
 /**
- * Bidding (RULES.md §4): round 1 take/pass on the retourne's suit, round 2 naming another
- * suit, the redeal when everyone passed twice, and completing the deal for the taker.
- * Called by the reducer after `checkAction` accepted the bid.
+ * Classic bidding (RULES.md §4): round 1 take/pass on the retourne's suit, round 2 naming
+ * another suit, the redeal when everyone passed twice, and completing the deal for the taker.
+ * Called by the reducer after `checkAction` accepted the bid. `startPlay` and `redealResult`
+ * serve the coinche auction too (coinche-deal.ts).
  */
 import { resolveAnnouncements, type AnnouncementOutcome } from './announcements.js';
-import { RANK_K, RANK_Q, SUITS, bit, suitId, suitOf, type Suit } from './cards.js';
+import { RANK_K, RANK_Q, SUITS, bit, suitId, suitOf, type CardId, type Suit, type SuitId } from './cards.js';
 import { completeHands } from './dealing.js';
-import { copyDeal, withDeal, type DealState, type GameState } from './state.js';
+import { copyDeal, withDeal, type DealState, type GameState, type Mutable } from './state.js';
 import { nextSeat, type DealResult, type GameEvent, type Seat } from './types.js';
 
 /** Apply an accepted `pass` or `take` (suit given in round 2 only). */
@@ -30,10 +31,18 @@ export function bid(state: GameState, deal: DealState, seat: Seat, take: boolean
     events.push({ type: 'redeal', dealer: deal.dealer });
     return withDeal(state, d);
   }
-  const trump = suit !== undefined ? suitId(suit) : suitOf(deal.retourne);
+  const trump = suit !== undefined ? suitId(suit) : suitOf(deal.retourne as CardId);
   events.push({ type: 'bid', seat, bid: 'take', suit: suit ?? null, round: deal.round });
   events.push({ type: 'trumpChosen', taker: seat, trump: SUITS[trump]! });
-  const hands = completeHands(deal.dealer, deal.deckIds, deal.hands, seat);
+  startPlay(state, d, completeHands(deal.dealer, deal.deckIds, deal.hands, seat), seat, trump, events);
+  return withDeal(state, d);
+}
+
+/**
+ * Begin trick play in `d` (both variants): the 8-card hands, taker and trump are set, belote
+ * found, announcements declared (setting on), and the eldest is to lead.
+ */
+export function startPlay(state: GameState, d: Mutable<DealState>, hands: number[], taker: Seat, trump: SuitId, events: GameEvent[]): void {
   const pair = bit(trump * 8 + RANK_K) | bit(trump * 8 + RANK_Q);
   const beloteSeat = hands.findIndex((h) => (h & pair) === pair);
   let announcements: AnnouncementOutcome | null = null;
@@ -44,26 +53,26 @@ export function bid(state: GameState, deal: DealState, seat: Seat, take: boolean
       declarations: announcements.bySeat.map((combos, s) => ({ seat: s as Seat, kinds: combos.map((c) => c.kind) })),
     });
   }
-  const eldest = nextSeat(deal.dealer);
+  const eldest = nextSeat(d.dealer);
   d.phase = 'play';
   d.turn = eldest;
   d.hands = hands;
   d.startHands = hands;
-  d.taker = seat;
+  d.taker = taker;
   d.trump = trump;
   d.trick = { leader: eldest, cards: [] };
   d.beloteSeat = beloteSeat === -1 ? null : (beloteSeat as Seat);
   d.announcements = announcements;
-  return withDeal(state, d);
 }
 
 /** RECORD.md: a redeal scores nothing and leaves the pot and totals as they were. */
-function redealResult(state: GameState): DealResult {
+export function redealResult(state: GameState): DealResult {
   return {
     outcome: 'redeal',
     capot: null,
     taker: null,
     trump: null,
+    ...(state.rules.variant === 'coinche' ? { contract: null, coinche: 1 as const } : {}),
     tricks: [],
     points: [0, 0],
     belote: [0, 0],

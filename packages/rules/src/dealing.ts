@@ -1,5 +1,6 @@
 /**
- * Dealing (RULES.md §3) and completing the deal after bidding (§4), on card ids.
+ * Dealing (RULES.md §3; coinche: COINCHE.md §2) and completing the classic deal after
+ * bidding (RULES.md §4), on card ids.
  */
 import { bit, cardId, isCard, type Card, type CardId } from './cards.js';
 import { nextSeat, type Seat } from './types.js';
@@ -16,6 +17,20 @@ export function dealFive(dealer: Seat, deck: readonly CardId[]): { hands: number
     }
   }
   return { hands, retourne: deck[20] as CardId };
+}
+
+/** Coinche: all 32 cards dealt 3-2-3, each round from the eldest (COINCHE.md §2). */
+export function dealAll(dealer: Seat, deck: readonly CardId[]): number[] {
+  const hands = [0, 0, 0, 0];
+  let pos = 0;
+  for (const count of [3, 2, 3]) {
+    let seat = nextSeat(dealer);
+    for (let k = 0; k < 4; k++) {
+      for (let j = 0; j < count; j++) hands[seat]! |= bit(deck[pos++] as CardId);
+      seat = nextSeat(seat);
+    }
+  }
+  return hands;
 }
 
 /** The 8-card hands once `taker` has taken: retourne to the taker, then deck[21..] 3 each (taker 2). */

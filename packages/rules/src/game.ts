@@ -1,24 +1,29 @@
 /**
  * The game as data plus a reducer: `startDeal` and `apply` return a new state and the
  * public events the step caused, or a typed error (RECORD.md codes). Expected rule
- * violations are returned values; exceptions are bugs. Bidding lives in bidding.ts,
- * trick play and deal scoring in trick-play.ts, the state shape in state.ts.
+ * violations are returned values; exceptions are bugs. The variant (`rules.variant`) picks
+ * the dealing and the bidding: classic bidding lives in bidding.ts, the coinche auction in
+ * auction.ts and coinche-deal.ts; trick play and deal scoring (both variants) in
+ * trick-play.ts, the state shape in state.ts.
  */
+import { NO_CALLS, callRefusalReason, legalCallsOf, openAuction, type LegalCalls } from './auction.js';
 import { bid } from './bidding.js';
-import { bit, cardId, cardOf, isCard, isSuit, suitId, suitOf, type Card, type SuitId } from './cards.js';
-import { dealFive, deckIds, deckProblem } from './dealing.js';
+import { bit, cardId, cardOf, isCard, isSuit, suitId, suitOf, type Card, type CardId, type SuitId } from './cards.js';
+import { callOf, coincheCall } from './coinche-deal.js';
+import { dealAll, dealFive, deckIds, deckProblem } from './dealing.js';
 import { legalMask, refusalReason } from './play.js';
+import { rulesWithDefaults } from './settings.js';
 import { currentDeal, err, type DealState, type GameState } from './state.js';
 import { playCard } from './trick-play.js';
-import { DEFAULT_RULES, assertNever, nextSeat, type Action, type ApplyResult, type GameEvent, type RuleError, type Rules, type Seat } from './types.js';
+import { assertNever, nextSeat, type Action, type ApplyResult, type GameEvent, type RuleError, type Rules, type Seat } from './types.js';
 
 export type { CompletedTrick, DealState, GameState } from './state.js';
 export { currentDeal } from './state.js';
 export { dealReport, tricksOf } from './report.js';
 
-/** A new game with no deal yet; omitted settings take the defaults of RULES.md. */
+/** A new game with no deal yet; omitted settings take the variant's defaults (RULES.md, COINCHE.md §1). */
 export function newGame(rules: Partial<Rules> = {}): GameState {
-  return { rules: { ...DEFAULT_RULES, ...rules }, deals: [], totals: [0, 0], litigePot: 0, winner: null };
+  return { rules: rulesWithDefaults(rules), deals: [], totals: [0, 0], litigePot: 0, winner: null };
 }
 
 /** Who deals next: the seat after the last dealer, or null before the first deal (free choice). */
@@ -41,7 +46,9 @@ export function startDeal(state: GameState, dealer: Seat, deck: readonly Card[])
   const problem = deckProblem(deck);
   if (problem) return err('BAD_DECK', problem);
   const ids = deckIds(deck);
-  const { hands, retourne } = dealFive(dealer, ids);
+  const coinche = state.rules.variant === 'coinche';
+  // Classic: 5 cards each and the retourne; coinche: all 8 cards, 3-2-3, and an open auction.
+  const { hands, retourne } = coinche ? { hands: dealAll(dealer, ids), retourne: null } : dealFive(dealer, ids);
   const deal: DealState = {
     dealer,
     deck: [...deck],
@@ -52,6 +59,7 @@ export function startDeal(state: GameState, dealer: Seat, deck: readonly Card[])
     turn: nextSeat(dealer),
     passes: 0,
     retourne,
+    auction: coinche ? openAuction(nextSeat(dealer)) : null,
     hands,
     startHands: null,
     taker: null,
@@ -69,7 +77,11 @@ export function startDeal(state: GameState, dealer: Seat, deck: readonly Card[])
   return {
     ok: true,
     state: { rules: state.rules, deals: [...state.deals, deal], totals: state.totals, litigePot: state.litigePot, winner: state.winner },
-    events: [{ type: 'dealStarted', dealer, deal: state.deals.length, retourne: cardOf(retourne) }],
+    events: [
+      retourne === null
+        ? { type: 'dealStarted', dealer, deal: state.deals.length }
+        : { type: 'dealStarted', dealer, deal: state.deals.length, retourne: cardOf(retourne) },
+    ],
   };
 }
 
@@ -85,29 +97,43 @@ export function checkAction(state: GameState, action: Action): RuleError | null 
   if (state.winner !== null) return fail('GAME_OVER', 'the game is over');
   if (!deal || deal.phase === 'over') return fail('WRONG_PHASE', deal ? 'the deal is over' : 'no deal in progress');
   if (action.seat !== deal.turn) return fail('NOT_YOUR_TURN', `it is seat ${deal.turn}'s turn`);
+  if (action.type === 'play') {
+    if (deal.phase !== 'play') return fail('WRONG_PHASE', deal.auction ? 'the auction is not over' : 'bidding is not over');
+    if (!isCard(action.card)) return fail('CARD_NOT_IN_HAND', `not a card: ${String(action.card)}`);
+    const c = cardId(action.card);
+    const hand = deal.hands[action.seat] as number;
+    if ((hand & bit(c)) === 0) return fail('CARD_NOT_IN_HAND', `${action.card} is not in seat ${action.seat}'s hand`);
+    const reason = refusalReason(hand, deal.trick.cards, deal.trump as SuitId, c);
+    return reason ? fail('ILLEGAL_CARD', reason) : null;
+  }
+  if (deal.phase !== 'bidding') return fail('WRONG_PHASE', deal.auction ? 'the auction is over: play a card' : 'bidding is over: play a card');
+  if (deal.auction) {
+    if (action.type === 'take') return fail('ILLEGAL_BID', 'coinche calls are pass, bid, coinche and surcoinche');
+    const reason = callRefusalReason(deal.auction, action.seat, callOf(action));
+    return reason ? fail('ILLEGAL_BID', reason) : null;
+  }
+  return classicBidProblem(deal, action);
+}
+
+/** RULES.md §4: round 1 takes the retourne's suit, round 2 names another suit. */
+function classicBidProblem(deal: DealState, action: Exclude<Action, { type: 'play' }>): RuleError | null {
   switch (action.type) {
     case 'pass':
+      return null;
     case 'take': {
-      if (deal.phase !== 'bidding') return fail('WRONG_PHASE', 'bidding is over: play a card');
-      if (action.type === 'pass') return null;
       if (deal.round === 1) {
         return action.suit === undefined ? null : fail('ILLEGAL_BID', 'round 1: take the retourne\'s suit, name no suit');
       }
       if (action.suit === undefined) return fail('ILLEGAL_BID', 'round 2: name a suit');
       if (!isSuit(action.suit)) return fail('ILLEGAL_BID', `not a suit: ${String(action.suit)}`);
-      if (suitId(action.suit) === suitOf(deal.retourne))
+      if (suitId(action.suit) === suitOf(deal.retourne as CardId))
         return fail('ILLEGAL_BID', `round 2: name a suit other than the retourne's (${action.suit})`);
       return null;
     }
-    case 'play': {
-      if (deal.phase !== 'play') return fail('WRONG_PHASE', 'bidding is not over');
-      if (!isCard(action.card)) return fail('CARD_NOT_IN_HAND', `not a card: ${String(action.card)}`);
-      const c = cardId(action.card);
-      const hand = deal.hands[action.seat] as number;
-      if ((hand & bit(c)) === 0) return fail('CARD_NOT_IN_HAND', `${action.card} is not in seat ${action.seat}'s hand`);
-      const reason = refusalReason(hand, deal.trick.cards, deal.trump as SuitId, c);
-      return reason ? fail('ILLEGAL_CARD', reason) : null;
-    }
+    case 'bid':
+    case 'coinche':
+    case 'surcoinche':
+      return fail('ILLEGAL_BID', `${action.type} is a coinche call: classic bidding is pass or take`);
     default:
       return assertNever(action);
   }
@@ -125,15 +151,30 @@ export function apply(state: GameState, action: Action): ApplyResult<GameState> 
       next = playCard(state, deal, action.seat, cardId(action.card), events);
       break;
     case 'pass':
-      next = bid(state, deal, action.seat, false, undefined, events);
+      next = deal.auction ? coincheCall(state, deal, action.seat, { type: 'pass' }, events) : bid(state, deal, action.seat, false, undefined, events);
       break;
     case 'take':
       next = bid(state, deal, action.seat, true, action.suit, events);
+      break;
+    case 'bid':
+    case 'coinche':
+    case 'surcoinche':
+      next = coincheCall(state, deal, action.seat, callOf(action), events);
       break;
     default:
       return assertNever(action);
   }
   return { ok: true, state: next, events };
+}
+
+/**
+ * The calls `seat` may make now in a coinche auction (COINCHE.md §3); nothing unless it is that
+ * seat's turn to call. `callRefusalReason` (auction.ts) says why any other call is refused.
+ */
+export function legalCalls(state: GameState, seat: Seat): LegalCalls {
+  const deal = currentDeal(state);
+  if (!deal || !deal.auction || deal.phase !== 'bidding' || deal.turn !== seat || state.winner !== null) return { ...NO_CALLS, bids: [] };
+  return legalCallsOf(deal.auction, seat);
 }
 
 /** Legal cards for `seat` now (empty unless it is that seat's turn to play). */

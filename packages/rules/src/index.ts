@@ -1,6 +1,7 @@
 /**
- * @belote/rules — the pure Belote rules engine (RULES.md): cards, dealing, bidding,
- * legal plays, tricks, announcements, scoring, game flow, per-viewer views and records.
+ * @belote/rules — the pure Belote rules engine (RULES.md, and the coinche variant of
+ * COINCHE.md): cards, dealing, bidding and the coinche auction, legal plays, tricks,
+ * announcements, scoring, game flow, per-viewer views and records.
  * No I/O, no clock, no global randomness.
  */
 export * from './cards.js';
@@ -11,7 +12,12 @@ export { detectCombinations, compareCombinations, resolveAnnouncements, shownCom
 export type { AnnouncementOutcome } from './announcements.js';
 export { scoreDeal, gameWinner } from './scoring.js';
 export type { DealTally, DealScore } from './scoring.js';
-export { dealFive, completeHands, deckProblem } from './dealing.js';
+export { scoreCoincheDeal } from './coinche-scoring.js';
+export type { ContractTerms } from './coinche-scoring.js';
+export { variantOf, targetsOf, rulesWithDefaults, targetProblem } from './settings.js';
+export { NO_CALLS, openAuction, afterCall, callRefusalReason, legalCallsOf, isBidValue, bidRank, contractPoints } from './auction.js';
+export type { AuctionState, Contract, LegalCalls, SeatCall } from './auction.js';
+export { dealFive, dealAll, completeHands, deckProblem } from './dealing.js';
 export {
   newGame,
   startDeal,
@@ -20,13 +26,14 @@ export {
   currentDeal,
   nextDealer,
   legalPlays,
+  legalCalls,
   handOf,
   dealReport,
   tricksOf,
 } from './game.js';
 export type { GameState, DealState, CompletedTrick } from './game.js';
 export { viewFor } from './view.js';
-export type { GameView, DealView, BidView, Viewer } from './view.js';
+export type { GameView, DealView, BidView, AuctionView, Viewer } from './view.js';
 export * from './record/schema.js';
 export { replayRecord } from './record/replay.js';
 export type { VerifyResult, VerifyError, CommitmentCheck, ReplayOutput } from './record/replay.js';

@@ -1,10 +1,21 @@
 /**
- * A deal as `pnpm verify` reports it (RECORD.md): the scored result of a finished deal, or
- * the `unfinished` shape for the last deal of a record or the one holding an error.
+ * A deal as `pnpm verify` reports it (RECORD.md, RECORD-COINCHE.md): the scored result of a
+ * finished deal, or the `unfinished` shape for the last deal of a record or the one holding
+ * an error.
  */
 import { SUITS, cardOf } from './cards.js';
 import type { DealState, GameState } from './state.js';
-import type { DealResult, TrickRecord } from './types.js';
+import type { BidValue, DealResult, Multiplier, TrickRecord } from './types.js';
+
+/**
+ * RECORD-COINCHE.md's `contract` and `coinche` of a coinche deal: the final bid and the
+ * multiplier once the auction is over, else null and 1. Nothing for a classic deal.
+ */
+export function contractFields(deal: DealState): { contract?: BidValue | null; coinche?: Multiplier } {
+  if (!deal.auction) return {};
+  const over = deal.auction.end === 'contract';
+  return { contract: over ? deal.auction.high!.value : null, coinche: over ? deal.auction.coinche : 1 };
+}
 
 /** Completed tricks, then the trick in progress (winner null) if it holds cards. */
 export function tricksOf(deal: DealState): TrickRecord[] {
@@ -22,6 +33,7 @@ export function dealReport(state: GameState, deal: DealState): DealResult {
     capot: null,
     taker: deal.taker,
     trump: deal.trump === null ? null : SUITS[deal.trump]!,
+    ...contractFields(deal),
     tricks: tricksOf(deal),
     points: [deal.points[0], deal.points[1]],
     belote: [0, 0],

@@ -2,7 +2,8 @@
  * Playing whole games with a policy, for tests, benchmarks and bots: deals shuffled from a
  * seeded PRNG, each seat's choice made by `choose`. Deterministic for a given seed.
  */
-import { cardOf, maskCards, type Card } from './cards.js';
+import { legalCallsOf, type LegalCalls } from './auction.js';
+import { SUITS, cardOf, maskCards, type Card } from './cards.js';
 import { apply, currentDeal, newGame, nextDealer, startDeal, type GameState } from './game.js';
 import { legalMask } from './play.js';
 import { randomInt, shuffledDeck, type Rng } from './rng.js';
@@ -12,14 +13,30 @@ import type { SuitId } from './cards.js';
 /** Picks the next action for the seat to act. */
 export type Policy = (state: GameState, seat: Seat, rng: Rng) => Action;
 
+/**
+ * A random legal coinche call: coinche 12% and surcoinche 15% of the times they are legal,
+ * otherwise a bid 30% of the time (usually one of the three lowest open values, capot 3%),
+ * otherwise pass.
+ */
+export function randomCall(legal: LegalCalls, seat: Seat, rng: Rng): Action {
+  if (legal.surcoinche && rng() < 0.15) return { type: 'surcoinche', seat };
+  if (legal.coinche && rng() < 0.12) return { type: 'coinche', seat };
+  if (legal.bids.length > 0 && rng() < 0.3) {
+    const k = rng() < 0.03 ? legal.bids.length - 1 : Math.min(randomInt(rng, 3), legal.bids.length - 1);
+    return { type: 'bid', seat, value: legal.bids[k]!, suit: SUITS[randomInt(rng, 4)]! };
+  }
+  return { type: 'pass', seat };
+}
+
 /** A uniformly random legal action (bids weighted towards passing, like real tables). */
 export const randomPolicy: Policy = (state, seat, rng) => {
   const deal = currentDeal(state)!;
   if (deal.phase === 'bidding') {
+    if (deal.auction) return randomCall(legalCallsOf(deal.auction, seat), seat, rng);
     const r = rng();
     if (r < 0.7) return { type: 'pass', seat };
     if (deal.round === 1) return { type: 'take', seat };
-    const others = ['S', 'H', 'D', 'C'].filter((s, i) => i !== deal.retourne >> 3) as ('S' | 'H' | 'D' | 'C')[];
+    const others = ['S', 'H', 'D', 'C'].filter((s, i) => i !== (deal.retourne as number) >> 3) as ('S' | 'H' | 'D' | 'C')[];
     return { type: 'take', seat, suit: others[randomInt(rng, 3)]! };
   }
   const legal = maskCards(legalMask(deal.hands[seat]!, deal.trick.cards, deal.trump as SuitId));

@@ -4,6 +4,7 @@
  * object spreads: V8 then keeps a single object shape, which doubles reducer throughput.
  */
 import type { AnnouncementOutcome } from './announcements.js';
+import type { AuctionState } from './auction.js';
 import type { Card, CardId, SuitId } from './cards.js';
 import type { Action, DealResult, RuleError, RuleErrorCode, Rules, Seat, Team } from './types.js';
 
@@ -20,12 +21,16 @@ export interface DealState {
   readonly deckIds: readonly CardId[];
   readonly actions: readonly Action[];
   readonly phase: 'bidding' | 'play' | 'over';
+  /** Classic bidding round (always 1 in coinche). */
   readonly round: 1 | 2;
   /** Seat to act; null once the deal is over. */
   readonly turn: Seat | null;
-  /** Passes so far in the current bidding round. */
+  /** Passes so far in the current classic bidding round. */
   readonly passes: number;
-  readonly retourne: CardId;
+  /** Classic: the turned-up card. Coinche: null (no retourne). */
+  readonly retourne: CardId | null;
+  /** Coinche: the auction (kept after it ends: contract and multiplier). Classic: null. */
+  readonly auction: AuctionState | null;
   /** Current hands as 32-bit masks. */
   readonly hands: readonly number[];
   /** The 8-card hands at the start of play (masks), for announcements. */
@@ -79,6 +84,7 @@ export function copyDeal(d: DealState): Mutable<DealState> {
     turn: d.turn,
     passes: d.passes,
     retourne: d.retourne,
+    auction: d.auction,
     hands: d.hands,
     startHands: d.startHands,
     taker: d.taker,

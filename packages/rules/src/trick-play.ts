@@ -1,12 +1,14 @@
 /**
- * Trick play in the reducer (RULES.md §5–7): removing the card from the hand, belote and
- * rebelote calls, showing announcements at the first card of trick 2, closing tricks, and
- * scoring the deal after the eighth. Called after `checkAction` accepted the card.
+ * Trick play in the reducer (RULES.md §5–7, shared by both variants): removing the card from
+ * the hand, belote and rebelote calls, showing announcements at the first card of trick 2,
+ * closing tricks, and scoring the deal after the eighth (classic RULES.md §7 or coinche
+ * COINCHE.md §5). Called after `checkAction` accepted the card.
  */
 import { shownCombinations } from './announcements.js';
 import { RANK_K, RANK_Q, SUITS, bit, cardOf, rankOf, suitOf, type CardId, type SuitId } from './cards.js';
 import { trickPoints, winningIndex } from './play.js';
-import { tricksOf } from './report.js';
+import { contractFields, tricksOf } from './report.js';
+import { scoreCoincheDeal } from './coinche-scoring.js';
 import { gameWinner, scoreDeal } from './scoring.js';
 import { copyDeal, copyGame, withDeal, type DealState, type GameState } from './state.js';
 import { nextSeat, teamOf, type DealResult, type GameEvent, type Seat } from './types.js';
@@ -54,23 +56,24 @@ export function playCard(state: GameState, deal: DealState, seat: Seat, card: Ca
   return last ? finishDeal(state, d, events) : withDeal(state, d);
 }
 
-/** Score the deal after its eighth trick (§7) and decide the game (§8). */
+/** Score the deal after its eighth trick (RULES.md §7 / COINCHE.md §5) and decide the game (§8 / §6). */
 function finishDeal(state: GameState, deal: DealState, events: GameEvent[]): GameState {
   const taker = deal.taker as Seat;
   const belote: [number, number] = [0, 0];
   if (deal.beloteSeat !== null) belote[teamOf(deal.beloteSeat)] = 20;
   const ann: [number, number] = deal.announcements ? [deal.announcements.points[0], deal.announcements.points[1]] : [0, 0];
-  const score = scoreDeal(
-    { takerTeam: teamOf(taker), points: deal.points, tricks: deal.trickCounts, belote, announcements: ann },
-    state.rules.tie,
-    state.litigePot,
-  );
+  const tally = { takerTeam: teamOf(taker), points: deal.points, tricks: deal.trickCounts, belote, announcements: ann };
+  const contract = deal.auction?.high ?? null;
+  const score = contract
+    ? scoreCoincheDeal(tally, { value: contract.value, coinche: deal.auction!.coinche }, state.rules.tie, state.litigePot)
+    : scoreDeal(tally, state.rules.tie, state.litigePot);
   const totals: [number, number] = [state.totals[0] + score.written[0], state.totals[1] + score.written[1]];
   const result: DealResult = {
     outcome: score.outcome,
     capot: score.capot,
     taker,
     trump: SUITS[deal.trump as SuitId]!,
+    ...contractFields(deal),
     tricks: tricksOf(deal),
     points: [deal.points[0], deal.points[1]],
     belote,

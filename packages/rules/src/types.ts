@@ -13,11 +13,24 @@ export const nextSeat = (seat: Seat): Seat => ((seat + 1) & 3) as Seat;
 export const partnerOf = (seat: Seat): Seat => ((seat + 2) & 3) as Seat;
 export const isSeat = (n: unknown): n is Seat => n === 0 || n === 1 || n === 2 || n === 3;
 
-export const TARGETS = [1000, 501, 301, 1001] as const;
-export type Target = (typeof TARGETS)[number];
+/** The game's rule set (COINCHE.md §1): classic Belote (RULES.md) or coinche (COINCHE.md). */
+export const VARIANTS = ['classic', 'coinche'] as const;
+export type Variant = (typeof VARIANTS)[number];
 
-/** Table settings (RULES.md). */
+/** Classic targets (RULES.md §8), the default first. */
+export const TARGETS = [1000, 501, 301, 1001] as const;
+/** Coinche targets (COINCHE.md §1), the default first. */
+export const COINCHE_TARGETS = [2000, 501, 1000, 1001, 3000] as const;
+export type ClassicTarget = (typeof TARGETS)[number];
+export type CoincheTarget = (typeof COINCHE_TARGETS)[number];
+export type Target = ClassicTarget | CoincheTarget;
+
+/**
+ * Table settings (RULES.md, COINCHE.md §1). `variant` is present only for coinche: a classic
+ * game's settings (and so its views and records) read exactly as before the variant existed.
+ */
 export interface Rules {
+  variant?: Variant;
   target: Target;
   announcements: boolean;
   tie: 'litige' | 'dedans';
@@ -31,10 +44,29 @@ export const DEFAULT_RULES: Rules = Object.freeze({
   direction: 'counterclockwise',
 });
 
-/** The only game actions a player makes. `take` without suit = round 1, with suit = round 2. */
+/** The contract values of a coinche bid (COINCHE.md §3), lowest first. */
+export const BID_VALUES = [80, 90, 100, 110, 120, 130, 140, 150, 160, 'capot'] as const;
+export type BidValue = (typeof BID_VALUES)[number];
+/** The coinche multiplier: 1, 2 after a coinche, 4 after a surcoinche. */
+export type Multiplier = 1 | 2 | 4;
+
+/** A call of the coinche auction (COINCHE.md §3), without the seat. */
+export type Call =
+  | { type: 'pass' }
+  | { type: 'bid'; value: BidValue; suit: Suit }
+  | { type: 'coinche' }
+  | { type: 'surcoinche' };
+
+/**
+ * The only game actions a player makes. Classic: `pass`, `take` (without suit = round 1, with
+ * suit = round 2), `play`. Coinche: `pass`, `bid`, `coinche`, `surcoinche`, `play`.
+ */
 export type Action =
   | { type: 'pass'; seat: Seat }
   | { type: 'take'; seat: Seat; suit?: Suit }
+  | { type: 'bid'; seat: Seat; value: BidValue; suit: Suit }
+  | { type: 'coinche'; seat: Seat }
+  | { type: 'surcoinche'; seat: Seat }
   | { type: 'play'; seat: Seat; card: Card };
 
 export const ERROR_CODES = [
@@ -62,12 +94,19 @@ export interface TrickRecord {
   winner: Seat | null;
 }
 
-/** One deal's result, field for field as `pnpm verify` prints it (RECORD.md). */
+/**
+ * One deal's result, field for field as `pnpm verify` prints it (RECORD.md). `contract` and
+ * `coinche` are present in coinche games only (RECORD-COINCHE.md), right after `trump`.
+ */
 export interface DealResult {
   outcome: Outcome;
   capot: Team | null;
   taker: Seat | null;
   trump: Suit | null;
+  /** Coinche: the final bid's value; null on a redeal and while the auction is not over. */
+  contract?: BidValue | null;
+  /** Coinche: the multiplier (1 on a redeal and while the auction is not over). */
+  coinche?: Multiplier;
   tricks: TrickRecord[];
   points: [number, number];
   belote: [number, number];
@@ -99,12 +138,15 @@ export interface SeatCombination {
 
 /**
  * Events an action causes, for animation and logs. They only carry public information,
- * so they may be sent to every viewer unchanged.
+ * so they may be sent to every viewer unchanged. Classic deals emit `bid` and `trumpChosen`
+ * during the bidding, coinche deals `call` and `contractSet` (and no retourne).
  */
 export type GameEvent =
-  | { type: 'dealStarted'; dealer: Seat; deal: number; retourne: Card }
+  | { type: 'dealStarted'; dealer: Seat; deal: number; retourne?: Card }
   | { type: 'bid'; seat: Seat; bid: 'pass' | 'take'; suit: Suit | null; round: 1 | 2 }
   | { type: 'trumpChosen'; taker: Seat; trump: Suit }
+  | { type: 'call'; seat: Seat; call: Call }
+  | { type: 'contractSet'; taker: Seat; trump: Suit; contract: BidValue; coinche: Multiplier }
   | { type: 'redeal'; dealer: Seat }
   | { type: 'announcementsDeclared'; declarations: { seat: Seat; kinds: CombinationKind[] }[] }
   | { type: 'cardPlayed'; seat: Seat; card: Card }

@@ -4,9 +4,10 @@
  * unplayed cards, the talon, the deck order or a seed.
  */
 import { shownCombinations } from './announcements.js';
+import { NO_CALLS, type Contract, type LegalCalls, type SeatCall } from './auction.js';
 import { SUITS, cardOf, popcount, sortHand, suitOf, type Card, type Suit } from './cards.js';
-import { currentDeal, handOf, legalPlays, type DealState, type GameState } from './game.js';
-import type { CombinationKind, DealResult, Rules, Seat, SeatCombination, Team, TrickRecord } from './types.js';
+import { currentDeal, handOf, legalCalls, legalPlays, type DealState, type GameState } from './game.js';
+import type { CombinationKind, DealResult, Multiplier, Rules, Seat, SeatCombination, Team, TrickRecord } from './types.js';
 import { nextSeat } from './types.js';
 
 export type Viewer = Seat | 'spectator';
@@ -18,18 +19,35 @@ export interface BidView {
   round: 1 | 2;
 }
 
+/** The coinche auction as everyone sees it (COINCHE.md §8): it is public, hands are not. */
+export interface AuctionView {
+  /** Every call so far, in order. */
+  calls: SeatCall[];
+  /** The highest bid so far and its bidder (the contract once the auction is over), or null. */
+  contract: Contract | null;
+  /** 1, 2 once coinched, 4 once surcoinched. */
+  coinche: Multiplier;
+  coinchedBy: Seat | null;
+  surcoinchedBy: Seat | null;
+  /** The calls the viewer may make now (none unless it is the viewer's turn to call). */
+  legal: LegalCalls;
+}
+
 export interface DealView {
   /** 0-based index of the deal in the game. */
   number: number;
   dealer: Seat;
   eldest: Seat;
   phase: 'bidding' | 'play' | 'over';
-  /** Bidding round while bidding. */
+  /** Classic bidding round while bidding (always 1 in coinche). */
   round: 1 | 2;
   turn: Seat | null;
-  /** The turned-up card (public from the deal on). */
-  retourne: Card;
+  /** Classic: the turned-up card (public from the deal on). Absent in coinche (no retourne). */
+  retourne?: Card;
+  /** Classic bids (empty in coinche: see `auction`). */
   bids: BidView[];
+  /** Coinche only: the auction, public. */
+  auction?: AuctionView;
   taker: Seat | null;
   trump: Suit | null;
   /** The viewer's own cards, sorted for display (null for spectators). */
@@ -69,10 +87,12 @@ export interface GameView {
 
 function bidsOf(deal: DealState): BidView[] {
   const out: BidView[] = [];
+  if (deal.retourne === null) return out;
   let round: 1 | 2 = 1;
   let passes = 0;
   for (const a of deal.actions) {
     if (a.type === 'play') break;
+    if (a.type !== 'pass' && a.type !== 'take') continue; // not a classic bid (never in a classic deal)
     out.push({ seat: a.seat, type: a.type, suit: a.type === 'take' ? (a.suit ?? SUITS[suitOf(deal.retourne)]!) : null, round });
     if (a.type === 'pass' && ++passes === 4) {
       round = 2;
@@ -80,6 +100,18 @@ function bidsOf(deal: DealState): BidView[] {
     }
   }
   return out;
+}
+
+function auctionView(state: GameState, deal: DealState, viewer: Viewer): AuctionView {
+  const a = deal.auction!;
+  return {
+    calls: a.calls.map((c) => ({ seat: c.seat, call: { ...c.call } })),
+    contract: a.high ? { ...a.high } : null,
+    coinche: a.coinche,
+    coinchedBy: a.coinchedBy,
+    surcoinchedBy: a.surcoinchedBy,
+    legal: viewer === 'spectator' ? { ...NO_CALLS, bids: [] } : legalCalls(state, viewer),
+  };
 }
 
 function dealView(state: GameState, deal: DealState, viewer: Viewer, index: number): DealView {
@@ -98,8 +130,9 @@ function dealView(state: GameState, deal: DealState, viewer: Viewer, index: numb
     phase: deal.phase,
     round: deal.round,
     turn: deal.turn,
-    retourne: cardOf(deal.retourne),
+    ...(deal.retourne === null ? {} : { retourne: cardOf(deal.retourne) }),
     bids: bidsOf(deal),
+    ...(deal.auction ? { auction: auctionView(state, deal, viewer) } : {}),
     taker: deal.taker,
     trump,
     hand: viewer === 'spectator' ? null : sortHand(handOf(deal, viewer), trump),

@@ -1,7 +1,8 @@
 /**
- * Redaction property: at every step of random games, the view of each seat and of a spectator
- * (and every event) holds no card that another seat still holds, except the public ones:
- * the retourne and combinations shown after the first card of trick 2.
+ * Redaction property: at every step of random games (classic and coinche), the view of each
+ * seat and of a spectator (and every event) holds no card that another seat still holds,
+ * except the public ones: the retourne (classic) and combinations shown after the first card
+ * of trick 2. The coinche auction is public: every viewer sees the same calls and contract.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -39,7 +40,7 @@ function secretsFor(state: GameState, viewer: Viewer): Set<string> {
   deal.hands.forEach((h, s) => {
     if (s !== viewer) for (const c of cardsOfMask(h)) secret.add(c);
   });
-  secret.delete(cardOf(deal.retourne));
+  if (deal.retourne !== null) secret.delete(cardOf(deal.retourne));
   if (deal.announcementsShown && deal.announcements?.winner != null) {
     deal.announcements.bySeat.forEach((combos, s) => {
       if ((s & 1) === deal.announcements!.winner) for (const c of combos) for (const card of c.cards) secret.delete(card);
@@ -69,15 +70,27 @@ function checkStep(state: GameState, events: GameEvent[]): void {
     }
     // history: results of finished deals only (everything in them was played)
     expect(view.history.length).toBe(state.deals.filter((d) => d.result).length);
+    if (deal.auction) {
+      // The auction is public: the same calls, contract and multiplier for everyone; only
+      // the seat to call has legal calls.
+      const a = view.deal!.auction!;
+      expect(view.deal!.retourne).toBeUndefined();
+      expect(a.calls).toEqual(deal.auction.calls);
+      expect(a.contract).toEqual(deal.auction.high);
+      expect(a.coinche).toBe(deal.auction.coinche);
+      const mayCall = viewer !== 'spectator' && deal.phase === 'bidding' && deal.turn === viewer;
+      expect(a.legal.pass).toBe(mayCall);
+    } else expect(view.deal!.auction).toBeUndefined();
   }
   for (const c of cardsIn(events)) if (everyone.has(c)) throw new Error(`an event shows the unplayed ${c}`);
 }
 
 describe('views and events never leak a hidden card', () => {
-  it('for every seat and a spectator at every step of random games', () => {
+  it('for every seat and a spectator at every step of random games, both variants', () => {
     let steps = 0;
-    for (let g = 0; g < 70; g++) {
-      playGame({ announcements: g % 2 === 0, target: 301 }, seededRng(`views-${g}`), undefined, {
+    for (let g = 0; g < 100; g++) {
+      const rules = g % 3 === 2 ? { variant: 'coinche' as const, announcements: g % 2 === 0, target: 501 as const } : { announcements: g % 2 === 0, target: 301 as const };
+      playGame(rules, seededRng(`views-${g}`), undefined, {
         maxDeals: 4,
         onStep: (state, events) => {
           steps++;
@@ -85,13 +98,13 @@ describe('views and events never leak a hidden card', () => {
         },
       });
     }
-    expect(steps).toBeGreaterThan(5_000);
+    expect(steps).toBeGreaterThan(7_000);
   }, 30_000);
 
   it('a seat sees its own hand and the retourne, a spectator no hand', () => {
     const { state } = playGame({}, seededRng('one'), undefined, { maxDeals: 1 });
     const v = viewFor(state, 0 as Seat);
-    expect(v.deal!.retourne).toBe(cardOf(currentDeal(state)!.retourne));
+    expect(v.deal!.retourne).toBe(cardOf(currentDeal(state)!.retourne!));
     expect(viewFor(state, 'spectator').deal!.hand).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Allocation-free dealing (RULES.md §3–4) and deal scoring (§7) on typed arrays, for search
- * and benchmarks. Same procedures as ../dealing.ts and ../scoring.ts (tests compare them).
+ * Allocation-free dealing (RULES.md §3–4, COINCHE.md §2) and classic deal scoring (§7) on
+ * typed arrays, for search and benchmarks. Same procedures as ../dealing.ts and ../scoring.ts
+ * (tests compare them). Coinche scoring is in coinche.ts.
  */
 import type { Rng } from '../rng.js';
 
@@ -29,6 +30,22 @@ export function dealFiveInto(deck: ArrayLike<number>, dealer: number, hands: Int
     const s = (dealer + 1 + k) & 3;
     hands[s] = hands[s]! | (1 << deck[pos]!) | (1 << deck[pos + 1]!);
     pos += 2;
+  }
+  return hands;
+}
+
+/** Coinche: deal all 32 cards 3-2-3, each round from the eldest (COINCHE.md §2). */
+export function dealAllInto(deck: ArrayLike<number>, dealer: number, hands: Int32Array): Int32Array {
+  hands[0] = hands[1] = hands[2] = hands[3] = 0;
+  let pos = 0;
+  for (let round = 0; round < 3; round++) {
+    const count = round === 1 ? 2 : 3;
+    for (let k = 0; k < 4; k++) {
+      const s = (dealer + 1 + k) & 3;
+      let h = hands[s]!;
+      for (let j = 0; j < count; j++) h |= 1 << deck[pos++]!;
+      hands[s] = h;
+    }
   }
   return hands;
 }

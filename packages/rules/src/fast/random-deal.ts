@@ -1,11 +1,14 @@
 /**
- * One complete random deal on the fast core — shuffle, deal, both bidding rounds, 32 legal
- * plays, scoring — with no allocation per deal. Used by the benchmark and by bots that
- * need random playouts; the bidding policy matches simulate.ts's `randomPolicy` (pass 70%).
+ * One complete random deal on the fast core — shuffle, deal, the bidding (classic rounds or
+ * the coinche auction), 32 legal plays, scoring — with no allocation per deal. Used by the
+ * benchmark and by bots that need random playouts; the bidding policies match simulate.ts's
+ * `randomPolicy` (classic: pass 70%; coinche: `randomCall`).
  */
 import type { Rng } from '../rng.js';
 import { announcementsInto } from './announce.js';
-import { completeInto, dealFiveInto, scoreInto, shuffleInto } from './dealing.js';
+import { AUCTION_OPEN, AUCTION_REDEAL, CALL_BIDS, CALL_COINCHE, CALL_SURCOINCHE, FastAuction } from './auction.js';
+import { scoreCoincheInto } from './coinche.js';
+import { completeInto, dealAllInto, dealFiveInto, scoreInto, shuffleInto } from './dealing.js';
 import { FastDeal } from './position.js';
 import { bitCount, lowestBit } from './tables.js';
 
@@ -28,6 +31,8 @@ export class RandomDealer {
   /** `[written0, written1, potAfter, outcome, capot]` of the last deal (see scoreInto). */
   readonly score: Int32Array = new Int32Array(5);
   readonly ann: Int32Array = new Int32Array(3);
+  /** The coinche auction of the last `playCoinche` deal. */
+  readonly auction: FastAuction = new FastAuction();
 
   /**
    * Play one random deal dealt by `dealer`. Returns false for a redeal (everyone passed
@@ -61,4 +66,45 @@ export class RandomDealer {
     scoreInto(this.score, taker & 1, p.points, p.tricksWon, p.beloteTeam, a0, a1, tieDedans, potIn);
     return true;
   }
+
+  /**
+   * Play one random coinche deal dealt by `dealer` (COINCHE.md): 3-2-3 deal, a random auction,
+   * 32 random legal plays, coinche scoring into `score`. False for a redeal (four passes).
+   */
+  playCoinche(rng: Rng, dealer: number, announcements = false, tieDedans = false, potIn = 0): boolean {
+    const deck = shuffleInto(this.deck, rng);
+    const hands = dealAllInto(deck, dealer, this.hands);
+    const a = this.auction.reset(dealer);
+    while (a.end === AUCTION_OPEN) randomCallInto(a, rng);
+    if (a.end === AUCTION_REDEAL) return false;
+    const p = this.position.reset(hands, a.suit, (dealer + 1) & 3, a.bidder);
+    let a0 = 0;
+    let a1 = 0;
+    if (announcements) {
+      announcementsInto(hands, a.suit, this.ann);
+      a0 = this.ann[0]!;
+      a1 = this.ann[1]!;
+    }
+    while (p.n < 32) p.play(randomCard(p.legal(), rng));
+    scoreCoincheInto(this.score, a.bidder & 1, a.contractPoints, a.coinche, p.points, p.tricksWon, p.beloteTeam, a0, a1, tieDedans, potIn);
+    return true;
+  }
+}
+
+/**
+ * One random legal call (the policy of simulate.ts's `randomCall`): surcoinche 15% and coinche
+ * 12% of the times they are legal, else a bid 30% of the time (capot 3%, else one of the three
+ * lowest open values, any suit), else pass.
+ */
+export function randomCallInto(a: FastAuction, rng: Rng): void {
+  const legal = a.legal();
+  if ((legal & CALL_SURCOINCHE) !== 0 && rng() < 0.15) return a.surcoincheCall();
+  if ((legal & CALL_COINCHE) !== 0 && rng() < 0.12) return a.coincheCall();
+  const bids = (legal & CALL_BIDS) >>> 1;
+  if (bids !== 0 && rng() < 0.3) {
+    const n = bitCount(bids);
+    const k = rng() < 0.03 ? n - 1 : Math.min(Math.floor(rng() * 3), n - 1);
+    return a.bid(lowestBit(bids) + k, Math.floor(rng() * 4));
+  }
+  a.pass();
 }

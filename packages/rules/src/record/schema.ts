@@ -1,10 +1,12 @@
 /**
- * The game record format `belote-record/1` (RECORD.md), as zod schemas: the single
- * definition used to read records (verify) and to write them (the server's export).
+ * The game record format `belote-record/1` (RECORD.md, RECORD-COINCHE.md), as zod schemas:
+ * the single definition used to read records (verify) and to write them (the server's export).
+ * The variant decides the targets and the action types a record may hold.
  */
 import { z } from 'zod';
 import { ALL_CARDS, SUITS, type Card } from '../cards.js';
-import { TARGETS, type Action, type Rules, type Seat } from '../types.js';
+import { targetProblem } from '../settings.js';
+import { VARIANTS, type Action, type Rules, type Seat } from '../types.js';
 
 export const RECORD_FORMAT = 'belote-record/1';
 
@@ -14,43 +16,71 @@ export const SeatSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.l
   error: (iss) => `not a seat (0-3): ${JSON.stringify(iss.input)}`,
 });
 
-export const RulesSchema = z.object({
-  target: z
-    .union(TARGETS.map((t) => z.literal(t)) as unknown as [z.ZodLiteral<1000>, z.ZodLiteral<501>, z.ZodLiteral<301>, z.ZodLiteral<1001>], {
-      error: (iss) => `target must be one of ${TARGETS.join(', ')}, got ${JSON.stringify(iss.input)}`,
-    })
-    .optional(),
-  announcements: z.boolean({ error: 'announcements must be true or false' }).optional(),
-  tie: z.enum(['litige', 'dedans'], { error: 'tie must be "litige" or "dedans"' }).optional(),
-  direction: z.enum(['counterclockwise', 'clockwise'], { error: 'direction must be "counterclockwise" or "clockwise"' }).optional(),
+export const RulesSchema = z
+  .object({
+    variant: z.enum(VARIANTS, { error: (iss) => `variant must be "classic" or "coinche", got ${JSON.stringify(iss.input)}` }).optional(),
+    // Checked against the variant's list below (the same number may be a target of one variant only).
+    target: z.number({ error: (iss) => `target must be a number, got ${JSON.stringify(iss.input)}` }).optional(),
+    announcements: z.boolean({ error: 'announcements must be true or false' }).optional(),
+    tie: z.enum(['litige', 'dedans'], { error: 'tie must be "litige" or "dedans"' }).optional(),
+    direction: z.enum(['counterclockwise', 'clockwise'], { error: 'direction must be "counterclockwise" or "clockwise"' }).optional(),
+  })
+  .superRefine((r, ctx) => {
+    const problem = r.target === undefined ? null : targetProblem(r.variant ?? 'classic', r.target);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['target'], message: problem, input: r.target });
+  });
+
+/** RECORD-COINCHE.md: a bid's value is an integer (80–160 by 10 is checked on replay: ILLEGAL_BID) or "capot". */
+const BidValueSchema = z.union([z.number().refine(Number.isInteger), z.literal('capot')], {
+  error: (iss) => `bid value must be an integer or "capot", got ${JSON.stringify(iss.input)}`,
 });
 
+const unknownType = (iss: { input?: unknown }): string => `unknown action type: ${JSON.stringify((iss.input as { type?: unknown } | undefined)?.type)}`;
+const PassSchema = z.object({ type: z.literal('pass'), seat: SeatSchema });
+const PlaySchema = z.object({ type: z.literal('play'), seat: SeatSchema, card: CardSchema });
+
+/** A classic record's actions (RECORD.md): pass, take, play. */
 export const RecordActionSchema = z.discriminatedUnion(
   'type',
-  [
-    z.object({ type: z.literal('pass'), seat: SeatSchema }),
-    z.object({ type: z.literal('take'), seat: SeatSchema, suit: SuitSchema.nullish().transform((s) => s ?? undefined) }),
-    z.object({ type: z.literal('play'), seat: SeatSchema, card: CardSchema }),
-  ],
-  { error: (iss) => `unknown action type: ${JSON.stringify((iss.input as { type?: unknown } | undefined)?.type)}` },
+  [PassSchema, z.object({ type: z.literal('take'), seat: SeatSchema, suit: SuitSchema.nullish().transform((s) => s ?? undefined) }), PlaySchema],
+  { error: unknownType },
 );
 
-export const RecordDealSchema = z.object({
+/** A coinche record's actions (RECORD-COINCHE.md): pass, bid, coinche, surcoinche, play. */
+export const CoincheRecordActionSchema = z.discriminatedUnion(
+  'type',
+  [
+    PassSchema,
+    z.object({ type: z.literal('bid'), seat: SeatSchema, value: BidValueSchema, suit: SuitSchema }),
+    z.object({ type: z.literal('coinche'), seat: SeatSchema }),
+    z.object({ type: z.literal('surcoinche'), seat: SeatSchema }),
+    PlaySchema,
+  ],
+  { error: unknownType },
+);
+
+const dealSchema = <A extends z.ZodType>(action: A) => z.object({
   dealer: SeatSchema,
   deck: z.array(CardSchema),
-  actions: z.array(RecordActionSchema),
+  actions: z.array(action),
   /** sha256 commitment published when the deal started (optional). */
   commitment: z.string().optional(),
   /** The salt revealed when the deal ended (optional). */
   salt: z.string().optional(),
 });
+export const RecordDealSchema = dealSchema(RecordActionSchema);
+export const CoincheRecordDealSchema = dealSchema(CoincheRecordActionSchema);
 
-export const GameRecordSchema = z.object({
+const envelope = <D extends z.ZodType>(deal: D) => z.object({
   // A missing format is read as belote-record/1 (lenient); any other value is not a record.
   format: z.literal(RECORD_FORMAT, { error: `format must be "${RECORD_FORMAT}"` }).default(RECORD_FORMAT),
   rules: RulesSchema.default({}),
-  deals: z.array(RecordDealSchema),
+  deals: z.array(deal),
 });
+/** A classic record (RECORD.md). */
+export const GameRecordSchema = envelope(RecordDealSchema);
+/** A coinche record (`rules.variant: "coinche"`, RECORD-COINCHE.md). */
+export const CoincheGameRecordSchema = envelope(CoincheRecordDealSchema);
 
 export interface RecordDeal {
   dealer: Seat;
@@ -66,9 +96,15 @@ export interface GameRecord {
   deals: RecordDeal[];
 }
 
-/** Parse unknown input as a record (zod), typed as the engine's own vocabulary. */
+/**
+ * Parse unknown input as a record (zod), typed as the engine's own vocabulary. The variant
+ * (read first) picks the action types: `take` only in classic, `bid`/`coinche`/`surcoinche`
+ * only in coinche. A bid value outside 80–160 by 10 parses and is refused on replay (ILLEGAL_BID).
+ */
 export function parseRecord(input: unknown): { success: true; data: GameRecord } | { success: false; error: z.ZodError } {
-  const r = GameRecordSchema.safeParse(input);
+  const rules = (input as { rules?: unknown } | null)?.rules;
+  const coinche = typeof rules === 'object' && rules !== null && (rules as { variant?: unknown }).variant === 'coinche';
+  const r = (coinche ? CoincheGameRecordSchema : GameRecordSchema).safeParse(input);
   return r.success ? { success: true, data: r.data as GameRecord } : { success: false, error: r.error };
 }
 

@@ -1,0 +1,117 @@
+/**
+ * The coinche auction (COINCHE.md §3) as pure functions on an immutable state: which calls a
+ * seat may make, why a call is refused, and the state after a call. The reducer
+ * (coinche-deal.ts) applies them; the fast core has a mask-based twin (fast/auction.ts).
+ */
+import { isSuit, type Suit } from './cards.js';
+import { BID_VALUES, nextSeat, teamOf, type BidValue, type Call, type Multiplier, type Seat } from './types.js';
+
+/** The highest bid so far (the contract once the auction is over). */
+export interface Contract {
+  value: BidValue;
+  suit: Suit;
+  bidder: Seat;
+}
+
+export interface SeatCall {
+  seat: Seat;
+  call: Call;
+}
+
+export interface AuctionState {
+  /** Seat to call; null once the auction is over. */
+  readonly turn: Seat | null;
+  /** Every call so far, in order. */
+  readonly calls: readonly SeatCall[];
+  readonly high: Contract | null;
+  readonly coinche: Multiplier;
+  readonly coinchedBy: Seat | null;
+  readonly surcoinchedBy: Seat | null;
+  /** Passes since the last bid or coinche (since the start when there is none). */
+  readonly passes: number;
+  /** `open` while calling; `contract` (three passes, or a surcoinche) or `redeal` (four passes, no bid). */
+  readonly end: 'open' | 'contract' | 'redeal';
+}
+
+/** What a seat may call now: pass, a bid of any of `bids` (in any suit), coinche, surcoinche. */
+export interface LegalCalls {
+  pass: boolean;
+  bids: BidValue[];
+  coinche: boolean;
+  surcoinche: boolean;
+}
+
+export const NO_CALLS: Readonly<LegalCalls> = Object.freeze({ pass: false, bids: [], coinche: false, surcoinche: false });
+
+/** The auction before the first call: the eldest speaks first. */
+export function openAuction(eldest: Seat): AuctionState {
+  return { turn: eldest, calls: [], high: null, coinche: 1, coinchedBy: null, surcoinchedBy: null, passes: 0, end: 'open' };
+}
+
+export function isBidValue(v: unknown): v is BidValue {
+  return (BID_VALUES as readonly unknown[]).includes(v);
+}
+
+/** Rank of a contract value: 0 for 80 … 8 for 160, 9 for capot. */
+export const bidRank = (v: BidValue): number => BID_VALUES.indexOf(v);
+
+/** The contract's points in the formulas of COINCHE.md §5: the value, 250 for a capot. */
+export const contractPoints = (v: BidValue): number => (v === 'capot' ? 250 : v);
+
+/**
+ * Why `seat` may not make `call` now (null when it may). Assumes the auction is open and it is
+ * the seat's turn (the reducer checks those first, with their own error codes).
+ */
+export function callRefusalReason(a: AuctionState, seat: Seat, call: Call): string | null {
+  switch (call.type) {
+    case 'pass':
+      return null;
+    case 'bid': {
+      if (!isBidValue(call.value))
+        return `not a contract value: ${JSON.stringify(call.value)} (80 to 160 in steps of 10, or "capot")`;
+      if (!isSuit(call.suit)) return `not a suit: ${JSON.stringify(call.suit)}`;
+      if (a.coinchedBy !== null) return 'the contract is coinched: no more bids';
+      if (a.high && bidRank(call.value) <= bidRank(a.high.value))
+        return a.high.value === 'capot' ? 'nothing is higher than capot' : `must bid higher than ${a.high.value}`;
+      return null;
+    }
+    case 'coinche':
+      if (a.high === null) return 'no bid to coinche';
+      if (a.coinchedBy !== null) return 'the contract is already coinched';
+      if (teamOf(a.high.bidder) === teamOf(seat)) return "cannot coinche your own team's bid";
+      return null;
+    case 'surcoinche':
+      if (a.coinchedBy === null || a.high === null) return 'no coinche to answer';
+      if (teamOf(a.high.bidder) !== teamOf(seat)) return 'only the team that made the coinched bid may surcoinche';
+      return null;
+  }
+}
+
+/** The calls `seat` may make (assumes an open auction and the seat's turn, as above). */
+export function legalCallsOf(a: AuctionState, seat: Seat): LegalCalls {
+  const bids = a.coinchedBy !== null ? [] : BID_VALUES.filter((v) => a.high === null || bidRank(v) > bidRank(a.high.value));
+  return {
+    pass: true,
+    bids,
+    coinche: callRefusalReason(a, seat, { type: 'coinche' }) === null,
+    surcoinche: callRefusalReason(a, seat, { type: 'surcoinche' }) === null,
+  };
+}
+
+/** The auction after `seat`'s accepted call. */
+export function afterCall(a: AuctionState, seat: Seat, call: Call): AuctionState {
+  const next: AuctionState = { ...a, turn: nextSeat(seat), calls: [...a.calls, { seat, call }] };
+  switch (call.type) {
+    case 'pass': {
+      const passes = a.passes + 1;
+      const end = a.high === null ? (passes === 4 ? 'redeal' : 'open') : passes === 3 ? 'contract' : 'open';
+      return { ...next, passes, end, turn: end === 'open' ? next.turn : null };
+    }
+    case 'bid':
+      return { ...next, passes: 0, high: { value: call.value, suit: call.suit, bidder: seat } };
+    case 'coinche':
+      return { ...next, passes: 0, coinche: 2, coinchedBy: seat };
+    case 'surcoinche':
+      return { ...next, coinche: 4, surcoinchedBy: seat, end: 'contract', turn: null };
+  }
+}
