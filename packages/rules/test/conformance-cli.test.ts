@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readFixtures } from './conformance/fixture-io.js';
-import { randomRecord } from './conformance/random-records.js';
+import { randomCoincheRecord, randomRecord } from './conformance/random-records.js';
 import { refReplay } from './conformance/reference-replay.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -65,8 +65,8 @@ describe('pnpm --silent verify (conformance)', () => {
 
   it('inputs that are not records: exit 2, stderr names the field, no stdout', async () => {
     // every exit-2 fixture is checked in-process in conformance.test.ts; the CLI runs a handful
-    const some = notRecords.filter((f) => /card-string-in-deck|seat-4|dealer-4|array-number|target-999|unknown-action/.test(f.name));
-    expect(some.length).toBe(6);
+    const some = notRecords.filter((f) => /^exit2-(card-string-in-deck|seat-4|dealer-4|array-number|target-999|unknown-action)|^coinche-exit2-(variant-unknown|target-301|take$|classic-bid|value-fraction|suit-missing|array-one-bad)/.test(f.name));
+    expect(some.length).toBe(13);
     const runs = await Promise.all(some.map((f) => run(tsx, ['--conditions=source', cli, '-'], JSON.stringify(f.record))));
     runs.forEach((r, i) => {
       const f = some[i]!;
@@ -97,8 +97,8 @@ describe('pnpm --silent verify (conformance)', () => {
     expect(r.err).not.toBe('');
   }, 30_000);
 
-  it('a large array piped: complete output equal to the reference, exit as the errors say', async () => {
-    const recs = Array.from({ length: 300 }, (_, i) => randomRecord(10_000 + i));
+  it('a large array piped (classic and coinche): complete output equal to the reference, exit as the errors say', async () => {
+    const recs = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? randomRecord(10_000 + i) : randomCoincheRecord(20_000 + i)));
     const r = await run(tsx, ['--conditions=source', cli, '-'], JSON.stringify(recs));
     const want = recs.map((x) => JSON.parse(JSON.stringify(refReplay(x))) as unknown);
     expect(r.out.length).toBeGreaterThan(1_000_000);

@@ -1,16 +1,19 @@
 /**
  * Conformance audit: hand-made records (test/conformance/fixtures/*.json, written by the
  * build-*.ts scripts beside them) replayed in-process through `replayRecord`. Each fixture's
- * `hand` fields were computed by hand from RULES.md/RECORD.md; `expect` is the full result of the
- * auditor's independent reference model (test/conformance/reference*.ts). Both must match.
+ * `hand` fields were computed by hand from RULES.md/RECORD.md (coinche: COINCHE.md,
+ * RECORD-COINCHE.md); `expect` is the full result of the auditor's independent reference model
+ * (test/conformance/reference*.ts). Both must match. Random classic and coinche records and the
+ * legality of every call and card are cross-checked against the reference too.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, formatIssues, legalPlays, newGame, parseRecord, replayRecord, startDeal, type Action, type Card, type GameState, type Seat } from '../src/index.js';
+import { apply, formatIssues, legalCalls, legalPlays, newGame, parseRecord, replayRecord, startDeal, type Action, type Card, type GameState, type Seat } from '../src/index.js';
 import { handsAfter } from './conformance/build-helpers.js';
 import { legalCards } from './conformance/reference.js';
 import { readFixtures, subsetProblem } from './conformance/fixture-io.js';
-import { lcg, randomDeal, randomRecord } from './conformance/random-records.js';
-import { refReplay } from './conformance/reference-replay.js';
+import { lcg, randomCoincheDeal, randomCoincheRecord, randomDeal, randomRecord } from './conformance/random-records.js';
+import { REF_VALUES, callAllowed, coincheHands, readAuction } from './conformance/reference-coinche.js';
+import { refReplay, type RefAction } from './conformance/reference-replay.js';
 
 /** The engine's result as plain JSON, without the free-text error message. */
 function engine(record: unknown): unknown {
@@ -86,4 +89,69 @@ describe('legalPlays vs the reference legality, at every play of random deals', 
     }
     expect(checked).toBeGreaterThan(5000);
   });
+});
+
+describe('random coinche records: engine vs the independent reference model', () => {
+  it('agree field by field on 600 random coinche games (complete, cut and corrupted)', () => {
+    const codes = new Set<string>();
+    for (let seed = 1; seed <= 600; seed++) {
+      const rec = randomCoincheRecord(seed);
+      const want = JSON.parse(JSON.stringify(refReplay(rec))) as { error: { code: string } | null };
+      if (want.error) codes.add(want.error.code);
+      expect(engine(rec), `seed ${seed}`).toEqual(want);
+    }
+    // the corruptions reach every action-level code
+    for (const c of ['NOT_YOUR_TURN', 'WRONG_PHASE', 'ILLEGAL_BID', 'CARD_NOT_IN_HAND', 'ILLEGAL_CARD', 'GAME_OVER']) expect(codes, c).toContain(c);
+  }, 30_000);
+});
+
+describe('legalCalls and legalPlays vs the reference legality, at every step of random coinche deals', () => {
+  const SUITS = ['S', 'H', 'D', 'C'] as const;
+  /** Every call a seat could try: pass, coinche, surcoinche, each value (and some non-values) in each suit. */
+  const tries = (seat: number): RefAction[] => [
+    { seat, type: 'pass' }, { seat, type: 'coinche' }, { seat, type: 'surcoinche' },
+    ...[...REF_VALUES, 70, 85, 170].flatMap((value) => SUITS.map((suit) => ({ seat, type: 'bid', value, suit }) as RefAction)),
+  ];
+  it('the same calls allowed (each tried and refused as ILLEGAL_BID otherwise) and the same cards, in 300 deals', () => {
+    const rnd = lcg(5151);
+    let calls = 0;
+    let plays = 0;
+    for (let k = 0; k < 300; k++) {
+      const d = randomCoincheDeal(rnd, k % 4, [0.2, 0.4, 0.6][k % 3]);
+      const hands = coincheHands(d.dealer, d.deck);
+      let state: GameState = (startDeal(newGame({ variant: 'coinche' }), d.dealer as Seat, d.deck as Card[]) as { state: GameState }).state;
+      const said: RefAction[] = [];
+      let trick: string[] = [];
+      for (const a of d.actions) {
+        const seat = a.seat as Seat;
+        if (a.type !== 'play') {
+          const legal = legalCalls(state, seat);
+          for (const t of tries(seat)) {
+            const ok = callAllowed(said, t);
+            const r = apply(state, t as Action);
+            expect(r.ok ? 'ok' : r.error.code, JSON.stringify({ said, t })).toBe(ok ? 'ok' : 'ILLEGAL_BID');
+            const listed = t.type === 'pass' ? legal.pass : t.type === 'coinche' ? legal.coinche : t.type === 'surcoinche' ? legal.surcoinche : legal.bids.includes(t.value as never);
+            expect(listed, JSON.stringify(t)).toBe(ok);
+          }
+          // nobody else has calls
+          for (const o of [1, 2, 3]) expect(legalCalls(state, ((seat + o) & 3) as Seat).pass).toBe(false);
+          said.push(a);
+          calls++;
+        } else {
+          const trump = readAuction(said).best!.suit;
+          expect([...legalPlays(state, seat)].sort(), `deal ${k}`).toEqual(legalCards(hands[seat]!, trick, trump).sort());
+          expect(legalCalls(state, seat).pass).toBe(false);
+          hands[seat]!.splice(hands[seat]!.indexOf(a.card!), 1);
+          trick.push(a.card!);
+          if (trick.length === 4) trick = [];
+          plays++;
+        }
+        const r = apply(state, a as Action);
+        if (!r.ok) throw new Error(r.error.message);
+        state = r.state;
+      }
+    }
+    expect(calls).toBeGreaterThan(1500);
+    expect(plays).toBeGreaterThan(5000);
+  }, 30_000);
 });

@@ -31,9 +31,10 @@ export const RulesSchema = z
   });
 
 /** RECORD-COINCHE.md: a bid's value is an integer (80–160 by 10 is checked on replay: ILLEGAL_BID) or "capot". */
-const BidValueSchema = z.union([z.number().refine(Number.isInteger), z.literal('capot')], {
-  error: (iss) => `bid value must be an integer or "capot", got ${JSON.stringify(iss.input)}`,
-});
+const bidValueError = (iss: { input?: unknown }): string => `bid value must be an integer or "capot", got ${JSON.stringify(iss.input)}`;
+const BidValueSchema = z
+  .union([z.number(), z.literal('capot')], { error: bidValueError })
+  .refine((v) => v === 'capot' || Number.isInteger(v), { error: bidValueError });
 
 const unknownType = (iss: { input?: unknown }): string => `unknown action type: ${JSON.stringify((iss.input as { type?: unknown } | undefined)?.type)}`;
 const PassSchema = z.object({ type: z.literal('pass'), seat: SeatSchema });

@@ -1,16 +1,21 @@
 /**
- * The auditor's independent replay of a record (RECORD.md), built on reference.ts only.
+ * The auditor's independent replay of a record (RECORD.md), built on reference.ts only
+ * (coinche records: reference-coinche.ts).
  * Used to cross-check `replayRecord` field by field over random games; messages are not compared.
  */
 import { announcementPoints, cardPoints, legalCards, suitOf, winnerIndex } from './reference.js';
+import { refReplayCoinche } from './reference-coinche.js';
 
 type Suit = 'S' | 'H' | 'D' | 'C';
-export interface RefAction { seat: number; type: string; suit?: string; card?: string }
+export interface RefAction { seat: number; type: string; suit?: string; card?: string; value?: number | 'capot' }
 export interface RefDealIn { dealer: number; deck: string[]; actions: RefAction[] }
-export interface RefRecord { rules?: { target?: number; announcements?: boolean; tie?: string }; deals: RefDealIn[] }
+export interface RefRecord { rules?: { variant?: string; target?: number; announcements?: boolean; tie?: string }; deals: RefDealIn[] }
 export interface RefTrick { leader: number; cards: string[]; winner: number | null }
 export interface RefDeal {
-  outcome: string; capot: number | null; taker: number | null; trump: string | null; tricks: RefTrick[];
+  outcome: string; capot: number | null; taker: number | null; trump: string | null;
+  /** Coinche records only (RECORD-COINCHE.md). */
+  contract?: number | 'capot' | null; coinche?: number;
+  tricks: RefTrick[];
   points: number[]; belote: number[]; announcements: number[]; written: number[]; litigePot: number; totals: number[];
 }
 export interface RefResult { deals: RefDeal[]; winner: number | null; error: { deal: number; action: number | null; code: string } | null }
@@ -18,6 +23,7 @@ export interface RefResult { deals: RefDeal[]; winner: number | null; error: { d
 const team = (s: number): number => s % 2;
 
 export function refReplay(rec: RefRecord): RefResult {
+  if (rec.rules?.variant === 'coinche') return refReplayCoinche(rec);
   const target = rec.rules?.target ?? 1000;
   const annOn = rec.rules?.announcements ?? false;
   const tieDedans = (rec.rules?.tie ?? 'litige') === 'dedans';
