@@ -7,6 +7,7 @@ import {
   apply,
   currentDeal,
   newGame,
+  randomCall,
   randomInt,
   seededRng,
   shuffledDeck,
@@ -24,13 +25,17 @@ import { decide, type BotAction, type BotLevel, type SearchBudget } from '../src
 
 export type Player = 'random' | BotLevel;
 
-/** A random legal player (bids: pass 70%), seeing only its view like the bots. */
+/** A random legal player (classic bids: pass 70%; coinche: the engine's `randomCall`), seeing only its view like the bots. */
 export function randomDecide(view: GameView, rng: Rng): BotAction {
   const deal = view.deal!;
+  if (deal.phase === 'bidding' && deal.auction) {
+    const { seat: _seat, ...call } = randomCall(deal.auction.legal, view.viewer as Seat, rng);
+    return call as BotAction;
+  }
   if (deal.phase === 'bidding') {
     if (rng() < 0.7) return { type: 'pass' };
     if (deal.round === 1) return { type: 'take' };
-    const suits = (['S', 'H', 'D', 'C'] as Suit[]).filter((s) => !deal.retourne.endsWith(s));
+    const suits = (['S', 'H', 'D', 'C'] as Suit[]).filter((s) => !deal.retourne!.endsWith(s));
     return { type: 'take', suit: suits[randomInt(rng, 3)]! };
   }
   return { type: 'play', card: deal.legal[randomInt(rng, deal.legal.length)]! };

@@ -5,21 +5,29 @@
  * points difference per deal and whole games to the target won, each with a 95% interval,
  * and the decision time per move (median, p95, p99).
  *
- * Flags (or env): --pairs=heuristic-random,strong-heuristic (BENCH_PAIRS), --deals=N
+ * Matches named `coinche-…` are played with the coinche rules (COINCHE.md), the others classic.
+ *
+ * Flags (or env): --pairs=heuristic-random,strong-heuristic,coinche-strong-heuristic (BENCH_PAIRS), --deals=N
  * (BENCH_DEALS), --games=N (BENCH_GAMES), --samples=N, --bid-samples=N, --time-ms=N (strong
  * budget), --nodes=N (strong search nodes per move), --workers=N (BENCH_WORKERS, default 2), --seed=S. Defaults finish in about two
  * minutes on a 2-core machine. Timings are per move on one core (each worker is one thread).
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { PAIRS, runTask, type Task, type TaskResult } from './duplicate.js';
+import { PAIRS, rulesOf, runTask, type Task, type TaskResult } from './duplicate.js';
 
 function arg(name: string, env: string): string | undefined {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
   return hit ? hit.slice(name.length + 3) : process.env[env];
 }
 
-const DEFAULT_DEALS: Record<string, number> = { 'heuristic-random': 2000, 'easy-random': 500, 'normal-easy': 1000, 'strong-heuristic': 120 };
-const DEFAULT_GAMES: Record<string, number> = { 'heuristic-random': 100, 'easy-random': 0, 'normal-easy': 50, 'strong-heuristic': 0 };
+const DEFAULT_DEALS: Record<string, number> = {
+  'heuristic-random': 2000, 'easy-random': 500, 'normal-easy': 1000, 'strong-heuristic': 120,
+  'coinche-heuristic-random': 1000, 'coinche-easy-random': 500, 'coinche-normal-easy': 1000, 'coinche-strong-heuristic': 200,
+};
+const DEFAULT_GAMES: Record<string, number> = {
+  'heuristic-random': 100, 'easy-random': 0, 'normal-easy': 50, 'strong-heuristic': 0,
+  'coinche-heuristic-random': 50, 'coinche-easy-random': 0, 'coinche-normal-easy': 30, 'coinche-strong-heuristic': 0,
+};
 
 function meanCi(xs: number[]): { mean: number; half: number } {
   const n = xs.length;
@@ -75,7 +83,8 @@ async function run(pair: string, seed: string, workers: number, budget: Task['bu
     }
     const p = won / finished;
     const half = 1.96 * Math.sqrt((p * (1 - p)) / finished);
-    lines.push(`  games to 1000 won by ${a}: ${won}/${finished} = ${fmt(p * 100)}% ± ${fmt(half * 100)}% (${games} seeds × 2 seatings)`);
+    const target = rulesOf(pair).variant === 'coinche' ? 2000 : 1000;
+    lines.push(`  games to ${target} won by ${a}: ${won}/${finished} = ${fmt(p * 100)}% ± ${fmt(half * 100)}% (${games} seeds × 2 seatings)`);
   }
   const times: Record<string, number[]> = {};
   for (const r of results) for (const [k, v] of Object.entries(r.times)) (times[k] ??= []).push(...v);
@@ -89,7 +98,9 @@ async function run(pair: string, seed: string, workers: number, budget: Task['bu
 
 async function main(): Promise<void> {
   const seed = arg('seed', 'BENCH_SEED') ?? 'bench';
-  const pairs = (arg('pairs', 'BENCH_PAIRS') ?? 'heuristic-random,normal-easy,strong-heuristic').split(',').map((p) => p.trim());
+  const pairs = (arg('pairs', 'BENCH_PAIRS') ?? 'heuristic-random,normal-easy,strong-heuristic,coinche-heuristic-random,coinche-normal-easy,coinche-strong-heuristic')
+    .split(',')
+    .map((p) => p.trim());
   const workers = Number(arg('workers', 'BENCH_WORKERS') ?? 2);
   const num = (name: string, env: string): number | undefined => (arg(name, env) ? Number(arg(name, env)) : undefined);
   const budget = Object.fromEntries(

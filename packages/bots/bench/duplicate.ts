@@ -3,16 +3,24 @@
  * game seed played twice with the teams swapped. Each unit is a pure function of its index
  * (decks and bot randomness are seeded from it), so units can run on any worker thread.
  */
-import { seededRng, shuffledDeck, type Seat } from '@belote/rules';
+import { seededRng, shuffledDeck, type Rules, type Seat } from '@belote/rules';
 import type { SearchBudget } from '../src/index.js';
 import { oneDeal, oneGame, type ArenaOptions, type Player } from './arena.js';
 
+/** Matches: the two players, and the rules (classic unless `coinche-` prefixes the name). */
 export const PAIRS: Record<string, [Player, Player]> = {
   'heuristic-random': ['normal', 'random'],
   'easy-random': ['easy', 'random'],
   'normal-easy': ['normal', 'easy'],
   'strong-heuristic': ['strong', 'normal'],
+  'coinche-heuristic-random': ['normal', 'random'],
+  'coinche-easy-random': ['easy', 'random'],
+  'coinche-normal-easy': ['normal', 'easy'],
+  'coinche-strong-heuristic': ['strong', 'normal'],
 };
+
+/** The rules a match is played with. */
+export const rulesOf = (pair: string): Partial<Rules> => (pair.startsWith('coinche-') ? { variant: 'coinche' } : {});
 
 export interface Task {
   pair: string;
@@ -45,12 +53,12 @@ export function runTask(t: Task): TaskResult {
   if (t.kind === 'deal') {
     const deck = shuffledDeck(seededRng(`${id}:deck`));
     const dealer = (t.index & 3) as Seat;
-    const first = oneDeal(deck, dealer, opts(AB, `${id}:ab`));
-    const second = oneDeal(deck, dealer, opts(BA, `${id}:ba`));
+    const first = oneDeal(deck, dealer, opts(AB, `${id}:ab`), rulesOf(t.pair));
+    const second = oneDeal(deck, dealer, opts(BA, `${id}:ba`), rulesOf(t.pair));
     return { diff: (first[0] - first[1] + (second[1] - second[0])) / 2, times };
   }
-  const r1 = oneGame(id, opts(AB, `${id}:ab`));
-  const r2 = oneGame(id, opts(BA, `${id}:ba`));
+  const r1 = oneGame(id, opts(AB, `${id}:ab`), rulesOf(t.pair));
+  const r2 = oneGame(id, opts(BA, `${id}:ba`), rulesOf(t.pair));
   let won = 0;
   let finished = 0;
   if (r1.winner !== null) {

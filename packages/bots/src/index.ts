@@ -1,19 +1,27 @@
 /**
  * @belote/bots — players that see only what one seat sees (its GameView, from viewFor) and
- * return a legal bid or card. Levels: `easy` (the heuristic with deliberate mistakes),
- * `normal` (the heuristic), `strong` (determinized search over sampled deals).
+ * return a legal bid or card, in both variants (classic RULES.md, coinche COINCHE.md).
+ * Levels: `easy` (the heuristic with deliberate mistakes), `normal` (the heuristic), `strong`
+ * (determinized search over sampled deals).
  */
-import { assertNever, cardOf, maskOf, randomInt, type GameView, type Rng, type Suit } from '@belote/rules';
+import { assertNever, cardOf, maskOf, randomInt, type BidValue, type GameView, type Rng, type Suit } from '@belote/rules';
 import { heuristicBid } from './heuristic/bid.js';
+import { heuristicCall } from './heuristic/coinche-bid.js';
 import { heuristicPlay } from './heuristic/play.js';
 import { knowledgeOf } from './knowledge.js';
-import { strongBid, strongPlay, type SearchBudget } from './strong/strong.js';
+import { strongBid, strongCall, strongPlay, type SearchBudget } from './strong/strong.js';
 
 export type BotLevel = 'easy' | 'normal' | 'strong';
 export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'normal', 'strong'];
 
-/** A bot's decision, in the protocol's action shape (the seat is implied). */
-export type BotAction = { type: 'pass' } | { type: 'take'; suit?: Suit } | { type: 'play'; card: string };
+/** A bot's decision, in the engine's action shape without the seat (classic: pass/take; coinche: pass/bid/coinche/surcoinche). */
+export type BotAction =
+  | { type: 'pass' }
+  | { type: 'take'; suit?: Suit }
+  | { type: 'bid'; value: BidValue; suit: Suit }
+  | { type: 'coinche' }
+  | { type: 'surcoinche' }
+  | { type: 'play'; card: string };
 
 export interface BotOptions {
   level: BotLevel;
@@ -44,6 +52,19 @@ export function decide(view: GameView, opts: BotOptions): BotAction {
   const deal = view.deal;
   if (!deal || view.viewer === 'spectator' || deal.turn !== view.viewer || deal.hand === null || view.winner !== null)
     throw new Error("decide(): not this seat's turn");
+  if (deal.phase === 'bidding' && deal.auction) {
+    const hand = maskOf(deal.hand);
+    switch (opts.level) {
+      case 'easy':
+        return heuristicCall(view.viewer, hand, deal.auction, { loose: true });
+      case 'normal':
+        return heuristicCall(view.viewer, hand, deal.auction);
+      case 'strong':
+        return strongCall(view, opts.rng, opts.budget);
+      default:
+        return assertNever(opts.level);
+    }
+  }
   if (deal.phase === 'bidding') {
     switch (opts.level) {
       case 'easy':

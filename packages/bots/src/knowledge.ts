@@ -2,8 +2,8 @@
  * What one seat knows about the hidden cards, derived only from its GameView: the cards
  * played in this deal, which cards each other seat cannot hold (voids revealed by not
  * following or not trumping, failed overtrumps, a king or queen of trump played without a
- * belote call) and which it must hold (the retourne at the taker, the second belote card,
- * shown announcements). The heuristic uses it to count; the search samples from it.
+ * belote call) and which it must hold (classic: the retourne at the taker; the second belote
+ * card, shown announcements). The heuristic uses it to count; the search samples from it.
  */
 import {
   RANK_K,
@@ -113,7 +113,8 @@ export function knowledgeOf(view: GameView): Knowledge {
   for (const p of all) played |= bit(p.card);
   const cannot: [number, number, number, number] = [0, 0, 0, 0];
   const must: [number, number, number, number] = [0, 0, 0, 0];
-  const retourne = cardId(deal.retourne);
+  // Coinche has no retourne: every card not the seat's own nor played is in another hand.
+  const retourne = deal.retourne === undefined ? null : cardId(deal.retourne);
   if (trump !== null) {
     for (const p of all) cannot[p.seat] |= excludedBy(p.prefix, p.card, trump);
     // A king or queen of trump played without a belote call by that seat: it lacked the pair.
@@ -125,10 +126,10 @@ export function knowledgeOf(view: GameView): Knowledge {
       if (deal.belote && deal.belote.seat === p.seat) must[p.seat] |= bit(other);
       else cannot[p.seat] |= bit(other);
     }
-    if (deal.taker !== null) must[deal.taker] |= bit(retourne);
+    if (deal.taker !== null && retourne !== null) must[deal.taker] |= bit(retourne);
   }
   for (const c of deal.shown?.combinations ?? []) must[c.seat] |= maskOf(c.combination.cards);
-  const unseen = FULL_DECK & ~hand & ~played & ~(trump === null ? bit(retourne) : 0);
+  const unseen = FULL_DECK & ~hand & ~played & ~(trump === null && retourne !== null ? bit(retourne) : 0);
   for (let s = 0; s < 4; s++) {
     if (s === seat) {
       must[s] = hand;

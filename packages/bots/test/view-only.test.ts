@@ -1,19 +1,25 @@
 /**
- * A bot sees one seat's view and nothing else: decide() reads no property a GameView does
+ * A bot sees one seat's view and nothing else (classic and coinche): decide() reads no property a GameView does
  * not have (a strict deep Proxy throws on any other read and forbids writes), gives the same
  * answer on a JSON copy of the view (so nothing hidden rides along), and refuses a GameState
  * both at the type level and at run time.
  */
-import { seededRng, viewFor, type GameState, type GameView } from '@belote/rules';
+import { seededRng, viewFor, type GameState, type GameView, type Rules } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
 import { oneGame } from '../bench/arena.js';
 import { decide, type BotLevel } from '../src/index.js';
 
-/** Deep read-only proxy that throws when a property absent from the object is read. */
+/**
+ * Fields a GameView declares optional (by variant: `rules.variant`, `deal.retourne`,
+ * `deal.auction`, a result's `contract`/`coinche`): reading them when absent is allowed.
+ */
+const OPTIONAL = new Set(['variant', 'retourne', 'auction', 'contract', 'coinche']);
+
+/** Deep read-only proxy that throws when a property absent from the object (and not an optional GameView field) is read. */
 function strict<T extends object>(o: T, path = 'view', reads?: Set<string>): T {
   return new Proxy(o, {
     get(target, key, receiver) {
-      if (typeof key === 'symbol' || key in target) {
+      if (typeof key === 'symbol' || key in target || OPTIONAL.has(key)) {
         const v = Reflect.get(target, key, receiver) as unknown;
         if (typeof key === 'string') reads?.add(`${path}.${key}`);
         return typeof v === 'object' && v !== null ? strict(v, `${path}.${String(key)}`, reads) : v;
@@ -26,18 +32,19 @@ function strict<T extends object>(o: T, path = 'view', reads?: Set<string>): T {
   });
 }
 
-function sampleViews(n: number): { state: GameState; view: GameView }[] {
+function sampleViews(n: number, rules: Partial<Rules> = {}): { state: GameState; view: GameView }[] {
   const out: { state: GameState; view: GameView }[] = [];
   oneGame('view-only', {
     players: ['normal', 'easy', 'normal', 'easy'],
     rng: seededRng('view-only'),
     onAction: (state, _v, a) => { if (out.length < n) out.push({ state, view: viewFor(state, a.seat) }); },
-  }, {}, 4);
+  }, rules, 4);
   return out;
 }
 
 describe('bots see only a seat view', () => {
-  const samples = sampleViews(120);
+  // classic and coinche views (the coinche ones include the auction's calls)
+  const samples = [...sampleViews(120), ...sampleViews(120, { variant: 'coinche' })];
   it('decide() reads only GameView fields and never writes', () => {
     for (const level of ['easy', 'normal', 'strong'] as BotLevel[]) {
       for (const { view } of samples.filter((_, i) => level !== 'strong' || i % 8 === 0)) {

@@ -3,7 +3,7 @@
  * Strict objects: an unexpected field (a leaked deck, a seed) makes a message fail to parse,
  * so the schemas double as a leak guard in tests and let clients validate what they receive.
  */
-import { RANKS, TARGETS, type GameEvent, type GameView } from '@belote/rules';
+import { BID_VALUES, COINCHE_TARGETS, RANKS, TARGETS, VARIANTS, type GameEvent, type GameView } from '@belote/rules';
 import { CardSchema, SeatSchema, SuitSchema } from '@belote/rules';
 import { z } from 'zod';
 
@@ -12,8 +12,12 @@ export const TeamSchema = z.union([z.literal(0), z.literal(1)]);
 const Pair = z.tuple([int, int]);
 const RankSchema = z.enum(RANKS);
 
+const literals = <T extends z.core.util.Literal>(xs: readonly T[]) => z.union(xs.map((x) => z.literal(x)) as unknown as [z.ZodLiteral<T>, z.ZodLiteral<T>]);
+
 export const RulesViewSchema = z.strictObject({
-  target: z.union(TARGETS.map((t) => z.literal(t)) as unknown as [z.ZodLiteral<1000>, z.ZodLiteral<501>, z.ZodLiteral<301>, z.ZodLiteral<1001>]),
+  /** Present only in coinche games (COINCHE.md §1). */
+  variant: z.enum(VARIANTS).optional(),
+  target: literals([...TARGETS, ...COINCHE_TARGETS]),
   announcements: z.boolean(),
   tie: z.enum(['litige', 'dedans']),
   direction: z.enum(['counterclockwise', 'clockwise']),
@@ -25,11 +29,17 @@ export const TrickRecordSchema = z.strictObject({
   winner: SeatSchema.nullable(),
 });
 
+const BidValueSchema = literals(BID_VALUES);
+const MultiplierSchema = literals([1, 2, 4] as const);
+
 export const DealResultSchema = z.strictObject({
   outcome: z.enum(['made', 'dedans', 'litige', 'redeal', 'unfinished']),
   capot: TeamSchema.nullable(),
   taker: SeatSchema.nullable(),
   trump: SuitSchema.nullable(),
+  /** Coinche results only (RECORD-COINCHE.md). */
+  contract: BidValueSchema.nullable().optional(),
+  coinche: MultiplierSchema.optional(),
   tricks: z.array(TrickRecordSchema).max(8),
   points: Pair,
   belote: Pair,
@@ -62,6 +72,24 @@ export const BidViewSchema = z.strictObject({
   round: z.union([z.literal(1), z.literal(2)]),
 });
 
+/** A coinche call (COINCHE.md §3), without its seat. */
+export const CallSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('pass') }),
+  z.strictObject({ type: z.literal('bid'), value: BidValueSchema, suit: SuitSchema }),
+  z.strictObject({ type: z.literal('coinche') }),
+  z.strictObject({ type: z.literal('surcoinche') }),
+]);
+
+/** The public coinche auction of a deal view. */
+export const AuctionViewSchema = z.strictObject({
+  calls: z.array(z.strictObject({ seat: SeatSchema, call: CallSchema })),
+  contract: z.strictObject({ value: BidValueSchema, suit: SuitSchema, bidder: SeatSchema }).nullable(),
+  coinche: MultiplierSchema,
+  coinchedBy: SeatSchema.nullable(),
+  surcoinchedBy: SeatSchema.nullable(),
+  legal: z.strictObject({ pass: z.boolean(), bids: z.array(BidValueSchema).max(10), coinche: z.boolean(), surcoinche: z.boolean() }),
+});
+
 export const DealViewSchema = z.strictObject({
   number: int.min(0),
   dealer: SeatSchema,
@@ -69,8 +97,11 @@ export const DealViewSchema = z.strictObject({
   phase: z.enum(['bidding', 'play', 'over']),
   round: z.union([z.literal(1), z.literal(2)]),
   turn: SeatSchema.nullable(),
-  retourne: CardSchema,
+  /** Classic only (coinche has no retourne). */
+  retourne: CardSchema.optional(),
   bids: z.array(BidViewSchema).max(8),
+  /** Coinche only. */
+  auction: AuctionViewSchema.optional(),
   taker: SeatSchema.nullable(),
   trump: SuitSchema.nullable(),
   hand: z.array(CardSchema).max(8).nullable(),
@@ -100,9 +131,11 @@ export const GameViewSchema = z.strictObject({
 
 /** Public events an action causes (for animation). */
 export const GameEventSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('dealStarted'), dealer: SeatSchema, deal: int, retourne: CardSchema }),
+  z.strictObject({ type: z.literal('dealStarted'), dealer: SeatSchema, deal: int, retourne: CardSchema.optional() }),
   z.strictObject({ type: z.literal('bid'), seat: SeatSchema, bid: z.enum(['pass', 'take']), suit: SuitSchema.nullable(), round: z.union([z.literal(1), z.literal(2)]) }),
   z.strictObject({ type: z.literal('trumpChosen'), taker: SeatSchema, trump: SuitSchema }),
+  z.strictObject({ type: z.literal('call'), seat: SeatSchema, call: CallSchema }),
+  z.strictObject({ type: z.literal('contractSet'), taker: SeatSchema, trump: SuitSchema, contract: BidValueSchema, coinche: MultiplierSchema }),
   z.strictObject({ type: z.literal('redeal'), dealer: SeatSchema }),
   z.strictObject({ type: z.literal('announcementsDeclared'), declarations: DeclarationsSchema }),
   z.strictObject({ type: z.literal('cardPlayed'), seat: SeatSchema, card: CardSchema }),

@@ -39,6 +39,6 @@ export { replayRecord } from './record/replay.js';
 export type { VerifyResult, VerifyError, CommitmentCheck, ReplayOutput } from './record/replay.js';
 export { commitmentFor } from './record/commitment.js';
 export { recordOf } from './record/export.js';
-export { playGame, randomPolicy } from './simulate.js';
+export { playGame, randomPolicy, randomCall } from './simulate.js';
 export * from './fast/index.js';
 export type { Policy, PlayedGame } from './simulate.js';

@@ -76,7 +76,7 @@ export type BidChoice = { type: 'pass' } | { type: 'take'; suit?: Suit };
 
 /** Bid for the seat holding `hand` (its five cards) in `deal`'s current bidding round. */
 export function heuristicBid(deal: DealView, hand: readonly Card[], loose = false): BidChoice {
-  const retourne = cardId(deal.retourne);
+  const retourne = cardId(deal.retourne!); // classic deals always have one
   const mine = maskOf(hand) | bit(retourne);
   if (deal.round === 1) {
     return worthTaking(estimateHand(mine, suitOf(retourne)), loose) ? { type: 'take' } : { type: 'pass' };

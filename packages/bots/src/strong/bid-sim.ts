@@ -44,8 +44,8 @@ function uniformDeck(view: GameView, rng: Rng): Card[] {
   const deck: (Card | null)[] = new Array<Card | null>(32).fill(null);
   const mine = deal.hand!;
   firstFivePositions(deal.dealer, seat).forEach((p, i) => (deck[p] = mine[i]!));
-  deck[20] = deal.retourne;
-  const known = new Set<number>([...mine, deal.retourne].map(cardId));
+  deck[20] = deal.retourne!; // classic deals always have one
+  const known = new Set<number>([...mine, deal.retourne!].map(cardId));
   const rest: Card[] = [];
   for (let c = 0; c < 32; c++) if (!known.has(c)) rest.push(cardOf(c));
   for (let i = rest.length - 1; i > 0; i--) {
@@ -75,14 +75,15 @@ function sampleDeck(view: GameView, rng: Rng): Card[] {
   return deck;
 }
 
-function heuristicAction(state: GameState, seat: Seat): Action {
+/** The normal heuristic's action for `seat` in a simulated game (classic bidding, or card play). */
+export function heuristicAction(state: GameState, seat: Seat): Action {
   const view = viewFor(state, seat);
   const deal = view.deal!;
   if (deal.phase === 'bidding') return { ...heuristicBid(deal, deal.hand!), seat };
   return { type: 'play', seat, card: cardOf(heuristicPlay(knowledgeOf(view), maskOf(deal.legal))) };
 }
 
-function step(state: GameState, action: Action): GameState {
+export function step(state: GameState, action: Action): GameState {
   const r = apply(state, action);
   if (!r.ok) throw new Error(`bid simulation: ${r.error.message}`);
   return r.state;
@@ -109,7 +110,7 @@ function rollout(view: GameView, deck: Card[], choice: BidChoice): number {
 export function bidOptions(view: GameView): BidChoice[] {
   const deal = view.deal!;
   if (deal.round === 1) return [{ type: 'pass' }, { type: 'take' }];
-  const others = (['S', 'H', 'D', 'C'] as Suit[]).filter((s) => !deal.retourne.endsWith(s));
+  const others = (['S', 'H', 'D', 'C'] as Suit[]).filter((s) => !deal.retourne!.endsWith(s));
   return [{ type: 'pass' }, ...others.map((suit) => ({ type: 'take' as const, suit }))];
 }
 

@@ -33,7 +33,9 @@ function factsFor(k: Knowledge, hands: readonly number[]): DealFacts {
   const announcements: [number, number] = [0, 0];
   const shown = k.deal.shown;
   if (shown && shown.team !== null) for (const c of shown.combinations) announcements[shown.team] += c.combination.points;
-  return { taker: k.taker!, belote, announcements };
+  const a = k.deal.auction;
+  const contract = a?.contract ? { value: a.contract.value, coinche: a.coinche } : undefined;
+  return contract ? { taker: k.taker!, belote, announcements, contract } : { taker: k.taker!, belote, announcements };
 }
 
 /** The strong bot's card among the legal mask `legal`. */

@@ -2,7 +2,8 @@
  * The sampler never deals a seat something it could not hold: over thousands of sampled
  * deals from real game situations, each sampled deal is checked independently of the
  * knowledge code by replaying the deal's plays against the engine's legalMask, plus hand
- * sizes, the retourne at the taker, belote calls and declared announcement types.
+ * sizes, the retourne at the taker (classic), belote calls and declared announcement types,
+ * in classic and coinche games.
  */
 import { RANK_K, RANK_Q, bit, cardId, detectCombinations, legalMask, maskOf, popcount, seededRng, suitId, type GameView } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
@@ -10,13 +11,13 @@ import { oneGame } from '../../bench/arena.js';
 import { knowledgeOf, playsOf } from '../knowledge.js';
 import { declaredMisses, sampleHands } from './sampler.js';
 
-function views(seed: string, announcements: boolean, max: number): GameView[] {
+function views(seed: string, announcements: boolean, max: number, coinche = false): GameView[] {
   const out: GameView[] = [];
   oneGame(seed, {
     players: ['normal', 'easy', 'normal', 'random'],
     rng: seededRng(seed),
     onAction: (_s, view) => { if (view.deal!.phase === 'play' && out.length < max) out.push(view); },
-  }, { announcements }, 12);
+  }, coinche ? { variant: 'coinche', announcements } : { announcements }, 12);
   return out;
 }
 
@@ -42,7 +43,7 @@ function checkDeal(view: GameView, hands: number[]): void {
   });
   const start = hands.slice();
   for (const p of plays) start[p.seat] = start[p.seat]! | bit(p.card);
-  expect(start[deal.taker!]! & bit(cardId(deal.retourne))).not.toBe(0);
+  if (deal.retourne !== undefined) expect(start[deal.taker!]! & bit(cardId(deal.retourne))).not.toBe(0);
   const pair = bit(trump * 8 + RANK_K) | bit(trump * 8 + RANK_Q);
   const holder = start.findIndex((h) => (h & pair) === pair);
   if (deal.belote) expect(holder).toBe(deal.belote.seat);
@@ -54,9 +55,9 @@ function checkDeal(view: GameView, hands: number[]): void {
 describe('sampler', () => {
   it('deals only what is consistent with the seat view (thousands of samples)', () => {
     let n = 0;
-    for (const [seed, ann] of [['s1', false], ['s2', true], ['s3', false], ['s4', true]] as const) {
+    for (const [seed, ann, coinche] of [['s1', false, false], ['s2', true, false], ['s3', false, false], ['s4', true, false], ['c1', false, true], ['c2', true, true]] as const) {
       const rng = seededRng(`sample:${seed}`);
-      for (const v of views(seed, ann, 150)) {
+      for (const v of views(seed, ann, 150, coinche)) {
         const k = knowledgeOf(v);
         for (let i = 0; i < 4; i++) {
           checkDeal(v, sampleHands(k, rng));
@@ -64,7 +65,7 @@ describe('sampler', () => {
         }
       }
     }
-    expect(n).toBeGreaterThan(2000);
+    expect(n).toBeGreaterThan(3000);
     expect(declaredMisses()).toBe(0);
   }, 60_000);
 
