@@ -113,7 +113,7 @@ export function autoPlay(client: TestClient, seed: string, opts: { takeProbabili
     if (d.phase === 'bidding') {
       if (!take) action = { type: 'pass' as const };
       else if (d.round === 1) action = { type: 'take' as const };
-      else action = { type: 'take' as const, suit: (['S', 'H', 'D', 'C'] as const).filter((s) => !d.retourne.endsWith(s))[Math.floor(rng() * 3)]! };
+      else action = { type: 'take' as const, suit: (['S', 'H', 'D', 'C'] as const).filter((s) => !d.retourne!.endsWith(s))[Math.floor(rng() * 3)]! };
     } else action = { type: 'play' as const, card: d.legal[Math.floor(rng() * d.legal.length)]! };
     client.emit('action', { version: u.version, action }).then(
       (a) => {

@@ -60,7 +60,7 @@ class Table {
           ? { type: 'pass' }
           : d.round === 1
             ? { type: 'take' }
-            : { type: 'take', suit: (['S', 'H', 'D', 'C'] as const).filter((s) => !d.retourne.endsWith(s))[Math.floor(this.rng() * 3)]! }
+            : { type: 'take', suit: (['S', 'H', 'D', 'C'] as const).filter((s) => !d.retourne!.endsWith(s))[Math.floor(this.rng() * 3)]! }
         : { type: 'play', card: d.legal[Math.floor(this.rng() * d.legal.length)]! };
     p.emit('action', { version: u.version, action }).then(
       (a) => {

@@ -209,7 +209,7 @@ export class GameDriver {
     if (d.phase === 'bidding') {
       if (this.rng() >= 0.5) return { type: 'pass' };
       if (d.round === 1) return { type: 'take' };
-      const suits = (['S', 'H', 'D', 'C'] as const).filter((s) => !d.retourne.endsWith(s));
+      const suits = (['S', 'H', 'D', 'C'] as const).filter((s) => !d.retourne!.endsWith(s));
       return { type: 'take', suit: suits[Math.floor(this.rng() * suits.length)]! };
     }
     return { type: 'play', card: d.legal[Math.floor(this.rng() * d.legal.length)]! };

@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { CreateTableRequestSchema, GameEventSchema, GameViewSchema, HandshakeSchema, ClientEventSchemas, DisplayNameSchema, TableIdSchema } from './index.js';
 
 describe('outbound schemas', () => {
-  it('parse every view and event of simulated games, and reject an extra field', () => {
+  it.each([['classic', {}], ['coinche', { variant: 'coinche' as const }]] as const)('parse every view and event of simulated %s games, and reject an extra field', (_, rules) => {
     const rng = seededRng('protocol-test');
-    let state: GameState = newGame({ target: 1000, announcements: true });
+    let state: GameState = newGame({ ...rules, target: 1000, announcements: true });
     let dealer = 0 as 0 | 1 | 2 | 3;
     let checked = 0;
     while (state.winner === null && state.deals.length < 40) {
       const s = startDeal(state, dealer, shuffledDeck(rng));
       if (!s.ok) throw new Error(s.error.message);
+      for (const e of s.events) expect(GameEventSchema.safeParse(e).success).toBe(true);
       state = s.state;
       dealer = ((dealer + 1) & 3) as 0 | 1 | 2 | 3;
       for (;;) {

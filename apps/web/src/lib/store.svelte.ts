@@ -146,6 +146,8 @@ export class TableStore {
         return;
       case 'bid':
       case 'trumpChosen':
+      case 'call':
+      case 'contractSet':
       case 'cardPlayed':
       case 'announcementsShown':
       case 'gameOver':
