@@ -37,6 +37,8 @@ export function coincheDeck(dealer: Seat, hands: readonly number[]): Card[] {
   return [...order.flatMap((s) => cards[s]!.slice(0, 3)), ...order.flatMap((s) => cards[s]!.slice(3, 5)), ...order.flatMap((s) => cards[s]!.slice(5, 8))];
 }
 
+const MAX_TRIES = 200;
+
 /** The other hands dealt uniformly around the seat's own, then weighted by the auction (rejection sampling). */
 function sampleHands(view: GameView, rng: Rng): number[] {
   const deal = view.deal!;
@@ -54,9 +56,19 @@ function sampleHands(view: GameView, rng: Rng): number[] {
     for (let s = 0; s < 4; s++) if (s !== me) for (let j = 0; j < 8; j++) hands[s]! |= 1 << rest[k++]!;
     return hands;
   };
-  let hands = draw();
-  for (let tries = 0; tries < 20 && rng() >= auctionLikelihood(deal.auction!.calls, hands, deal.eldest, me); tries++) hands = draw();
-  return hands;
+  // Rejection sampling: accept a draw with its likelihood; after MAX_TRIES keep the likeliest seen.
+  let best: number[] | null = null;
+  let bestP = -1;
+  for (let tries = 0; tries < MAX_TRIES; tries++) {
+    const hands = draw();
+    const p = auctionLikelihood(deal.auction!.calls, hands, deal.eldest, me);
+    if (rng() < p) return hands;
+    if (p > bestP) {
+      best = hands;
+      bestP = p;
+    }
+  }
+  return best!;
 }
 
 /** The candidate calls: the heuristic's, pass, coinche/surcoinche if legal, and bids around the estimate in the two best suits. */
@@ -145,4 +157,5 @@ export function simulatedCall(view: GameView, rng: Rng, budget: BidBudget, margi
   for (let i = 1; i < options.length; i++) if (sums[i]! > sums[best]! + (best === 0 ? margin * n : 0)) best = i;
   return options[best]!;
 }
+
 

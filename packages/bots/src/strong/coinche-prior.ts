@@ -8,17 +8,19 @@
 import { afterCall, legalCallsOf, openAuction, type Call, type Seat, type SeatCall } from '@belote/rules';
 import { heuristicCall } from '../heuristic/coinche-bid.js';
 
-/** How well an actual call matches the heuristic's expected one (1 = the same call). */
+/**
+ * How well an actual call matches the heuristic's expected one (1 = the same call). Bids are
+ * strong evidence (a hand that would not bid that suit is 20 times less likely); a pass where
+ * the heuristic would bid, or an unexpected coinche, 10 times less.
+ */
 function agreement(expected: Call, actual: Call): number {
   if (actual.type === 'bid') {
-    if (expected.type !== 'bid') return 0.25;
-    if (expected.suit !== actual.suit) return 0.3;
+    if (expected.type !== 'bid' || expected.suit !== actual.suit) return 0.05;
     const gap = Math.abs((expected.value === 'capot' ? 170 : expected.value) - (actual.value === 'capot' ? 170 : actual.value));
-    return gap <= 10 ? 1 : gap <= 20 ? 0.6 : 0.35;
+    return gap <= 10 ? 1 : gap <= 20 ? 0.5 : 0.2;
   }
   if (actual.type === expected.type) return 1;
-  if (actual.type === 'pass') return expected.type === 'bid' ? 0.35 : 0.5;
-  return 0.3;
+  return 0.1;
 }
 
 /**
