@@ -127,7 +127,7 @@ for (const kind of ['memory', 'pg'] as const) {
 function twoActions(ua: UpdateMessage, ub: UpdateMessage): [GameAction, GameAction] {
   const da = ua.view!.deal!;
   const db = ub.view!.deal!;
-  if (da.phase === 'bidding') return [da.round === 1 ? { type: 'take' } : { type: 'take', suit: (['S', 'H', 'D', 'C'] as const).find((s) => !da.retourne.endsWith(s))! }, { type: 'pass' }];
+  if (da.phase === 'bidding') return [da.round === 1 ? { type: 'take' } : { type: 'take', suit: (['S', 'H', 'D', 'C'] as const).find((s) => !da.retourne!.endsWith(s))! }, { type: 'pass' }];
   return [
     { type: 'play', card: da.legal[0]! },
     { type: 'play', card: db.legal[db.legal.length - 1]! },
