@@ -4,7 +4,7 @@
  * (coinche-deal.ts) applies them; the fast core has a mask-based twin (fast/auction.ts).
  */
 import { isSuit, type Suit } from './cards.js';
-import { BID_VALUES, nextSeat, teamOf, type BidValue, type Call, type Multiplier, type Seat } from './types.js';
+import { BID_VALUES, assertNever, nextSeat, teamOf, type BidValue, type Call, type Multiplier, type Seat } from './types.js';
 
 /** The highest bid so far (the contract once the auction is over). */
 export interface Contract {
@@ -84,6 +84,8 @@ export function callRefusalReason(a: AuctionState, seat: Seat, call: Call): stri
       if (a.coinchedBy === null || a.high === null) return 'no coinche to answer';
       if (teamOf(a.high.bidder) !== teamOf(seat)) return 'only the team that made the coinched bid may surcoinche';
       return null;
+    default:
+      return assertNever(call);
   }
 }
 
@@ -113,5 +115,7 @@ export function afterCall(a: AuctionState, seat: Seat, call: Call): AuctionState
       return { ...next, passes: 0, coinche: 2, coinchedBy: seat };
     case 'surcoinche':
       return { ...next, coinche: 4, surcoinchedBy: seat, end: 'contract', turn: null };
+    default:
+      return assertNever(call);
   }
 }
