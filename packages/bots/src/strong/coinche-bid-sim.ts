@@ -145,13 +145,19 @@ export function simulatedCall(view: GameView, rng: Rng, budget: BidBudget, margi
   const options = callOptions(view, base);
   if (options.length === 1) return base;
   const sums = new Float64Array(options.length);
+  const one = new Float64Array(options.length);
   const start = now();
   let n = 0;
-  for (; n < budget.bidSamples; n++) {
-    if (n > 0 && now() - start > budget.timeMs) break;
+  // Only complete samples count (every option on the same deal); the clock is read before each
+  // rollout so that a loaded machine overshoots the cap by one rollout at most.
+  sampling: for (; n < budget.bidSamples; n++) {
     const deck = coincheDeck(deal.dealer, sampleHands(view, rng));
     const plays = new Map<number, Tally>();
-    options.forEach((o, i) => (sums[i] = sums[i]! + rollout(view, deck, o, plays)));
+    for (let i = 0; i < options.length; i++) {
+      if (n > 0 && now() - start > budget.timeMs) break sampling;
+      one[i] = rollout(view, deck, options[i]!, plays);
+    }
+    for (let i = 0; i < options.length; i++) sums[i] = sums[i]! + one[i]!;
   }
   let best = 0;
   for (let i = 1; i < options.length; i++) if (sums[i]! > sums[best]! + (best === 0 ? margin * n : 0)) best = i;
