@@ -9,8 +9,8 @@
  *
  * Flags (or env): --pairs=heuristic-random,strong-heuristic,coinche-strong-heuristic (BENCH_PAIRS), --deals=N
  * (BENCH_DEALS), --games=N (BENCH_GAMES), --samples=N, --bid-samples=N, --time-ms=N (strong
- * budget), --nodes=N (strong search nodes per move), --workers=N (BENCH_WORKERS, default 2), --seed=S. Defaults finish in about two
- * minutes on a 2-core machine. Timings are per move on one core (each worker is one thread).
+ * budget), --nodes=N (strong search nodes per move), --workers=N (BENCH_WORKERS, default 2), --seed=S. Defaults finish in about six
+ * minutes on a 2-core machine (the strong matches take most of it). Timings are per move on one core (each worker is one thread).
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PAIRS, rulesOf, runTask, type Task, type TaskResult } from './duplicate.js';
