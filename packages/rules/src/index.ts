@@ -34,6 +34,8 @@ export {
 export type { GameState, DealState, CompletedTrick } from './game.js';
 export { viewFor } from './view.js';
 export type { GameView, DealView, BidView, AuctionView, Viewer } from './view.js';
+export { applyEvents, initialView, dealsCards, ownCardsAfter } from './fold.js';
+export type { OwnCards } from './fold.js';
 export * from './record/schema.js';
 export { replayRecord } from './record/replay.js';
 export type { VerifyResult, VerifyError, CommitmentCheck, ReplayOutput } from './record/replay.js';

@@ -11,7 +11,7 @@ import { contractFields, tricksOf } from './report.js';
 import { scoreCoincheDeal } from './coinche-scoring.js';
 import { gameWinner, scoreDeal } from './scoring.js';
 import { copyDeal, copyGame, withDeal, type DealState, type GameState } from './state.js';
-import { nextSeat, teamOf, type DealResult, type GameEvent, type Seat } from './types.js';
+import { nextSeat, summaryOfResult, teamOf, type DealResult, type GameEvent, type Seat } from './types.js';
 
 /** Apply an accepted card play. */
 export function playCard(state: GameState, deal: DealState, seat: Seat, card: CardId, events: GameEvent[]): GameState {
@@ -82,7 +82,7 @@ function finishDeal(state: GameState, deal: DealState, events: GameEvent[]): Gam
     litigePot: score.litigePot,
     totals,
   };
-  events.push({ type: 'dealScored', result });
+  events.push({ type: 'dealScored', result: summaryOfResult(result) });
   const winner = gameWinner(totals, state.rules.target);
   if (winner !== null) events.push({ type: 'gameOver', winner, totals });
   const d = copyDeal(deal);

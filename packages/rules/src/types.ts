@@ -116,6 +116,18 @@ export interface DealResult {
   totals: [number, number];
 }
 
+/**
+ * One finished deal as the score sheet shows it: its `DealResult` without the tricks (the
+ * game record keeps those). What views and `dealScored` events carry.
+ */
+export type DealSummary = Omit<DealResult, 'tricks'>;
+
+/** The summary of a result (a fresh object; `tricks` left out). */
+export function summaryOfResult(r: DealResult): DealSummary {
+  const { tricks: _tricks, ...summary } = r;
+  return summary;
+}
+
 export type CombinationKind = 'tierce' | 'quarte' | 'quinte' | 'carre';
 
 /** A declared combination (RULES.md §6). */
@@ -137,9 +149,11 @@ export interface SeatCombination {
 }
 
 /**
- * Events an action causes, for animation and logs. They only carry public information,
- * so they may be sent to every viewer unchanged. Classic deals emit `bid` and `trumpChosen`
- * during the bidding, coinche deals `call` and `contractSet` (and no retourne).
+ * Events an action causes. They only carry public information, so they may be sent to every
+ * viewer unchanged, and with a seat's own cards they are enough to follow its view step by
+ * step (`applyEvents` in fold.ts rebuilds exactly what `viewFor` shows). Classic deals emit
+ * `bid` and `trumpChosen` during the bidding, coinche deals `call` and `contractSet` (and no
+ * retourne).
  */
 export type GameEvent =
   | { type: 'dealStarted'; dealer: Seat; deal: number; retourne?: Card }
@@ -153,7 +167,7 @@ export type GameEvent =
   | { type: 'belote'; seat: Seat; card: Card; call: 'belote' | 'rebelote' }
   | { type: 'announcementsShown'; team: Team | null; combinations: SeatCombination[] }
   | { type: 'trickWon'; winner: Seat; leader: Seat; cards: Card[]; points: number }
-  | { type: 'dealScored'; result: DealResult }
+  | { type: 'dealScored'; result: DealSummary }
   | { type: 'gameOver'; winner: Team; totals: [number, number] };
 
 export type ApplyResult<S> =

@@ -7,8 +7,8 @@ import { shownCombinations } from './announcements.js';
 import { NO_CALLS, type Contract, type LegalCalls, type SeatCall } from './auction.js';
 import { SUITS, cardOf, popcount, sortHand, suitOf, type Card, type Suit } from './cards.js';
 import { currentDeal, handOf, legalCalls, legalPlays, type DealState, type GameState } from './game.js';
-import type { CombinationKind, DealResult, Multiplier, Rules, Seat, SeatCombination, Team, TrickRecord } from './types.js';
-import { nextSeat } from './types.js';
+import type { CombinationKind, DealResult, DealSummary, Multiplier, Rules, Seat, SeatCombination, Team, TrickRecord } from './types.js';
+import { nextSeat, summaryOfResult } from './types.js';
 
 export type Viewer = Seat | 'spectator';
 
@@ -70,8 +70,8 @@ export interface DealView {
   declared: { seat: Seat; kinds: CombinationKind[] }[] | null;
   /** The winning team's combinations, shown after the first card of trick 2. */
   shown: { team: Team | null; combinations: SeatCombination[] } | null;
-  /** Set once the deal is over. */
-  result: DealResult | null;
+  /** Set once the deal is over (its summary: the tricks are above). */
+  result: DealSummary | null;
 }
 
 export interface GameView {
@@ -80,8 +80,8 @@ export interface GameView {
   totals: [number, number];
   litigePot: number;
   winner: Team | null;
-  /** Results of every finished deal, in order (redeals included). */
-  history: DealResult[];
+  /** The summary of every finished deal, in order (redeals included): the score sheet. */
+  history: DealSummary[];
   deal: DealView | null;
 }
 
@@ -146,15 +146,23 @@ function dealView(state: GameState, deal: DealState, viewer: Viewer, index: numb
     belote: deal.beloteSeat !== null && deal.belotePlayed > 0 ? { seat: deal.beloteSeat, calls: deal.belotePlayed } : null,
     declared,
     shown,
-    result: deal.result,
+    result: deal.result && summaryOf(deal.result),
   };
+}
+
+/** Summaries are made once per result (results are immutable once set). */
+const summaries = new WeakMap<DealResult, DealSummary>();
+function summaryOf(r: DealResult): DealSummary {
+  let s = summaries.get(r);
+  if (!s) summaries.set(r, (s = summaryOfResult(r)));
+  return s;
 }
 
 /** The game as `viewer` may see it. */
 export function viewFor(state: GameState, viewer: Viewer): GameView {
   const deal = currentDeal(state);
-  const history: DealResult[] = [];
-  for (const d of state.deals) if (d.result) history.push(d.result);
+  const history: DealSummary[] = [];
+  for (const d of state.deals) if (d.result) history.push(summaryOf(d.result));
   return {
     viewer,
     rules: state.rules,
