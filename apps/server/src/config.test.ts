@@ -5,7 +5,8 @@ import { originPolicy } from './origin-policy.js';
 describe('config', () => {
   it('has safe defaults with no environment', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', publicUrl: null, dataDir: './data', logLevel: 'info', botDelayMs: 700, dealPauseMs: 4000, graceMs: 60000 });
+    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', publicUrl: null, dataDir: './data', logLevel: 'info', botDelayMs: 700, dealPauseMs: 20000, graceMs: 60000 });
+    expect(c).toMatchObject({ rateLimitEvents: 20, rateLimitAddressEvents: 100, maxSocketsPerTable: 64, maxSocketsPerAddress: 32 });
     expect(c.webDist).toMatch(/apps[\\/]web[\\/]dist$/);
     expect(c).toMatchObject({ finishedRetentionHours: 72, idleRetentionHours: 168, expirySweepMinutes: 60 });
   });

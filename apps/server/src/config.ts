@@ -57,11 +57,14 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   BOT_DELAY_MS: int(700, 0, 60_000),
-  DEAL_PAUSE_MS: int(4000, 0, 60_000),
+  DEAL_PAUSE_MS: int(20_000, 0, 600_000),
   BOT_WORKERS: int(DEFAULT_BOT_WORKERS, 0, 64),
   BOT_STRONG_BUDGET: jsonOf(StrongBudgetSchema).optional(),
   GRACE_MS: int(60_000, 0, 3_600_000),
   RATE_LIMIT_EVENTS: int(20, 1, 10_000),
+  RATE_LIMIT_ADDRESS_EVENTS: int(100, 1, 1_000_000),
+  MAX_SOCKETS_PER_TABLE: int(64, 1, 1_000_000),
+  MAX_SOCKETS_PER_ADDRESS: int(32, 1, 1_000_000),
   CREATE_LIMIT_PER_MINUTE: int(60, 1, 100_000),
   /** Test hook: how many ms one "second" of the turn timer lasts. */
   TURN_SECOND_MS: int(1000, 1, 1000),
@@ -83,13 +86,21 @@ export interface Config {
   webDist: string;
   logLevel: (typeof LOG_LEVELS)[number];
   botDelayMs: number;
+  /** After a scored deal, the longest wait for the players to continue (the summary's countdown). */
   dealPauseMs: number;
   /** Worker threads for `strong` bot searches; 0 = search on the main thread (blocks it). */
   botWorkers: number;
   /** Search effort of the `strong` bots; null = the bots package's defaults. */
   botStrongBudget: Partial<SearchBudget> | null;
   graceMs: number;
+  /** Socket events per second per sender: a seat token, or the address for sockets without a seat. */
   rateLimitEvents: number;
+  /** Socket events per second per address, all its sockets together. */
+  rateLimitAddressEvents: number;
+  /** Sockets per table without a seat token or the host key (spectators). */
+  maxSocketsPerTable: number;
+  /** Sockets per client address. */
+  maxSocketsPerAddress: number;
   createLimitPerMinute: number;
   turnSecondMs: number;
   /** A finished game's table (and its record) is kept this long after the game ended. */
@@ -125,6 +136,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botStrongBudget: e.BOT_STRONG_BUDGET ?? null,
     graceMs: e.GRACE_MS,
     rateLimitEvents: e.RATE_LIMIT_EVENTS,
+    rateLimitAddressEvents: e.RATE_LIMIT_ADDRESS_EVENTS,
+    maxSocketsPerTable: e.MAX_SOCKETS_PER_TABLE,
+    maxSocketsPerAddress: e.MAX_SOCKETS_PER_ADDRESS,
     createLimitPerMinute: e.CREATE_LIMIT_PER_MINUTE,
     turnSecondMs: e.TURN_SECOND_MS,
     finishedRetentionHours: e.FINISHED_RETENTION_HOURS,

@@ -10,6 +10,7 @@ import { allowedOriginsOf, configWith, type Config } from './config.js';
 import { createApp } from './http/app.js';
 import { createLogger } from './logger.js';
 import { originPolicy } from './origin-policy.js';
+import { SocketHub } from './socket/hub.js';
 import { createSocketServer } from './socket/io.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { TableStore } from './store/types.js';
@@ -44,7 +45,8 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
   const config = configWith(overrides);
   const log = opts.logger ?? createLogger(config);
   const store = opts.store ?? new MemoryStore();
-  const registry = new TableRegistry({ store, config, log });
+  const hub = new SocketHub();
+  const registry = new TableRegistry({ store, config, log, channel: hub });
   const expiry = { store, registry, config, log };
   const t0 = performance.now();
   await sweepExpired(expiry);
@@ -67,7 +69,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
   const originOk = originPolicy(origins, config.publicUrl === null);
   const app = createApp(registry, config, publicUrl, originOk, log);
   http.on('request', app);
-  const io = createSocketServer(http, registry, config, originOk, log);
+  const io = createSocketServer(http, registry, hub, config, originOk, log);
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   log.info({ port, publicUrl }, 'belote server listening');
 

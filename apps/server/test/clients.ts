@@ -1,14 +1,23 @@
 /**
- * Test support: a real server in-process and socket.io clients that record every frame.
+ * Test support: a real server in-process and socket.io clients that speak protocol 2 like a
+ * real client: each validates every frame with the outbound schemas, checks that `seq` runs
+ * without gaps, folds steps and presence into its snapshot (`applyStep`, `applyPresence`) and
+ * records both the raw frames (for the leak audit) and the folded state after each one.
  */
 import {
   PROTOCOL_VERSION,
-  UpdateMessageSchema,
+  ServerFrameSchemas,
+  SnapshotSchema,
+  applyPresence,
+  applyStep,
+  frameOrder,
   type Ack,
   type ClientEventName,
   type ClientEventPayload,
   type CreateTableResponse,
-  type UpdateMessage,
+  type ServerFrameName,
+  type Snapshot,
+  type StepEvent,
 } from '@belote/protocol';
 import { seededRng, type Rng, type Seat } from '@belote/rules';
 import { io, type Socket } from 'socket.io-client';
@@ -16,7 +25,17 @@ import type { Config } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 export async function testServer(overrides: Partial<Config> = {}): Promise<RunningServer> {
-  return startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', botDelayMs: 0, dealPauseMs: 0, webDist: '/nonexistent', ...overrides });
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    botDelayMs: 0,
+    dealPauseMs: 0,
+    webDist: '/nonexistent',
+    maxSocketsPerAddress: 100_000,
+    rateLimitAddressEvents: 1_000_000,
+    ...overrides,
+  });
 }
 
 export async function createTable(server: Pick<RunningServer, 'url'>, body: unknown = {}): Promise<CreateTableResponse> {
@@ -32,26 +51,71 @@ export interface ConnectOptions {
   protocolVersion?: number;
 }
 
-/** A client that records every update it receives and validates it with the outbound schema. */
+/** The client's state after one frame: the folded snapshot, and what the frame brought. */
+export interface TestUpdate extends Snapshot {
+  /** The step's events ([] for a snapshot or presence frame). */
+  events: StepEvent[];
+  kind: 'snapshot' | 'step' | 'presence';
+}
+
+/** A frame as it came off the wire (the sync ack's snapshot included). */
+export interface RawFrame {
+  name: ServerFrameName | 'syncAck';
+  frame: unknown;
+}
+
+/** A protocol-2 client that records every frame, validates it and folds it. */
 export class TestClient {
-  readonly frames: UpdateMessage[] = [];
-  private waiters: { pred: (u: UpdateMessage) => boolean; resolve: (u: UpdateMessage) => void }[] = [];
+  readonly frames: TestUpdate[] = [];
+  readonly raw: RawFrame[] = [];
   readonly schemaErrors: string[] = [];
+  /** Frames that did not follow the last one (a gap or a repeat of `seq`): a server bug in these tests. */
+  readonly orderErrors: string[] = [];
+  private state: Snapshot | null = null;
+  private waiters: { pred: (u: TestUpdate) => boolean; resolve: (u: TestUpdate) => void }[] = [];
+  private listeners: ((u: TestUpdate) => void)[] = [];
 
   private constructor(readonly socket: Socket) {
-    socket.on('update', (u: UpdateMessage) => {
-      const p = UpdateMessageSchema.safeParse(u);
-      if (!p.success) this.schemaErrors.push(p.error.message);
-      this.frames.push(u);
-      this.waiters = this.waiters.filter((w) => {
-        if (!w.pred(u)) return true;
-        w.resolve(u);
-        return false;
-      });
+    for (const name of ['snapshot', 'step', 'presence'] as const) socket.on(name, (f: unknown) => this.receive(name, f));
+  }
+
+  private receive(name: ServerFrameName | 'syncAck', frame: unknown): void {
+    this.raw.push({ name, frame });
+    const schema = name === 'syncAck' ? SnapshotSchema : ServerFrameSchemas[name];
+    const p = schema.safeParse(frame);
+    if (!p.success) this.schemaErrors.push(`${name}: ${p.error.message}`);
+    let next: TestUpdate;
+    if (name === 'snapshot' || name === 'syncAck') {
+      const s = frame as Snapshot;
+      this.state = s;
+      next = { ...s, events: [], kind: 'snapshot' };
+    } else {
+      const f = frame as { seq: number };
+      if (!this.state) {
+        this.orderErrors.push(`${name} ${f.seq} before any snapshot`);
+        return;
+      }
+      const order = frameOrder(this.state, f);
+      if (order !== 'next') this.orderErrors.push(`${name} ${f.seq} after ${this.state.seq}: ${order}`);
+      if (name === 'step') {
+        const step = frame as Parameters<typeof applyStep>[1];
+        this.state = applyStep(this.state, step);
+        next = { ...this.state, events: step.events, kind: 'step' };
+      } else {
+        this.state = applyPresence(this.state, frame as Parameters<typeof applyPresence>[1]);
+        next = { ...this.state, events: [], kind: 'presence' };
+      }
+    }
+    this.frames.push(next);
+    for (const l of this.listeners) l(next);
+    this.waiters = this.waiters.filter((w) => {
+      if (!w.pred(next)) return true;
+      w.resolve(next);
+      return false;
     });
   }
 
-  /** Connect and wait for the first update (rejects with the connect_error). */
+  /** Connect and wait for the first snapshot (rejects with the connect_error). */
   static async connect(server: Pick<RunningServer, 'url'>, opts: ConnectOptions): Promise<TestClient> {
     const socket = io(server.url, {
       auth: { protocolVersion: opts.protocolVersion ?? PROTOCOL_VERSION, tableId: opts.tableId, ...(opts.token ? { token: opts.token } : {}), ...(opts.hostKey ? { hostKey: opts.hostKey } : {}) },
@@ -67,24 +131,35 @@ export class TestClient {
     return client;
   }
 
-  get last(): UpdateMessage {
+  get last(): TestUpdate {
     const u = this.frames[this.frames.length - 1];
-    if (!u) throw new Error('no update yet');
+    if (!u) throw new Error('no frame yet');
     return u;
   }
 
-  /** The next update (from now on, or the latest if it already matches) satisfying `pred`. */
-  next(pred: (u: UpdateMessage) => boolean, timeoutMs = 10_000): Promise<UpdateMessage> {
+  /** Called with the state after every frame from now on. */
+  onUpdate(fn: (u: TestUpdate) => void): () => void {
+    this.listeners.push(fn);
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== fn);
+    };
+  }
+
+  /** The next state (from now on, or the latest if it already matches) satisfying `pred`. */
+  next(pred: (u: TestUpdate) => boolean, timeoutMs = 10_000): Promise<TestUpdate> {
     const last = this.frames[this.frames.length - 1];
     if (last && pred(last)) return Promise.resolve(last);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('timed out waiting for an update')), timeoutMs);
+      const timer = setTimeout(() => reject(new Error('timed out waiting for a frame')), timeoutMs);
       this.waiters.push({ pred, resolve: (u) => (clearTimeout(timer), resolve(u)) });
     });
   }
 
-  emit<E extends ClientEventName>(name: E, payload: ClientEventPayload<E> | unknown): Promise<Ack<Record<string, unknown>>> {
-    return this.socket.timeout(5000).emitWithAck(name, payload) as Promise<Ack<Record<string, unknown>>>;
+  /** Send an event and wait for its ack; the snapshot in a `sync` ack is applied like a frame. */
+  async emit<E extends ClientEventName>(name: E, payload: ClientEventPayload<E> | unknown): Promise<Ack<Record<string, unknown>>> {
+    const ack = (await this.socket.timeout(5000).emitWithAck(name, payload)) as Ack<Record<string, unknown>>;
+    if (name === 'sync' && ack.ok) this.receive('syncAck', ack.snapshot);
+    return ack;
   }
 
   close(): void {
@@ -92,18 +167,17 @@ export class TestClient {
   }
 }
 
-/** Wait until a client's socket is connected and not yet seen an update (for raw sends). */
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Make a seated client play by itself: on each update where it is this seat's turn, send a
- * bid or a legal card chosen from its own view with a seeded rng. Returns a stop function.
+ * Make a seated client play by itself: on each state where it is this seat's turn, send a
+ * bid or a legal card chosen from its own (folded) view with a seeded rng. Returns a stop function.
  */
 export function autoPlay(client: TestClient, seed: string, opts: { takeProbability?: number } = {}): () => void {
   const rng: Rng = seededRng(seed);
   let actedAt = -1;
   let stopped = false;
-  const act = (u: UpdateMessage) => {
+  const act = (u: TestUpdate) => {
     const d = u.view?.deal;
     const seat = u.you.seat;
     if (stopped || !d || seat === null || d.turn !== seat || d.phase === 'over' || u.view?.winner !== null || actedAt === u.version) return;
@@ -124,11 +198,11 @@ export function autoPlay(client: TestClient, seed: string, opts: { takeProbabili
       },
     );
   };
-  client.socket.on('update', act);
+  const off = client.onUpdate(act);
   if (client.frames.length) act(client.last);
   return () => {
     stopped = true;
-    client.socket.off('update', act);
+    off();
   };
 }
 
@@ -146,4 +220,16 @@ export async function seatedTable(server: Pick<RunningServer, 'url'>, body: unkn
     players.push(c);
   }
   return { table: t, host, players, tokens };
+}
+
+/**
+ * Everything the server has done so far has reached these clients: the table's queue ran, its
+ * presence frame (coalesced per tick) went out, and one round trip on each socket (a `sync`
+ * whose answer is not recorded) — frames sent before it arrive before its ack. For "nothing
+ * happened" checks, instead of sleeping.
+ */
+export async function settled(server: Pick<RunningServer, 'registry'>, tableId: string, clients: readonly TestClient[]): Promise<void> {
+  await server.registry.get(tableId)?.idle();
+  await new Promise((r) => setImmediate(r));
+  await Promise.all(clients.map((c) => c.socket.timeout(5000).emitWithAck('sync', {})));
 }

@@ -11,10 +11,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GameAction, TableRecord, UpdateMessage } from '@belote/protocol';
+import type { GameAction, TableRecord } from '@belote/protocol';
 import { commitmentFor, replayRecord, seededRng, type Rng, type Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
-import { seatedTable, sleep, TestClient } from './clients.js';
+import { seatedTable, sleep, TestClient, type TestUpdate } from './clients.js';
 import { actionKey, freePort, isSubsequence, recordActions, spawnServer, type ServerProcess } from './restart-harness.js';
 
 const TABLES = 6;
@@ -26,7 +26,7 @@ class Table {
   /** Acknowledged actions with the version each produced (acks of different seats may arrive out of order). */
   private readonly ackedAt: { key: string; version: number }[] = [];
   players: TestClient[] = [];
-  final: UpdateMessage | null = null;
+  final: TestUpdate | null = null;
   errors: string[] = [];
   private acted = -1;
 
@@ -40,13 +40,13 @@ class Table {
     this.players = players;
     this.acted = -1;
     players.forEach((p, seat) => {
-      const on = (u: UpdateMessage) => this.onUpdate(p, seat as Seat, u);
-      p.socket.on('update', on);
+      const on = (u: TestUpdate) => this.onUpdate(p, seat as Seat, u);
+      p.onUpdate(on);
       if (p.frames.length) on(p.last);
     });
   }
 
-  private onUpdate(p: TestClient, seat: Seat, u: UpdateMessage): void {
+  private onUpdate(p: TestClient, seat: Seat, u: TestUpdate): void {
     if (u.view?.winner != null) {
       this.final ??= u;
       return;

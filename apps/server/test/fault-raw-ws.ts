@@ -10,7 +10,7 @@ import { connect, type Socket } from 'node:net';
 export class RawSocketIo {
   private buf = Buffer.alloc(0);
   private upgraded = false;
-  /** Text payloads received (engine.io packets, e.g. `42["update",…]`). */
+  /** Text payloads received (engine.io packets, e.g. `42["step",…]`). */
   readonly received: string[] = [];
   readonly closed: Promise<void>;
 
@@ -20,7 +20,7 @@ export class RawSocketIo {
     sock.on('error', () => undefined);
   }
 
-  /** Connect, upgrade, join the namespace with `auth`, and wait for the first update. */
+  /** Connect, upgrade, join the namespace with `auth`, and wait for the first snapshot. */
   static async open(port: number, auth: Record<string, unknown>): Promise<RawSocketIo> {
     const sock = connect(port, '127.0.0.1');
     await new Promise<void>((resolve, reject) => sock.once('connect', resolve).once('error', reject));
@@ -32,7 +32,7 @@ export class RawSocketIo {
     );
     await c.waitFor((m) => m.startsWith('0{'));
     c.send(`40${JSON.stringify(auth)}`);
-    await c.waitFor((m) => m.startsWith('42["update"'));
+    await c.waitFor((m) => m.startsWith('42["snapshot"'));
     return c;
   }
 

@@ -66,7 +66,7 @@ describe('all clients drop at once', () => {
       drops++;
     }
     expect(drops).toBeGreaterThanOrEqual(2);
-    const end = await host.next((u) => u.table.status === 'finished', 30_000);
+    const end = await host.next((u) => u.table.status === 'finished', 40_000);
     stops.forEach((s) => s());
     const record = (await (await fetch(`${server.url}/api/tables/${t.table.id}/record`)).json()) as TableRecord;
     const replay = replayRecord(record, (deck, salt, c) => createHash('sha256').update(commitmentFor(deck, salt), 'utf8').digest('hex') === c);
@@ -85,11 +85,11 @@ describe('a client that stops reading', () => {
     await t.host.next((u) => u.table.spectators === 2);
     raw.pause();
     const heapBefore = process.memoryUsage().heapUsed;
-    // each sync asks for a full update (~2-3 KB) to this socket alone: 20,000 of them ≈ 50 MB it never reads
+    // each sync (with an ack id) asks for a snapshot (~2-3 KB) to this socket alone: 20,000 of them ≈ 50 MB it never reads
     const stops = t.players.map((p, i) => autoPlay(p, `slow-${i}`));
     let peak = 0;
     for (let i = 0; i < 20_000; i++) {
-      raw.send(`42["sync",{}]`);
+      raw.send(`42${i}["sync",{}]`);
       if (i % 1000 === 999) {
         await sleep(20);
         peak = Math.max(peak, process.memoryUsage().heapUsed - heapBefore);
@@ -97,7 +97,7 @@ describe('a client that stops reading', () => {
     }
     // the server drops it (the others see one spectator fewer) while the game goes on to its end
     await t.host.next((u) => u.table.spectators === 1, 20_000);
-    const end = await t.host.next((u) => u.table.status === 'finished', 30_000);
+    const end = await t.host.next((u) => u.table.status === 'finished', 40_000);
     stops.forEach((s) => s());
     expect(end.view!.winner).not.toBeNull();
     console.log(`slow consumer: heap grew at most ${(peak / 1024 / 1024).toFixed(1)} MB during the flood`);

@@ -2,19 +2,19 @@
  * Fencing at the table, with two servers on one store (a memory store and its twin, or two
  * PostgreSQL stores on one database), as two processes sharing a database would be: both hold
  * the same table, and each acts on its own copy. A write the other server got to first is
- * refused with WRITE_CONFLICT, the losing server reloads the table and sends everyone the
- * stored state, the client decides again from it, and the log never holds two entries for one
+ * refused with WRITE_CONFLICT, the losing server reloads the table and sends everyone a
+ * snapshot of the stored state, the client decides again from it, and the log never holds two entries for one
  * position: no two different actions are ever acknowledged at the same version.
  * On PostgreSQL, a connection dropped mid-write is a typed INTERNAL with nothing changed.
  */
-import type { GameAction, UpdateMessage } from '@belote/protocol';
+import type { GameAction } from '@belote/protocol';
 import type { Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/server.js';
 import { MemoryStore } from '../src/store/memory-store.js';
 import { PgStore } from '../src/store/pg-store.js';
 import type { LogEntry, TableStore } from '../src/store/types.js';
-import { createTable, seatedTable, sleep, TestClient } from './clients.js';
+import { createTable, seatedTable, sleep, TestClient, type TestUpdate } from './clients.js';
 import { createTestDatabase, sql } from './pg/databases.js';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 async function serve(store: TableStore): Promise<RunningServer> {
-  const server = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', botDelayMs: 0, dealPauseMs: 0, webDist: '/nonexistent', rateLimitEvents: 10_000 }, { store });
+  const server = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', botDelayMs: 0, dealPauseMs: 0, webDist: '/nonexistent', rateLimitEvents: 10_000, rateLimitAddressEvents: 1_000_000, maxSocketsPerAddress: 100_000 }, { store });
   cleanup.push(() => server.close());
   return server;
 }
@@ -124,7 +124,7 @@ for (const kind of ['memory', 'pg'] as const) {
 }
 
 /** Two different legal actions for the seat to play when possible (a take and a pass; two cards). */
-function twoActions(ua: UpdateMessage, ub: UpdateMessage): [GameAction, GameAction] {
+function twoActions(ua: TestUpdate, ub: TestUpdate): [GameAction, GameAction] {
   const da = ua.view!.deal!;
   const db = ub.view!.deal!;
   if (da.phase === 'bidding') return [da.round === 1 ? { type: 'take' } : { type: 'take', suit: (['S', 'H', 'D', 'C'] as const).find((s) => !da.retourne!.endsWith(s))! }, { type: 'pass' }];

@@ -87,6 +87,7 @@ export class PayloadGen {
       addBot: { seat: this.int(4), level: 'easy' },
       removeBot: { seat: this.int(4) },
       action: { version: version + this.pick([-2, -1, 1, 2, 1000]), action: this.pick([{ type: 'pass' }, { type: 'take' }, { type: 'take', suit: 'H' }, { type: 'play', card: 'JH' }]) },
+      ready: {},
       rematch: {},
       sync: {},
     };

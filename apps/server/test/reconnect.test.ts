@@ -8,7 +8,7 @@ import type { Seat } from '@belote/rules';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
-import { createTable, seatedTable, testServer, TestClient } from './clients.js';
+import { createTable, seatedTable, settled, testServer, TestClient } from './clients.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -75,17 +75,22 @@ describe('reconnection', () => {
 });
 
 describe('sync', () => {
-  it('sends a full update to the asking socket only, with the current seq', async () => {
+  it('answers with a snapshot in its ack, to the asking socket only, at the current seq', async () => {
     const t = await seatedTable(server);
     const p = t.players[1]!;
-    const [mine, others] = [p.frames.length, t.host.frames.length];
+    await settled(server, t.table.id, [p, t.host]);
+    const [mine, others] = [p.raw.length, t.host.raw.length];
     const seq = p.last.seq;
-    expect(await p.emit('sync', {})).toEqual({ ok: true });
-    expect(p.frames.length).toBe(mine + 1);
-    expect(p.last).toMatchObject({ seq, events: [], you: { seat: 1, role: 'player' } });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(t.host.frames.length).toBe(others);
+    const ack = await p.emit('sync', {});
+    expect(ack).toMatchObject({ ok: true, snapshot: { seq, you: { seat: 1, role: 'player' } } });
+    expect(p.raw.length).toBe(mine + 1);
+    expect(p.raw.at(-1)!.name).toBe('syncAck');
+    await settled(server, t.table.id, [t.host]);
+    expect(t.host.raw.length).toBe(others);
     expect((await p.emit('sync', { x: 1 })).ok).toBe(false);
+    // the payload is required, even empty: `emit('sync', ack)` alone is refused
+    expect(await p.socket.timeout(5000).emitWithAck('sync')).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: 'sync: send exactly one payload (none given), e.g. {}' } });
+    expect(await p.socket.timeout(5000).emitWithAck('sync', {}, {})).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     for (const c of [...t.players, t.host]) c.close();
   });
 });

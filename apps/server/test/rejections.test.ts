@@ -4,10 +4,9 @@
  * actions, lobby commands by the wrong people, floods, oversized and unknown messages.
  */
 import type { Seat } from '@belote/rules';
-import type { UpdateMessage } from '@belote/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
-import { createTable, seatedTable, sleep, testServer, TestClient } from './clients.js';
+import { createTable, seatedTable, settled, testServer, TestClient, type TestUpdate } from './clients.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -28,6 +27,7 @@ async function startedTable() {
 
 /** Expect `attempt` to be refused with `code` and to leave the table as it was. */
 async function refused(t: { table: { id: string }; host: TestClient }, attempt: () => Promise<unknown>, code: string, message?: RegExp) {
+  await settled(server, t.table.id, [t.host]);
   const before = t.host.last;
   const frames = t.host.frames.length;
   const sum = await summary(t.table.id);
@@ -35,14 +35,14 @@ async function refused(t: { table: { id: string }; host: TestClient }, attempt: 
   expect(ack.ok).toBe(false);
   expect(ack.error!.code).toBe(code);
   if (message) expect(ack.error!.message).toMatch(message);
-  await sleep(20);
+  await settled(server, t.table.id, [t.host]);
   expect(t.host.frames.length).toBe(frames);
   expect(await summary(t.table.id)).toEqual(sum);
   expect(t.host.last.version).toBe(before.version);
 }
 
 const tokenOf = (a: unknown): string => (a as { token: string }).token;
-const at = (t: { players: TestClient[] }, u: UpdateMessage) => t.players[u.view!.deal!.turn as Seat]!;
+const at = (t: { players: TestClient[] }, u: TestUpdate) => t.players[u.view!.deal!.turn as Seat]!;
 
 describe('game actions', () => {
   it('refuses out-of-turn, spectator, stale, duplicate, other-seat, malformed and illegal actions', async () => {
@@ -152,8 +152,9 @@ describe('lobby', () => {
     // The old token is dead.
     await expect(TestClient.connect(server, { tableId: t.id, token: tokenOf(sat) })).rejects.toMatchObject({ data: { code: 'BAD_TOKEN' } });
     expect(await a.emit('stand', {})).toEqual({ ok: true });
-    u = await host.next((x) => x.table.seats[2].name === null);
-    expect(u.table.spectators).toBe(3);
+    await host.next((x) => x.table.seats[2].name === null);
+    u = await host.next((x) => x.table.spectators === 3);
+    expect(u.kind).toBe('presence');
     expect(a.last.you.role).toBe('spectator');
     // Bots by the host.
     expect(await host.emit('addBot', { seat: 3, level: 'easy' })).toEqual({ ok: true });

@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { GameAction, TableRecord, UpdateMessage } from '@belote/protocol';
+import type { GameAction, TableRecord } from '@belote/protocol';
 import { seededRng, type Rng, type Seat } from '@belote/rules';
-import type { TestClient } from './clients.js';
+import type { TestClient, TestUpdate } from './clients.js';
 import { letOtherUsersReach } from './other-users.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -56,6 +56,8 @@ function spawnMain(dataDir: string, port: number, env: Record<string, string>, a
       DEAL_PAUSE_MS: '0',
       GRACE_MS: '600000',
       RATE_LIMIT_EVENTS: '10000',
+      RATE_LIMIT_ADDRESS_EVENTS: '1000000',
+      MAX_SOCKETS_PER_ADDRESS: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -149,7 +151,7 @@ export function isSubsequence(sub: readonly string[], seq: readonly string[]): b
 
 interface Turn {
   seat: Seat;
-  update: UpdateMessage;
+  update: TestUpdate;
 }
 
 /**
@@ -184,11 +186,11 @@ export class GameDriver {
   }
 
   private watch(): void {
-    const seen = (u: UpdateMessage) => {
+    const seen = (u: TestUpdate) => {
       const c = u.table.commitment;
       if (c && !this.commitments.has(c.deal)) this.commitments.set(c.deal, c.hash);
     };
-    this.players[0]!.socket.on('update', seen);
+    this.players[0]!.onUpdate(seen);
     this.players[0]!.frames.forEach(seen);
   }
 
@@ -204,7 +206,7 @@ export class GameDriver {
   }
 
   /** The action this seat plays from its own view. */
-  choose(u: UpdateMessage): GameAction {
+  choose(u: TestUpdate): GameAction {
     const d = u.view!.deal!;
     if (d.phase === 'bidding') {
       if (this.rng() >= 0.5) return { type: 'pass' };

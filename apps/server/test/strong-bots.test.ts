@@ -3,17 +3,16 @@
  * budget), and while one searches with a large budget another table's actions are still
  * acknowledged promptly — the event loop is never blocked by the search.
  */
-import type { UpdateMessage } from '@belote/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.js';
 import type { RunningServer } from '../src/server.js';
-import { createTable, seatedTable, sleep, testServer, TestClient } from './clients.js';
+import { createTable, seatedTable, sleep, testServer, TestClient, type TestUpdate } from './clients.js';
 
 const SMALL = { samples: 3, nodes: 300_000, bidSamples: 3 };
 /** About `timeMs` of CPU per decision, back to back. */
 const LARGE = { samples: 10_000, nodes: 1_000_000_000, bidSamples: 10_000, timeMs: 300 };
 
-const finished = (u: UpdateMessage) => u.table.status === 'finished';
+const finished = (u: TestUpdate) => u.table.status === 'finished';
 const servers: RunningServer[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));

@@ -3,8 +3,8 @@
  * re-plans. The worker pool is replaced by a runner whose answers the test releases by hand.
  */
 import { Writable } from 'node:stream';
-import type { BotAction, BotLevel } from '@belote/bots';
-import type { GameView } from '@belote/rules';
+import type { BotLevel } from '@belote/bots';
+import type { GameView, Move } from '@belote/rules';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../src/server.js';
@@ -13,13 +13,13 @@ import { seatedTable, sleep, TestClient } from './clients.js';
 interface Call {
   view: GameView;
   level: BotLevel;
-  answer: (a: BotAction) => void;
+  answer: (a: Move) => void;
 }
 const calls: Call[] = [];
 let released = 0;
 vi.mock('../src/bots/shared.js', () => ({
   acquireBotPool: () => ({
-    runner: { decide: (view: GameView, level: BotLevel) => new Promise<BotAction>((answer) => calls.push({ view, level, answer })) },
+    runner: { decide: (view: GameView, level: BotLevel) => new Promise<Move>((answer) => calls.push({ view, level, answer })) },
     release: () => void released++,
   }),
 }));

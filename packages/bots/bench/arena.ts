@@ -16,21 +16,22 @@ import {
   type Action,
   type GameState,
   type GameView,
+  type Move,
   type Rng,
   type Rules,
   type Seat,
   type Suit,
 } from '@belote/rules';
-import { decide, type BotAction, type BotLevel, type SearchBudget } from '../src/index.js';
+import { decide, type BotLevel, type SearchBudget } from '../src/index.js';
 
 export type Player = 'random' | BotLevel;
 
 /** A random legal player (classic bids: pass 70%; coinche: the engine's `randomCall`), seeing only its view like the bots. */
-export function randomDecide(view: GameView, rng: Rng): BotAction {
+export function randomDecide(view: GameView, rng: Rng): Move {
   const deal = view.deal!;
   if (deal.phase === 'bidding' && deal.auction) {
     const { seat: _seat, ...call } = randomCall(deal.auction.legal, view.viewer as Seat, rng);
-    return call as BotAction;
+    return call as Move;
   }
   if (deal.phase === 'bidding') {
     if (rng() < 0.7) return { type: 'pass' };

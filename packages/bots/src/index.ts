@@ -4,7 +4,7 @@
  * Levels: `easy` (the heuristic with deliberate mistakes), `normal` (the heuristic), `strong`
  * (determinized search over sampled deals).
  */
-import { assertNever, cardOf, maskOf, randomInt, type BidValue, type GameView, type Rng, type Suit } from '@belote/rules';
+import { assertNever, cardOf, maskOf, randomInt, type GameView, type Move, type Rng } from '@belote/rules';
 import { heuristicBid } from './heuristic/bid.js';
 import { heuristicCall } from './heuristic/coinche-bid.js';
 import { heuristicPlay } from './heuristic/play.js';
@@ -14,14 +14,6 @@ import { strongBid, strongCall, strongPlay, type SearchBudget } from './strong/s
 export type BotLevel = 'easy' | 'normal' | 'strong';
 export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'normal', 'strong'];
 
-/** A bot's decision, in the engine's action shape without the seat (classic: pass/take; coinche: pass/bid/coinche/surcoinche). */
-export type BotAction =
-  | { type: 'pass' }
-  | { type: 'take'; suit?: Suit }
-  | { type: 'bid'; value: BidValue; suit: Suit }
-  | { type: 'coinche' }
-  | { type: 'surcoinche' }
-  | { type: 'play'; card: string };
 
 export interface BotOptions {
   level: BotLevel;
@@ -47,7 +39,7 @@ export function assertSeatView(x: unknown): asserts x is GameView {
 }
 
 /** Decide the action for the seat whose view this is. Throws if it is not that seat's turn (a bug). */
-export function decide(view: GameView, opts: BotOptions): BotAction {
+export function decide(view: GameView, opts: BotOptions): Move {
   assertSeatView(view);
   const deal = view.deal;
   if (!deal || view.viewer === 'spectator' || deal.turn !== view.viewer || deal.hand === null || view.winner !== null)

@@ -5,18 +5,18 @@
  */
 import { RulesSchema, SeatSchema, TARGETS, type GameRecord } from '@belote/rules';
 import { z } from 'zod';
+import { BOT_LEVELS, TABLE_STATUSES } from './constants.js';
 import { ERROR_CODES } from './errors.js';
+import { quote } from './refusal.js';
 import { RulesViewSchema } from './view-schema.js';
 
-export const BOT_LEVELS = ['easy', 'normal', 'strong'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
 export const BotLevelSchema = z.enum(BOT_LEVELS);
 
 /** RULES.md settings; every field optional (defaults apply), unknown fields rejected. */
 export const RulesInputSchema = z.strictObject({
   target: z
     .union(TARGETS.map((t) => z.literal(t)) as unknown as [z.ZodLiteral<1000>, z.ZodLiteral<501>, z.ZodLiteral<301>, z.ZodLiteral<1001>], {
-      error: (iss) => `must be one of ${TARGETS.join(', ')}, got ${JSON.stringify(iss.input)}`,
+      error: (iss) => `must be one of ${TARGETS.join(', ')}, got ${quote(iss.input)}`,
     })
     .optional(),
   announcements: RulesSchema.shape.announcements,
@@ -33,8 +33,6 @@ export const TableOptionsInputSchema = z.strictObject({
   /** Level of the bots that fill seats and take over for absent players. */
   botLevel: BotLevelSchema.optional(),
 });
-/** @deprecated alias kept for early imports; use TableOptionsInputSchema. */
-export const TableOptionsSchema = TableOptionsInputSchema;
 
 /** `POST /api/tables` body. `{}` (or no body) gives the defaults. */
 export const CreateTableRequestSchema = z.strictObject({
@@ -71,9 +69,7 @@ export const TableOptionsViewSchema = z.strictObject({
 });
 export type TableOptions = z.infer<typeof TableOptionsViewSchema>;
 
-export const TABLE_STATUSES = ['lobby', 'playing', 'finished'] as const;
 export const TableStatusSchema = z.enum(TABLE_STATUSES);
-export type TableStatus = z.infer<typeof TableStatusSchema>;
 
 export const SeatInfoSchema = z.strictObject({
   seat: SeatSchema,
@@ -88,7 +84,7 @@ export const SeatInfoSchema = z.strictObject({
 });
 export type SeatInfo = z.infer<typeof SeatInfoSchema>;
 
-/** Public summary of a table (HTTP GET and inside every socket update). */
+/** Public summary of a table (HTTP GET, and `table` of every snapshot). */
 export const TableSummarySchema = z.strictObject({
   id: TableIdSchema,
   rules: RulesViewSchema,
@@ -101,8 +97,6 @@ export const TableSummarySchema = z.strictObject({
   games: z.number().int().min(0),
   /** Fairness commitment of the current deal: hex sha256(deck + ' ' + salt), revealed in the record after the deal. */
   commitment: z.strictObject({ deal: z.number().int().min(0), hash: z.string().regex(/^[0-9a-f]{64}$/) }).nullable(),
-  /** Deadline of the current turn (ms since epoch) when a turn timer runs, else null. */
-  turnDeadline: z.number().nullable(),
   createdAt: z.number(),
 });
 export type TableSummary = z.infer<typeof TableSummarySchema>;

@@ -1,13 +1,19 @@
 /**
- * Socket.IO messages in both directions. Every client event carries a payload validated
- * by the schema below and an ack callback that always receives an `Ack`; the server sends
- * one message, `update`, validated by `UpdateMessageSchema`.
+ * Socket.IO messages in both directions (protocol 2, PROTOCOL.md). Every client event carries
+ * a payload validated by the schema below and an ack callback that receives an `Ack`. The
+ * server sends three messages: a `snapshot` (the whole table as this socket may see it) on
+ * connect and when the socket's seat changes, then a small `step` per change (public events;
+ * a seat's own cards only in that seat's copy) and a `presence` frame for connections, timers
+ * and readiness. `applyStep` / `applyPresence` (fold.ts) fold them into the snapshot.
  */
-import { CardSchema, SeatSchema, SuitSchema } from '@belote/rules';
+import { CardSchema, SeatSchema, SuitSchema, type Move } from '@belote/rules';
 import { z } from 'zod';
-import { ERROR_CODES, type ErrorCode, type ProtocolError } from './errors.js';
+import type { ErrorCode, ProtocolError } from './errors.js';
 import { BotLevelSchema, DisplayNameSchema, TableIdSchema, TableSummarySchema } from './http.js';
-import { GameEventSchema, GameViewSchema } from './view-schema.js';
+import { GAME_EVENT_SCHEMAS, GameViewSchema } from './view-schema.js';
+
+const int = z.number().int();
+const Bools4 = z.tuple([z.boolean(), z.boolean(), z.boolean(), z.boolean()]);
 
 /** `io(url, { auth })`: sent with the connection; checked before anything else. */
 export const HandshakeSchema = z.strictObject({
@@ -22,19 +28,25 @@ export type Handshake = z.infer<typeof HandshakeSchema>;
 
 /** `connect_error` → `err.data` when the server refuses a connection. */
 export interface ConnectErrorData {
-  code: Extract<ErrorCode, 'PROTOCOL_MISMATCH' | 'BAD_REQUEST' | 'NO_SUCH_TABLE' | 'BAD_TOKEN' | 'INTERNAL'>;
+  code: Extract<ErrorCode, 'PROTOCOL_MISMATCH' | 'BAD_REQUEST' | 'NO_SUCH_TABLE' | 'BAD_TOKEN' | 'TOO_MANY_SOCKETS' | 'INTERNAL'>;
   message: string;
   /** On PROTOCOL_MISMATCH: the server's PROTOCOL_VERSION. */
   serverVersion?: number;
 }
 
-/** A game action as a client sends it: the seat is the socket's own, never in the payload. */
+/**
+ * A game action as a client sends it: the rules' `Move` of a classic game (tables are classic:
+ * the server offers no coinche table yet). The seat is the socket's own, never in the payload.
+ */
 export const GameActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('pass') }),
   z.strictObject({ type: z.literal('take'), suit: SuitSchema.optional() }),
   z.strictObject({ type: z.literal('play'), card: CardSchema }),
 ]);
-export type GameAction = z.infer<typeof GameActionSchema>;
+export type GameAction = Extract<Move, { type: 'pass' | 'take' | 'play' }>;
+// Compile-time proof that the schema and the rules' classic moves are the same type.
+const moveMatches: [z.infer<typeof GameActionSchema>] extends [GameAction] ? ([GameAction] extends [z.infer<typeof GameActionSchema>] ? true : false) : false = true;
+void moveMatches;
 
 export const ClientEventSchemas = {
   /** Take a free seat (or move to another / rename, before the game starts). */
@@ -48,9 +60,11 @@ export const ClientEventSchemas = {
   removeBot: z.strictObject({ seat: SeatSchema }),
   /** A bid or a card, made against state `version`. */
   action: z.strictObject({ version: z.number().int().min(0), action: GameActionSchema }),
+  /** A player has seen the deal summary: the next deal may start (once every player is ready). */
+  ready: z.strictObject({}),
   /** Host: a new game with the same seats once the game is over. */
   rematch: z.strictObject({}),
-  /** Ask for a full `update` now (e.g. after a gap in `seq`); changes nothing. */
+  /** Ask for a snapshot now (e.g. after a gap in `seq`); changes nothing. */
   sync: z.strictObject({}),
 } as const;
 
@@ -72,13 +86,6 @@ export interface ActionAck {
   version: number;
 }
 
-export const ProtocolErrorSchema = z.strictObject({ code: z.enum(ERROR_CODES), message: z.string() });
-/** Any ack (success payloads are not strict: `sit` adds seat+token, `action` adds version). */
-export const AckSchema = z.union([
-  z.looseObject({ ok: z.literal(true) }),
-  z.strictObject({ ok: z.literal(false), error: ProtocolErrorSchema }),
-]);
-
 export const YouSchema = z.strictObject({
   role: z.enum(['player', 'spectator']),
   seat: SeatSchema.nullable(),
@@ -86,25 +93,98 @@ export const YouSchema = z.strictObject({
 });
 export type You = z.infer<typeof YouSchema>;
 
+/** Between a scored deal and the next: the countdown and who has continued (bots are ready at once). */
+export const NextDealSchema = z.strictObject({
+  /** Milliseconds until the next deal starts anyway, when this frame was sent. */
+  msLeft: int.min(0),
+  /** Per seat: ready for the next deal. */
+  ready: Bools4,
+});
+export type NextDeal = z.infer<typeof NextDealSchema>;
+
+/** Clocks, as time left when the frame was sent: anchor them on receipt, never on the server's clock. */
+export const TimersSchema = z.strictObject({
+  /** The turn timer of the seat to act (tables with a turn timer), else null. */
+  turnMsLeft: int.min(0).nullable(),
+  /** Set while the table waits between two deals. */
+  nextDeal: NextDealSchema.nullable(),
+});
+export type Timers = z.infer<typeof TimersSchema>;
+
 /**
- * `update` — the only state message. Sent to each socket after every change, redacted for
- * that socket's seat (or the spectator view). `seq` orders the messages of a table; `version`
- * is the state version that actions must quote.
+ * `snapshot` — everything this socket may know, at `seq`: sent on connect, as the ack of
+ * `sync`, and when the socket's seat changes. Steps with `seq` above it follow.
  */
-export const UpdateMessageSchema = z.strictObject({
-  seq: z.number().int().min(0),
-  version: z.number().int().min(0),
+export const SnapshotSchema = z.strictObject({
+  seq: int.min(0),
+  version: int.min(0),
   table: TableSummarySchema,
   you: YouSchema,
   view: GameViewSchema.nullable(),
-  /** Public events caused by the change (empty for lobby/connection changes and resyncs). */
-  events: z.array(GameEventSchema),
+  timers: TimersSchema,
 });
-export type UpdateMessage = z.infer<typeof UpdateMessageSchema>;
+export type Snapshot = z.infer<typeof SnapshotSchema>;
 
-export interface ServerToClientEvents {
-  update: (msg: UpdateMessage) => void;
+/** Changes of the table itself (its log), alongside the game's events. */
+export const TABLE_EVENT_SCHEMAS = [
+  /** A seat is taken (a human by `sit`, a bot by `addBot` or `fillWithBots`). */
+  z.strictObject({ type: z.literal('seated'), seat: SeatSchema, name: z.string(), bot: BotLevelSchema.nullable() }),
+  /** A seat is given up (stand, a move to another seat, a bot removed). */
+  z.strictObject({ type: z.literal('unseated'), seat: SeatSchema }),
+  /** A game starts (start or rematch); `game` is its 0-based index at this table. */
+  z.strictObject({ type: z.literal('gameStarted'), game: int.min(0) }),
+  /** The fairness commitment of the deal about to be dealt (published before its first bid). */
+  z.strictObject({ type: z.literal('dealCommitted'), deal: int.min(0), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
+] as const;
+export const TableEventSchema = z.discriminatedUnion('type', TABLE_EVENT_SCHEMAS);
+export type TableEvent = z.infer<typeof TableEventSchema>;
+
+/** Everything a step may carry, in the order it happened. */
+export const StepEventSchema = z.discriminatedUnion('type', [...TABLE_EVENT_SCHEMAS, ...GAME_EVENT_SCHEMAS]);
+export type StepEvent = z.infer<typeof StepEventSchema>;
+
+/** A seat's own cards: only in the copy of a step sent to that seat. */
+export const OwnCardsSchema = z.strictObject({ hand: z.array(CardSchema).max(8) });
+
+/**
+ * `step` — one change of the table (one entry group of its log): the public events, once for
+ * the whole room; a seat that was dealt cards gets its own copy with `private`.
+ */
+export const StepSchema = z.strictObject({
+  seq: int.min(1),
+  version: int.min(0),
+  events: z.array(StepEventSchema),
+  private: OwnCardsSchema.optional(),
+});
+export type Step = z.infer<typeof StepSchema>;
+
+const SeatPresenceSchema = z.strictObject({ connected: z.boolean(), botPlaying: z.boolean() });
+
+/** Who is there: seat connections, bots playing for absent players, spectators, clocks. */
+export const PresenceSchema = z.strictObject({
+  seq: int.min(1),
+  seats: z.tuple([SeatPresenceSchema, SeatPresenceSchema, SeatPresenceSchema, SeatPresenceSchema]),
+  spectators: int.min(0),
+  turnMsLeft: int.min(0).nullable(),
+  nextDeal: NextDealSchema.nullable(),
+});
+export type Presence = z.infer<typeof PresenceSchema>;
+
+/** What the ack of `sync` carries. */
+export interface SyncAck {
+  snapshot: Snapshot;
 }
+
+/** The three server messages, by name. */
+export interface ServerFrames {
+  snapshot: Snapshot;
+  step: Step;
+  presence: Presence;
+}
+export type ServerFrameName = keyof ServerFrames;
+export const ServerFrameSchemas = { snapshot: SnapshotSchema, step: StepSchema, presence: PresenceSchema } as const;
+
+export type ServerToClientEvents = { [E in ServerFrameName]: (frame: ServerFrames[E]) => void };
 
 export interface ClientToServerEvents {
   sit: (p: ClientEventPayload<'sit'>, ack: (a: Ack<SitAck>) => void) => void;
@@ -113,6 +193,7 @@ export interface ClientToServerEvents {
   addBot: (p: ClientEventPayload<'addBot'>, ack: (a: Ack) => void) => void;
   removeBot: (p: ClientEventPayload<'removeBot'>, ack: (a: Ack) => void) => void;
   action: (p: ClientEventPayload<'action'>, ack: (a: Ack<ActionAck>) => void) => void;
+  ready: (p: ClientEventPayload<'ready'>, ack: (a: Ack) => void) => void;
   rematch: (p: ClientEventPayload<'rematch'>, ack: (a: Ack) => void) => void;
-  sync: (p: ClientEventPayload<'sync'>, ack: (a: Ack) => void) => void;
+  sync: (p: ClientEventPayload<'sync'>, ack: (a: Ack<SyncAck>) => void) => void;
 }

@@ -32,7 +32,8 @@ export const TrickRecordSchema = z.strictObject({
 const BidValueSchema = literals(BID_VALUES);
 const MultiplierSchema = literals([1, 2, 4] as const);
 
-export const DealResultSchema = z.strictObject({
+/** A finished deal on the score sheet: `DealResult` without its tricks (the record keeps them). */
+export const DealSummarySchema = z.strictObject({
   outcome: z.enum(['made', 'dedans', 'litige', 'redeal', 'unfinished']),
   capot: TeamSchema.nullable(),
   taker: SeatSchema.nullable(),
@@ -40,7 +41,6 @@ export const DealResultSchema = z.strictObject({
   /** Coinche results only (RECORD-COINCHE.md). */
   contract: BidValueSchema.nullable().optional(),
   coinche: MultiplierSchema.optional(),
-  tricks: z.array(TrickRecordSchema).max(8),
   points: Pair,
   belote: Pair,
   announcements: Pair,
@@ -115,7 +115,7 @@ export const DealViewSchema = z.strictObject({
   belote: z.strictObject({ seat: SeatSchema, calls: int }).nullable(),
   declared: DeclarationsSchema.nullable(),
   shown: z.strictObject({ team: TeamSchema.nullable(), combinations: z.array(SeatCombinationSchema) }).nullable(),
-  result: DealResultSchema.nullable(),
+  result: DealSummarySchema.nullable(),
 });
 
 /** One viewer's redacted game (`viewFor(state, viewer)`). */
@@ -125,12 +125,12 @@ export const GameViewSchema = z.strictObject({
   totals: Pair,
   litigePot: int,
   winner: TeamSchema.nullable(),
-  history: z.array(DealResultSchema),
+  history: z.array(DealSummarySchema),
   deal: DealViewSchema.nullable(),
 });
 
-/** Public events an action causes (for animation). */
-export const GameEventSchema = z.discriminatedUnion('type', [
+/** Public events a change causes: what `step` frames carry (with the table events of socket.ts). */
+export const GAME_EVENT_SCHEMAS = [
   z.strictObject({ type: z.literal('dealStarted'), dealer: SeatSchema, deal: int, retourne: CardSchema.optional() }),
   z.strictObject({ type: z.literal('bid'), seat: SeatSchema, bid: z.enum(['pass', 'take']), suit: SuitSchema.nullable(), round: z.union([z.literal(1), z.literal(2)]) }),
   z.strictObject({ type: z.literal('trumpChosen'), taker: SeatSchema, trump: SuitSchema }),
@@ -142,9 +142,10 @@ export const GameEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('belote'), seat: SeatSchema, card: CardSchema, call: z.enum(['belote', 'rebelote']) }),
   z.strictObject({ type: z.literal('announcementsShown'), team: TeamSchema.nullable(), combinations: z.array(SeatCombinationSchema) }),
   z.strictObject({ type: z.literal('trickWon'), winner: SeatSchema, leader: SeatSchema, cards: z.array(CardSchema).length(4), points: int }),
-  z.strictObject({ type: z.literal('dealScored'), result: DealResultSchema }),
+  z.strictObject({ type: z.literal('dealScored'), result: DealSummarySchema }),
   z.strictObject({ type: z.literal('gameOver'), winner: TeamSchema, totals: Pair }),
-]);
+] as const;
+export const GameEventSchema = z.discriminatedUnion('type', GAME_EVENT_SCHEMAS);
 
 // Compile-time proof that the schemas and the engine's types describe the same data.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

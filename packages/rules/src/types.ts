@@ -69,6 +69,37 @@ export type Action =
   | { type: 'surcoinche'; seat: Seat }
   | { type: 'play'; seat: Seat; card: Card };
 
+/**
+ * A move as a player chooses it: an `Action` without its seat (the seat is whoever makes it —
+ * the socket's own seat on the server). What clients send and what bots decide.
+ */
+export type Move =
+  | { type: 'pass' }
+  | { type: 'take'; suit?: Suit }
+  | { type: 'bid'; value: BidValue; suit: Suit }
+  | { type: 'coinche' }
+  | { type: 'surcoinche' }
+  | { type: 'play'; card: Card };
+
+/** The action of `seat` making `move`. */
+export function actionOf(move: Move, seat: Seat): Action {
+  switch (move.type) {
+    case 'pass':
+      return { type: 'pass', seat };
+    case 'take':
+      return move.suit === undefined ? { type: 'take', seat } : { type: 'take', seat, suit: move.suit };
+    case 'bid':
+      return { type: 'bid', seat, value: move.value, suit: move.suit };
+    case 'coinche':
+    case 'surcoinche':
+      return { type: move.type, seat };
+    case 'play':
+      return { type: 'play', seat, card: move.card };
+    default:
+      return assertNever(move);
+  }
+}
+
 export const ERROR_CODES = [
   'NOT_YOUR_TURN',
   'CARD_NOT_IN_HAND',

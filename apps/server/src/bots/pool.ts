@@ -11,19 +11,19 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { BotAction, BotLevel, SearchBudget } from '@belote/bots';
-import type { GameView } from '@belote/rules';
+import type { BotLevel, SearchBudget } from '@belote/bots';
+import type { GameView, Move } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { DecideRequest, WorkerMessage } from './messages.js';
 
 /** What the autoplay needs to get a decision off the main thread. */
 export interface BotRunner {
-  decide(view: GameView, level: BotLevel, seed: number, budget: Partial<SearchBudget> | null): Promise<BotAction>;
+  decide(view: GameView, level: BotLevel, seed: number, budget: Partial<SearchBudget> | null): Promise<Move>;
 }
 
 interface Job {
   req: DecideRequest;
-  resolve: (a: BotAction) => void;
+  resolve: (a: Move) => void;
   reject: (e: Error) => void;
   timer?: NodeJS.Timeout;
 }
@@ -66,9 +66,9 @@ export class BotPool implements BotRunner {
     return this.all.size;
   }
 
-  decide(view: GameView, level: BotLevel, seed: number, budget: Partial<SearchBudget> | null): Promise<BotAction> {
+  decide(view: GameView, level: BotLevel, seed: number, budget: Partial<SearchBudget> | null): Promise<Move> {
     if (this.closed) return Promise.reject(new Error('bot pool closed'));
-    return new Promise<BotAction>((resolve, reject) => {
+    return new Promise<Move>((resolve, reject) => {
       this.waiting.push({ req: { id: this.nextId++, view, level, seed, budget }, resolve, reject });
       this.dispatch();
     });

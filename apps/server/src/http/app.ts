@@ -13,6 +13,9 @@ import { securityHeaders } from './security.js';
 import { tablesRouter } from './tables-routes.js';
 import { webAppRouter } from './web-app.js';
 
+/** The request carries a body (the rule body parsers use: a length other than 0, or chunked). */
+const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+
 export function createApp(registry: TableRegistry, config: Config, publicUrl: string, originOk: OriginCheck, log: Logger): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -29,7 +32,12 @@ export function createApp(registry: TableRegistry, config: Config, publicUrl: st
       // Browsers send Origin on cross-origin and on POST requests: refuse foreign pages.
       if (originOk(req.headers.origin, req.headers.host)) return cors({ origin: true })(req, res, next);
       if (req.method === 'GET') return next();
-      sendError(res, 403, 'BAD_REQUEST', 'origin not allowed');
+      sendError(res, 403, 'ORIGIN_NOT_ALLOWED', 'origin not allowed');
+    },
+    (req, res, next) => {
+      // A body must be JSON: a form or text body would otherwise be ignored and the defaults used.
+      if (hasBody(req) && !req.is('application/json')) return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'the body must be JSON (Content-Type: application/json)');
+      next();
     },
     express.json({ limit: '8kb' }),
     tablesRouter(registry, (req) => (config.publicUrl === null ? (originOf(req) ?? publicUrl) : publicUrl), config.createLimitPerMinute),

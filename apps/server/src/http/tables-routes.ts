@@ -2,8 +2,7 @@
  * The table HTTP API: create a table, read its public summary, download its game record.
  * Inputs are validated with the protocol's zod schemas; errors name the field.
  */
-import { CreateTableRequestSchema, TableIdSchema, type CreateTableResponse } from '@belote/protocol';
-import { formatIssues } from '@belote/rules';
+import { CreateTableRequestSchema, TableIdSchema, issuesText, type CreateTableResponse } from '@belote/protocol';
 import { Router, type Request } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { TableRegistry } from '../tables/registry.js';
@@ -26,7 +25,7 @@ export function tablesRouter(registry: TableRegistry, linkBase: (req: Request) =
       return sendError(res, 429, 'RATE_LIMITED', 'too many tables created: try again in a minute');
     }
     const parsed = CreateTableRequestSchema.safeParse(req.body ?? {});
-    if (!parsed.success) return sendError(res, 400, 'BAD_REQUEST', formatIssues(parsed.error));
+    if (!parsed.success) return sendError(res, 400, 'BAD_REQUEST', issuesText(parsed.error));
     const { room, hostKey } = await registry.create(parsed.data);
     const body: CreateTableResponse = { id: room.id, url: `${linkBase(req)}/t/${room.id}`, hostKey };
     res.status(201).json(body);

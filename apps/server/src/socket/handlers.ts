@@ -1,53 +1,48 @@
 /**
- * Client events of one socket: rate limit → zod parse → the table room → ack. Every handler
- * answers with an `Ack` when given an ack function, never throws, and unknown events are
- * simply not listened to. The seat always comes from the socket, never from the payload.
+ * Client events of one socket: rate limit → payload check → the table room → ack. One `onAny`
+ * listener per socket; an event that is not the protocol's is ignored (no ack). Every handled
+ * event is answered with an `Ack` when it came with an ack function, never throws, and the
+ * seat always comes from the socket, never from the payload. Refusals never echo the payload
+ * beyond a short escaped prefix (`issuesText`).
  */
-import { CLIENT_EVENTS, ClientEventSchemas, type Ack, type ClientEventName, type ServerToClientEvents } from '@belote/protocol';
-import { formatIssues } from '@belote/rules';
+import { ClientEventSchemas, issuesText, type Ack, type ClientEventName } from '@belote/protocol';
 import type { Logger } from 'pino';
-import type { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { Socket } from 'socket.io';
 import type { Command } from '../tables/commands.js';
-import type { TableRoom } from '../tables/table-room.js';
-import type { SocketIdentity } from './handshake.js';
+import type { Connection, TableRoom } from '../tables/table-room.js';
+import type { TableSocket } from './hub.js';
+import type { SocketLimits } from './limits.js';
 
 type Reply = (a: Ack<Record<string, unknown>>) => void;
 
-export function attachHandlers(
-  socket: Socket<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketIdentity>,
-  room: TableRoom,
-  limiter: RateLimiterMemory,
-  log: Logger,
-): void {
-  for (const name of CLIENT_EVENTS) {
-    socket.on(name as never, (async (...args: unknown[]) => {
-      const fn = args.findLast((a) => typeof a === 'function') as Reply | undefined;
-      const reply: Reply = (a) => {
-        try {
-          fn?.(a);
-        } catch {
-          /* a broken ack callback is the client's problem */
-        }
-      };
+const isClientEvent = (name: string): name is ClientEventName => Object.hasOwn(ClientEventSchemas, name);
+
+export function attachHandlers(socket: TableSocket, room: TableRoom, conn: Connection, limits: SocketLimits, log: Logger): void {
+  socket.onAny((name: string, ...args: unknown[]) => {
+    if (!isClientEvent(name)) return;
+    const fn = typeof args[args.length - 1] === 'function' ? (args.pop() as Reply) : undefined;
+    const reply: Reply = (a) => {
       try {
-        try {
-          await limiter.consume(socket.id);
-        } catch {
-          return reply({ ok: false, error: { code: 'RATE_LIMITED', message: 'too many messages: slow down' } });
-        }
-        const payload = typeof args[0] === 'function' || args[0] === undefined ? {} : args[0];
-        reply(await handle(room, socket.id, name, payload));
-      } catch (e) {
+        fn?.(a);
+      } catch {
+        /* a broken ack callback is the client's problem */
+      }
+    };
+    const sender = conn.tokenHash === null ? `a:${socket.data.address}` : `t:${conn.tokenHash}`;
+    limits
+      .consume(sender, socket.data.address)
+      .then((allowed) => (allowed ? handle(room, conn.id, name, args) : { ok: false, error: { code: 'RATE_LIMITED', message: 'too many messages: slow down' } } as const))
+      .then(reply, (e: unknown) => {
         log.error({ err: e, table: room.id, event: name }, 'handler failed');
         reply({ ok: false, error: { code: 'INTERNAL', message: 'internal error; nothing was changed' } });
-      }
-    }) as never);
-  }
+      });
+  });
 }
 
-function handle(room: TableRoom, connId: string, name: ClientEventName, payload: unknown): Promise<Ack<Record<string, unknown>>> {
-  const parsed = ClientEventSchemas[name].safeParse(payload);
-  if (!parsed.success) return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: formatIssues(parsed.error, name) } });
-  return room.command(connId, name === 'sync' ? { name } : ({ name, payload: parsed.data } as Command));
+/** The payload check (exactly one payload, valid for the event), then the room. */
+function handle(room: TableRoom, connId: string, name: ClientEventName, args: unknown[]): Promise<Ack<Record<string, unknown>>> {
+  if (args.length !== 1)
+    return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: `${name}: send exactly one payload (${args.length === 0 ? 'none' : args.length} given), e.g. {}` } });
+  const parsed = ClientEventSchemas[name].safeParse(args[0]);
+  if (!parsed.success) return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: issuesText(parsed.error, name) } });
+  return room.command(connId, name === 'sync' || name === 'ready' ? { name } : ({ name, payload: parsed.data } as Command));
 }

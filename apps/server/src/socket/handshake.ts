@@ -1,13 +1,16 @@
 /**
- * Handshake middleware: checks the protocol version, the table and any token or host key
- * before a socket is accepted. A refusal is a `connect_error` whose `data` is typed
- * (`ConnectErrorData`); a bad token is refused outright rather than silently downgraded.
+ * Handshake middleware: checks the protocol version, the auth fields, the connection limits,
+ * the table and any token or host key before a socket is accepted. A refusal is a
+ * `connect_error` whose `data` is typed (`ConnectErrorData`); a bad token is refused outright
+ * rather than silently downgraded. Client values are never turned into text by their own
+ * methods (`quote`), so no auth, however odd, makes this throw.
  */
-import { HandshakeSchema, PROTOCOL_VERSION, type ConnectErrorData } from '@belote/protocol';
-import { formatIssues, type Seat } from '@belote/rules';
+import { HandshakeSchema, PROTOCOL_VERSION, issuesText, quote, type ConnectErrorData } from '@belote/protocol';
+import type { Seat } from '@belote/rules';
 import type { Socket } from 'socket.io';
 import type { TableRegistry } from '../tables/registry.js';
 import { sha256Hex } from '../tables/secrets.js';
+import { clientAddress, type SocketLimits } from './limits.js';
 
 /** What a socket is, decided at the handshake (kept in `socket.data`). */
 export interface SocketIdentity {
@@ -15,24 +18,32 @@ export interface SocketIdentity {
   seat: Seat | null;
   tokenHash: string | null;
   isHost: boolean;
+  /** The client's address (limits). */
+  address: string;
 }
 
 function refusal(data: ConnectErrorData): Error & { data: ConnectErrorData } {
   return Object.assign(new Error(data.message), { data });
 }
 
-/** Resolve a handshake into an identity, or the refusal to send. */
-export function checkHandshake(auth: unknown, registry: TableRegistry): SocketIdentity | Error {
-  const version = (auth as { protocolVersion?: unknown } | null)?.protocolVersion;
-  if (typeof auth === 'object' && auth !== null && version !== PROTOCOL_VERSION)
+/**
+ * Resolve a handshake into an identity, or the refusal to send. Checked in this order:
+ * PROTOCOL_MISMATCH, BAD_REQUEST, TOO_MANY_SOCKETS (address), NO_SUCH_TABLE, BAD_TOKEN
+ * (token, then host key), TOO_MANY_SOCKETS (table; spectators only).
+ */
+export function checkHandshake(auth: unknown, address: string, registry: TableRegistry, limits: SocketLimits): SocketIdentity | Error {
+  const version = typeof auth === 'object' && auth !== null && !Array.isArray(auth) && Object.hasOwn(auth, 'protocolVersion') ? (auth as { protocolVersion: unknown }).protocolVersion : undefined;
+  if (version !== PROTOCOL_VERSION)
     return refusal({
       code: 'PROTOCOL_MISMATCH',
-      message: `this server speaks protocol ${PROTOCOL_VERSION}, the client ${String(version)}: reload the page`,
+      message: `this server speaks protocol ${PROTOCOL_VERSION}, the client ${version === undefined ? 'sent no protocolVersion' : `sent ${quote(version)}`}: reload the page`,
       serverVersion: PROTOCOL_VERSION,
     });
   const parsed = HandshakeSchema.safeParse(auth);
-  if (!parsed.success) return refusal({ code: 'BAD_REQUEST', message: `bad handshake: ${formatIssues(parsed.error, 'auth')}` });
+  if (!parsed.success) return refusal({ code: 'BAD_REQUEST', message: `bad handshake: ${issuesText(parsed.error, 'auth')}` });
   const { tableId, token, hostKey } = parsed.data;
+  const crowded = limits.refusal(address, tableId, true);
+  if (crowded) return refusal({ code: 'TOO_MANY_SOCKETS', message: crowded });
   const room = registry.get(tableId);
   if (!room) return refusal({ code: 'NO_SUCH_TABLE', message: 'no such table' });
   let seat: Seat | null = null;
@@ -41,13 +52,15 @@ export function checkHandshake(auth: unknown, registry: TableRegistry): SocketId
     if (seat === null) return refusal({ code: 'BAD_TOKEN', message: 'this seat token is not valid at this table' });
   }
   if (hostKey !== undefined && !room.isHostKey(hostKey)) return refusal({ code: 'BAD_TOKEN', message: 'this host key is not valid at this table' });
-  return { tableId, seat, tokenHash: token !== undefined ? sha256Hex(token) : null, isHost: hostKey !== undefined };
+  const full = limits.refusal(address, tableId, seat !== null || hostKey !== undefined);
+  if (full) return refusal({ code: 'TOO_MANY_SOCKETS', message: full });
+  return { tableId, seat, tokenHash: token !== undefined ? sha256Hex(token) : null, isHost: hostKey !== undefined, address };
 }
 
-export function handshakeMiddleware(registry: TableRegistry) {
+export function handshakeMiddleware(registry: TableRegistry, limits: SocketLimits) {
   return (socket: Socket, next: (err?: Error) => void): void => {
     try {
-      const r = checkHandshake(socket.handshake.auth, registry);
+      const r = checkHandshake(socket.handshake.auth, clientAddress(socket.request), registry, limits);
       if (r instanceof Error) return next(r);
       socket.data = r;
       next();

@@ -1,40 +1,34 @@
 /**
- * The Socket.IO server: small message limit, origin check, handshake middleware, and the
- * connection lifecycle (join the table room, attach handlers, leave on disconnect).
+ * The Socket.IO server: small message limit, origin check, handshake middleware with the
+ * connection limits, and the connection lifecycle (join the table room, attach handlers,
+ * watch the backlog, leave on disconnect).
  */
 import type { Server as HttpServer } from 'node:http';
-import type { ClientToServerEvents, ServerToClientEvents, UpdateMessage } from '@belote/protocol';
 import type { Logger } from 'pino';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Server } from 'socket.io';
 import type { Config } from '../config.js';
 import type { OriginCheck } from '../origin-policy.js';
 import type { TableRegistry } from '../tables/registry.js';
-import { backlogOf, dropSlowConsumer, isSlowConsumer } from './backpressure.js';
+import type { Connection } from '../tables/table-room.js';
+import { dropWhenBacklogged } from './backpressure.js';
 import { attachHandlers } from './handlers.js';
-import { handshakeMiddleware, type SocketIdentity } from './handshake.js';
-import { encodeUpdate, installPreEncodedFrames } from './update-encoder.js';
+import { handshakeMiddleware } from './handshake.js';
+import { seatRoom, sendFrame, type SocketHub, type TableServer } from './hub.js';
+import { SocketLimits } from './limits.js';
 
 /** Socket messages above this size are refused (and the socket closed) by socket.io. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
 
-export function createSocketServer(
-  http: HttpServer,
-  registry: TableRegistry,
-  config: Config,
-  originOk: OriginCheck,
-  log: Logger,
-): Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketIdentity> {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketIdentity>(http, {
+export function createSocketServer(http: HttpServer, registry: TableRegistry, hub: SocketHub, config: Config, originOk: OriginCheck, log: Logger): TableServer {
+  const io: TableServer = new Server(http, {
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     serveClient: false,
     // Browsers always send Origin on WebSocket and cross-origin requests; other clients may omit it.
     allowRequest: (req, cb) => cb(null, originOk(req.headers.origin, req.headers.host)),
   });
-  // updates go out pre-serialised (shared parts once per broadcast): see update-encoder.ts
-  installPreEncodedFrames(io);
-  const limiter = new RateLimiterMemory({ points: config.rateLimitEvents, duration: 1 });
-  io.use(handshakeMiddleware(registry));
+  hub.attach(io);
+  const limits = new SocketLimits(config);
+  io.use(handshakeMiddleware(registry, limits));
   io.on('connection', (socket) => {
     const id = socket.data;
     const room = registry.get(id.tableId);
@@ -42,28 +36,26 @@ export function createSocketServer(
       socket.disconnect(true);
       return;
     }
-    attachHandlers(socket as never, room, limiter, log);
-    socket.on('disconnect', () => {
-      room.leave(socket.id).catch((e: unknown) => log.error({ err: e, table: room.id }, 'leave failed'));
-      void limiter.delete(socket.id);
-    });
-    const joined = room.join({
+    limits.added(id.address, id.tableId);
+    dropWhenBacklogged(socket, (queued) => log.warn({ table: id.tableId, queued }, 'socket not reading its frames: disconnected'));
+    const conn: Connection = {
       id: socket.id,
+      isHost: id.isHost,
       seat: id.seat,
       tokenHash: id.tokenHash,
-      isHost: id.isHost,
-      // the frame on the wire is exactly the UpdateMessage's JSON (see update-encoder.ts)
-      send: (msg) => {
-        if (isSlowConsumer(socket)) {
-          log.warn({ table: id.tableId, backlog: backlogOf(socket) }, 'socket not reading its updates: disconnected');
-          dropSlowConsumer(socket);
-          return;
-        }
-        socket.emit('update', encodeUpdate(msg) as unknown as UpdateMessage);
+      send: (event, frame) => sendFrame(socket, event, frame),
+      listen: (seat) => {
+        for (const r of socket.rooms) if (r !== socket.id && r !== id.tableId) void socket.leave(r);
+        void socket.join(seat === null ? id.tableId : [id.tableId, seatRoom(id.tableId, seat)]);
       },
       kick: () => socket.disconnect(true),
+    };
+    attachHandlers(socket, room, conn, limits, log);
+    socket.on('disconnect', () => {
+      limits.removed(id.address, id.tableId);
+      room.leave(socket.id).catch((e: unknown) => log.error({ err: e, table: room.id }, 'leave failed'));
     });
-    joined.catch((e: unknown) => log.error({ err: e, table: room.id }, 'join failed'));
+    room.join(conn).catch((e: unknown) => log.error({ err: e, table: room.id }, 'join failed'));
     log.debug({ table: id.tableId, seat: id.seat, host: id.isHost }, 'socket connected');
   });
   return io;

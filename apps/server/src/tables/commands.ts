@@ -1,16 +1,18 @@
 /**
- * Client commands → log entries. `planCommand` checks who may do what (seat, host, phase)
- * and turns a validated payload into the entries to append; the rules themselves are checked
- * when the room reduces those entries (table-state.ts). Pure: no I/O, no clock.
+ * Client commands → log entries. `planCommand` checks who may do what (a seat, the host) and
+ * what the command means (start is the first game, rematch the next one, removeBot removes a
+ * bot), and turns a validated payload into the entries to append. Whether the table allows
+ * them — seats only in the lobby, a free seat, the rules of the game — is checked once, when
+ * the room reduces those entries (table-state.ts). Pure: no I/O, no clock.
  */
 import type { Ack, ClientEventName, ClientEventPayload, ProtocolError } from '@belote/protocol';
-import { assertNever, type Seat } from '@belote/rules';
+import { actionOf, assertNever, type Seat } from '@belote/rules';
 import type { LogEntry } from '../store/types.js';
 import { newSecret, sha256Hex } from './secrets.js';
 import { statusOf, type TableState } from './table-state.js';
 
-/** A command that may change the table: the event name with its parsed payload (`sync` is the room's). */
-export type CommandName = Exclude<ClientEventName, 'sync'>;
+/** A command that may change the table: the event name with its parsed payload (`sync` and `ready` are the room's). */
+export type CommandName = Exclude<ClientEventName, 'sync' | 'ready'>;
 export type Command = { [E in CommandName]: { name: E; payload: ClientEventPayload<E> } }[CommandName];
 
 /** Who sends it. */
@@ -34,18 +36,10 @@ const yes = (entries: LogEntry[], extra: Partial<Plan> = {}): PlanResult => ({ o
 
 export const botName = (seat: Seat): string => `Bot ${seat + 1}`;
 
-function hostOnly(t: TableState, actor: Actor, what: string): PlanResult | null {
-  if (!actor.isHost) return no('NOT_HOST', `only the host may ${what}`);
-  if (statusOf(t) !== 'lobby') return no('GAME_IN_PROGRESS', `${what}: only before the game starts`);
-  return null;
-}
-
 export function planCommand(t: TableState, actor: Actor, cmd: Command): PlanResult {
   switch (cmd.name) {
     case 'sit': {
       const { seat, name } = cmd.payload;
-      if (statusOf(t) !== 'lobby') return no('GAME_IN_PROGRESS', 'seats can change only before the game starts');
-      if (t.seats[seat] && actor.seat !== seat) return no('SEAT_TAKEN', `seat ${seat} is taken`);
       const token = newSecret();
       const tokenHash = sha256Hex(token);
       const entries: LogEntry[] = actor.seat !== null ? [{ type: 'unseat', seat: actor.seat }] : [];
@@ -57,22 +51,19 @@ export function planCommand(t: TableState, actor: Actor, cmd: Command): PlanResu
       return yes([{ type: 'unseat', seat: actor.seat }], { bind: { seat: null, tokenHash: null } });
     }
     case 'addBot': {
-      const denied = hostOnly(t, actor, 'add a bot');
-      if (denied) return denied;
+      if (!actor.isHost) return no('NOT_HOST', 'only the host may add a bot');
       const { seat, level } = cmd.payload;
-      if (t.seats[seat]) return no('SEAT_TAKEN', `seat ${seat} is taken`);
       return yes([{ type: 'seat', seat, name: botName(seat), tokenHash: null, bot: level ?? t.settings.options.botLevel }]);
     }
     case 'removeBot': {
-      const denied = hostOnly(t, actor, 'remove a bot');
-      if (denied) return denied;
+      if (!actor.isHost) return no('NOT_HOST', 'only the host may remove a bot');
       const { seat } = cmd.payload;
       if (!t.seats[seat]?.bot) return no('BAD_REQUEST', `no bot on seat ${seat}`);
       return yes([{ type: 'unseat', seat }]);
     }
     case 'start': {
-      const denied = hostOnly(t, actor, 'start the game');
-      if (denied) return denied;
+      if (!actor.isHost) return no('NOT_HOST', 'only the host may start the game');
+      if (statusOf(t) !== 'lobby') return no('GAME_IN_PROGRESS', 'the game has started: use rematch after it ends');
       const entries: LogEntry[] = [];
       if (t.settings.options.fillWithBots)
         t.seats.forEach((h, i) => {
@@ -84,9 +75,7 @@ export function planCommand(t: TableState, actor: Actor, cmd: Command): PlanResu
     }
     case 'rematch': {
       if (!actor.isHost) return no('NOT_HOST', 'only the host may start a rematch');
-      const status = statusOf(t);
-      if (status === 'lobby') return no('GAME_NOT_STARTED', 'no game was played yet: use start');
-      if (status === 'playing') return no('GAME_IN_PROGRESS', 'the game is not over');
+      if (statusOf(t) === 'lobby') return no('GAME_NOT_STARTED', 'no game was played yet: use start');
       return yes([{ type: 'gameStart' }]);
     }
     case 'action': {
@@ -94,10 +83,7 @@ export function planCommand(t: TableState, actor: Actor, cmd: Command): PlanResu
       if (statusOf(t) === 'lobby') return no('GAME_NOT_STARTED', 'the game has not started');
       if (cmd.payload.version !== t.version)
         return no('STALE_VERSION', `version ${cmd.payload.version} is not the current version ${t.version}`);
-      const a = cmd.payload.action;
-      const seat = actor.seat;
-      const action = a.type === 'play' ? { type: a.type, seat, card: a.card } : a.type === 'take' ? { type: a.type, seat, ...(a.suit ? { suit: a.suit } : {}) } : { type: a.type, seat };
-      return yes([{ type: 'action', action, by: 'player' }], { reply: { version: t.version + 1 } });
+      return yes([{ type: 'action', action: actionOf(cmd.payload.action, actor.seat), by: 'player' }], { reply: { version: t.version + 1 } });
     }
     default:
       return assertNever(cmd);

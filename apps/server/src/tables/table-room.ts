@@ -1,49 +1,69 @@
 /**
- * A table room: one table's state, its sockets, its queue and its timers (Colyseus `Room`).
- * The one path of every change: command → plan (who may) → reduce (the rules) → append to the
- * store → commit → autoplay timers → one `update` per socket built by `viewFor` → ack.
+ * A table room: one table's state, its sockets, its queue and its automatic steps (Colyseus
+ * `Room`). The one path of every change: command → plan (who may) → reduce (the rules) →
+ * append to the store → `afterChange` (seats, next automatic step, one `step` frame for the
+ * whole room plus each dealt seat's own cards, snapshots for sockets whose seat changed,
+ * presence) → ack. Frames go out through a `TableChannel` (Socket.IO rooms: serialised once).
  */
-import type { Ack, ProtocolError, TableRecord, TableSummary, UpdateMessage } from '@belote/protocol';
-import { RECORD_FORMAT, recordOf, viewFor, type GameEvent, type GameView, type Seat, SEATS } from '@belote/rules';
+import type { Ack, ProtocolError, ServerFrameName, ServerFrames, Snapshot, Step, StepEvent, TableRecord, TableSummary } from '@belote/protocol';
+import { RECORD_FORMAT, dealsCards, ownCardsAfter, recordOf, viewFor, type GameEvent, type Seat, SEATS } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { VersionConflict, type LogEntry, type TableStore } from '../store/types.js';
-import { Autoplay } from './autoplay.js';
+import { AutoSteps } from './auto-steps.js';
 import { ackOf, planCommand, type Command } from './commands.js';
+import { PresenceSender, timersOf } from './presence.js';
 import { secretMatches } from './secrets.js';
 import { SerialQueue } from './serial-queue.js';
-import { summaryOf, type Presence } from './summary.js';
-import { compareWithStored, currentGame, reduceEntry, statusOf, type TableState } from './table-state.js';
+import { seatsOf, summaryOf, type Attendance } from './summary.js';
+import { compareWithStored, currentGame, reduceEntry, statusOf, tableEventOf, type TableState } from './table-state.js';
 
-/** A socket attached to the room. */
+/** A socket attached to the room. `seat` and `tokenHash` are changed by the room only (`reseat`). */
 export interface Connection {
-  id: string;
+  readonly id: string;
+  readonly isHost: boolean;
   seat: Seat | null;
   tokenHash: string | null;
-  isHost: boolean;
-  send(msg: UpdateMessage): void;
+  /** One frame to this socket only. */
+  send<E extends ServerFrameName>(event: E, frame: ServerFrames[E]): void;
+  /** Receive the table's frames, and `seat`'s own ones (null: none). */
+  listen(seat: Seat | null): void;
   /** Close the socket (the table is being removed). */
   kick(): void;
+}
+
+/** Frames to many sockets of a table at once, each frame serialised once (Socket.IO rooms). */
+export interface TableChannel {
+  /** To every listening socket of the table except those of the `except` seats. */
+  toTable<E extends ServerFrameName>(tableId: string, event: E, frame: ServerFrames[E], except: readonly Seat[]): void;
+  /** To the sockets listening to `seat`. */
+  toSeat<E extends ServerFrameName>(tableId: string, seat: Seat, event: E, frame: ServerFrames[E]): void;
 }
 
 export interface RoomDeps {
   store: TableStore;
   config: Config;
   log: Logger;
+  channel: TableChannel;
   /** The table vanished from the store (another process expired it): forget the room. */
   gone?: (tableId: string) => void;
 }
 
+/** The sender's new seat after a sit or stand. */
+type Bind = { conn: Connection; seat: Seat | null; tokenHash: string | null };
+
 const UNSAVED: ProtocolError = { code: 'INTERNAL', message: 'could not save the change; nothing was applied' };
 const CONFLICT: ProtocolError = {
   code: 'WRITE_CONFLICT',
-  message: 'the table was changed elsewhere at the same moment (another server process); nothing of yours was applied: decide again from the update just sent',
+  message: 'the table was changed elsewhere at the same moment (another server process); nothing of yours was applied: decide again from the snapshot just sent',
 };
 
 export class TableRoom {
   private readonly conns = new Map<string, Connection>();
   private readonly queue = new SerialQueue();
-  private readonly autoplay: Autoplay;
+  private readonly auto: AutoSteps;
+  private readonly presence: PresenceSender;
+  /** Counts every frame sent to the whole room (steps and presence); snapshots carry it. */
   private seq = 0;
   /** Set by close(): the server is shutting down and refuses further commands. */
   private closing = false;
@@ -54,17 +74,24 @@ export class TableRoom {
     private current: TableState,
     private readonly deps: RoomDeps,
   ) {
-    this.autoplay = new Autoplay(
+    this.auto = new AutoSteps(
       {
         state: () => this.current,
         hasAudience: () => this.conns.size > 0,
         seatConnected: (seat) => this.seatConnected(seat),
-        run: (task) => void this.queue.run(task).catch((e: unknown) => this.deps.log.error({ err: e, table: this.id }, 'autoplay task failed')),
+        run: (task) => void this.queue.run(task).catch((e: unknown) => this.deps.log.error({ err: e, table: this.id }, 'automatic step failed')),
         commit: (entries) => this.commit(entries),
-        presenceChanged: () => this.refresh(),
+        presenceChanged: () => this.presence.changed(),
       },
       deps.config,
       deps.log,
+    );
+    this.presence = new PresenceSender(
+      () => {
+        const a = this.attendance();
+        return { seats: seatsOf(this.current, a), spectators: a.spectators, ...this.auto.clocks() };
+      },
+      (frame) => this.deps.channel.toTable(this.id, 'presence', { seq: ++this.seq, ...frame }, []),
     );
   }
 
@@ -87,41 +114,41 @@ export class TableRoom {
   }
 
   summary(): TableSummary {
-    return summaryOf(this.current, this.presence());
+    return summaryOf(this.current, this.attendance());
   }
 
-  /** Attach a socket and send everyone (it included) a fresh update. */
+  /** Attach a socket: it gets its snapshot, everyone else a presence frame. */
   join(conn: Connection): Promise<void> {
     return this.queue.run(() => {
       this.conns.set(conn.id, conn);
-      this.refresh();
+      this.reseat();
+      conn.listen(conn.seat);
+      this.auto.replan();
+      conn.send('snapshot', this.snapshotFor(conn));
+      this.presence.changed();
     });
   }
 
   leave(connId: string): Promise<void> {
     return this.queue.run(() => {
-      if (this.conns.delete(connId)) this.refresh();
+      if (!this.conns.delete(connId)) return;
+      this.auto.replan();
+      this.presence.changed();
     });
   }
 
-  /** Run one client command (or `sync`); resolves with the ack for the sender. */
-  command(connId: string, cmd: Command | { name: 'sync' }): Promise<Ack<Record<string, unknown>>> {
+  /** Run one client command (`sync` and `ready` included); resolves with the ack for the sender. */
+  command(connId: string, cmd: Command | { name: 'sync' } | { name: 'ready' }): Promise<Ack<Record<string, unknown>>> {
     return this.queue.run(async () => {
       const conn = this.conns.get(connId);
       if (!conn) return { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } };
       if (this.closing) return { ok: false, error: { code: 'INTERNAL', message: 'the server is restarting; nothing was changed: try again in a moment' } };
-      if (cmd.name === 'sync') {
-        this.publish([], conn);
-        return { ok: true };
-      }
+      if (cmd.name === 'sync') return { ok: true, snapshot: this.snapshotFor(conn) };
+      if (cmd.name === 'ready') return this.ready(conn);
       const planned = planCommand(this.current, { seat: conn.seat, isHost: conn.isHost }, cmd);
       if (!planned.ok) return planned;
-      const err = await this.commit(planned.plan.entries, () => {
-        if (planned.plan.bind) {
-          conn.seat = planned.plan.bind.seat;
-          conn.tokenHash = planned.plan.bind.tokenHash;
-        }
-      });
+      const { bind } = planned.plan;
+      const err = await this.commit(planned.plan.entries, bind ? { conn, seat: bind.seat, tokenHash: bind.tokenHash } : undefined);
       return err ? { ok: false, error: err } : ackOf(planned.plan);
     });
   }
@@ -147,7 +174,8 @@ export class TableRoom {
    * then refuse later commands. Sockets stay attached until the server closes them.
    */
   close(): Promise<void> {
-    this.autoplay.dispose();
+    this.auto.dispose();
+    this.presence.dispose();
     return this.queue.run(() => {
       this.closing = true;
     });
@@ -155,7 +183,8 @@ export class TableRoom {
 
   /** Stop timers and disconnect every socket (table removed or server closing). */
   dispose(): void {
-    this.autoplay.dispose();
+    this.auto.dispose();
+    this.presence.dispose();
     for (const c of this.conns.values()) c.kick();
     this.conns.clear();
   }
@@ -166,24 +195,28 @@ export class TableRoom {
   }
 
   /**
-   * The single commit path: reduce every entry (all or nothing), persist, then publish.
+   * The single commit path: reduce every entry (all or nothing), persist, then `afterChange`.
    * Returns the typed error of the first refused entry; a failed write is INTERNAL, and a
    * fencing conflict (the stored log moved on without this copy) is WRITE_CONFLICT, after the
    * table was reloaded from the store.
    */
-  private async commit(entries: LogEntry[], onCommit?: () => void): Promise<ProtocolError | null> {
+  private async commit(entries: LogEntry[], bind?: Bind): Promise<ProtocolError | null> {
     if (this.stale) {
       const version = this.current.version;
       if ((await this.reload()) === 'failed') return UNSAVED;
       if (this.current.version !== version) return CONFLICT;
     }
     let next = this.current;
-    const events: GameEvent[] = [];
+    const events: StepEvent[] = [];
+    const gameEvents: GameEvent[] = [];
     for (const e of entries) {
       const r = reduceEntry(next, e);
       if (!r.ok) return r.error;
       next = r.state;
+      const tableEvent = tableEventOf(e, next);
+      if (tableEvent) events.push(tableEvent);
       events.push(...r.events);
+      gameEvents.push(...r.events);
     }
     try {
       await this.deps.store.append(this.id, this.current.version, entries);
@@ -201,14 +234,22 @@ export class TableRoom {
     const after = statusOf(next);
     if (before !== after && (after === 'finished' || before === 'finished'))
       this.deps.store.markFinished(this.id, after === 'finished' ? Date.now() : null).catch((e: unknown) => this.deps.log.error({ err: e }, 'markFinished failed'));
-    onCommit?.();
-    this.publish(events);
+    this.afterChange(events, gameEvents, bind);
     return null;
   }
 
+  /** Everything that follows a committed change, in this order (and nowhere else). */
+  private afterChange(events: StepEvent[], gameEvents: GameEvent[], bind?: Bind): void {
+    const moved = this.reseat(bind); // 1. who holds which seat now
+    this.auto.replan(); // 2. the next automatic step (a deal to start, a bot to move, a turn timer)
+    this.sendStep(events, gameEvents); // 3. the change, once for the room; own cards to dealt seats
+    for (const c of moved) c.send('snapshot', this.snapshotFor(c)); // 4. a socket whose seat changed starts over
+    this.presence.changed(); // 5. connections and clocks, coalesced per tick
+  }
+
   /**
-   * Drop this copy of the table and take the store's; everyone gets the reloaded state.
-   * `landed`: the store holds this copy plus `pending` (a write reported as failed did
+   * Drop this copy of the table and take the store's; everyone gets a snapshot of the reloaded
+   * state. `landed`: the store holds this copy plus `pending` (a write reported as failed did
    * commit). `failed`: the store could not be read now; the room stays stale and reloads
    * before its next write. A table gone from the store is closed.
    */
@@ -235,57 +276,75 @@ export class TableRoom {
     this.stale = false;
     if (r.kind === 'replayed' && r.state.version !== this.current.version) {
       this.current = r.state;
-      this.refresh();
+      this.afterReload();
     }
     return r.kind === 'landed' ? 'landed' : 'reloaded';
   }
 
-  /** Broadcast after a presence-only change (connections, takeover). */
-  private refresh(): void {
-    this.publish([]);
+  /** After a reload the steps in between are unknown to the clients: everyone starts over from a snapshot. */
+  private afterReload(): void {
+    this.reseat();
+    this.auto.replan();
+    for (const c of this.conns.values()) c.send('snapshot', this.snapshotFor(c));
+    this.presence.changed();
   }
 
-  /** Send everyone (or only `to`, without advancing `seq`) their update. */
-  private publish(events: GameEvent[], to?: Connection): void {
-    this.syncConnections();
-    this.autoplay.schedule();
-    if (!to) this.seq++;
-    const summary = summaryOf(this.current, this.presence());
+  /** A player continues from the deal summary (not a log entry: readiness is presence). */
+  private ready(conn: Connection): Ack<Record<string, unknown>> {
+    if (conn.seat === null) return { ok: false, error: { code: 'NOT_SEATED', message: 'spectators do not continue: only players do' } };
+    const err = this.auto.continueFrom(conn.seat);
+    if (err) return { ok: false, error: err };
+    this.auto.replan();
+    this.presence.changed();
+    return { ok: true };
+  }
+
+  private sendStep(events: StepEvent[], gameEvents: GameEvent[]): void {
+    const frame: Step = { seq: ++this.seq, version: this.current.version, events };
     const game = currentGame(this.current);
-    const views = new Map<Seat | 'spectator', GameView>();
-    for (const conn of to ? [to] : this.conns.values()) {
-      const viewer = conn.seat ?? 'spectator';
-      let view: GameView | null = null;
-      if (game) {
-        view = views.get(viewer) ?? viewFor(game.state, viewer);
-        views.set(viewer, view);
-      }
-      const msg: UpdateMessage = {
-        seq: this.seq,
-        version: this.current.version,
-        table: summary,
-        you: { role: conn.seat === null ? 'spectator' : 'player', seat: conn.seat, isHost: conn.isHost },
-        view,
-        events,
-      };
-      try {
-        conn.send(msg);
-      } catch (e) {
-        this.deps.log.warn({ err: e, table: this.id }, 'send failed');
-      }
+    const dealt = game && dealsCards(gameEvents) ? SEATS.filter((s) => this.seatConnected(s)) : [];
+    this.deps.channel.toTable(this.id, 'step', frame, dealt);
+    for (const seat of dealt) {
+      const own = ownCardsAfter(game!.state, seat, gameEvents);
+      this.deps.channel.toSeat(this.id, seat, 'step', own ? { ...frame, private: own } : frame);
     }
   }
 
-  /** A socket keeps its seat only while its token is that seat's current token. */
-  private syncConnections(): void {
+  /**
+   * The one place a socket's seat changes: the sender of a sit/stand takes its new seat, and a
+   * socket whose token no longer holds its seat (moved or given up from another tab) becomes a
+   * spectator. Returns the sockets whose seat changed (they now listen to their new seat).
+   */
+  private reseat(bind?: Bind): Connection[] {
+    const moved = new Set<Connection>();
+    if (bind && this.conns.get(bind.conn.id) === bind.conn) {
+      bind.conn.seat = bind.seat;
+      bind.conn.tokenHash = bind.tokenHash;
+      moved.add(bind.conn);
+    }
     for (const conn of this.conns.values()) {
       if (conn.seat === null) continue;
       const holder = this.current.seats[conn.seat];
       if (!holder || holder.tokenHash === null || holder.tokenHash !== conn.tokenHash) {
         conn.seat = null;
         conn.tokenHash = null;
+        moved.add(conn);
       }
     }
+    for (const c of moved) c.listen(c.seat);
+    return [...moved];
+  }
+
+  private snapshotFor(conn: Connection): Snapshot {
+    const game = currentGame(this.current);
+    return {
+      seq: this.seq,
+      version: this.current.version,
+      table: this.summary(),
+      you: { role: conn.seat === null ? 'spectator' : 'player', seat: conn.seat, isHost: conn.isHost },
+      view: game ? viewFor(game.state, conn.seat ?? 'spectator') : null,
+      timers: timersOf(this.auto.clocks()),
+    };
   }
 
   private seatConnected(seat: Seat): boolean {
@@ -293,14 +352,9 @@ export class TableRoom {
     return false;
   }
 
-  private presence(): Presence {
+  private attendance(): Attendance {
     let spectators = 0;
     for (const c of this.conns.values()) if (c.seat === null) spectators++;
-    return {
-      connected: SEATS.map((s) => this.seatConnected(s)),
-      botPlaying: [...this.autoplay.takeover],
-      spectators,
-      turnDeadline: this.autoplay.turnDeadline,
-    };
+    return { connected: SEATS.map((s) => this.seatConnected(s)), botPlaying: [...this.auto.takeover], spectators };
   }
 }

@@ -4,6 +4,7 @@ import type { LogEntry, TableSettings } from '../store/types.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { newDealSecrets } from './secrets.js';
 import { initialTableState, reduceEntry, replayLog, statusOf, type TableState } from './table-state.js';
+import { SocketHub } from '../socket/hub.js';
 import { TableRegistry } from './registry.js';
 import { configWith } from '../config.js';
 import { pino } from 'pino';
@@ -60,7 +61,7 @@ describe('table state', () => {
     const weird = { ...settings, id: 'CCCCCCCCCCCCCCCCCCCCCC' };
     await store.createTable(weird);
     await store.append(weird.id, 0, [{ type: 'nonsense' } as unknown as LogEntry]);
-    const registry = new TableRegistry({ store, config: configWith({ logLevel: 'silent' }), log: pino({ level: 'silent' }) });
+    const registry = new TableRegistry({ store, config: configWith({ logLevel: 'silent' }), log: pino({ level: 'silent' }), channel: new SocketHub() });
     expect(await registry.restore()).toEqual({ restored: 1, skipped: 2 });
     const room = registry.get(settings.id)!;
     expect(room.state.version).toBe(2);

@@ -5,8 +5,8 @@
  * replays the stored log through the same function — one code path for both.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ProtocolError } from '@belote/protocol';
-import { apply, assertNever, currentDeal, newGame, startDeal, type GameEvent, type GameState, type Seat } from '@belote/rules';
+import type { ProtocolError, TableEvent } from '@belote/protocol';
+import { apply, assertNever, newGame, startDeal, type GameEvent, type GameState, type Seat } from '@belote/rules';
 import type { LogEntry, TableSettings } from '../store/types.js';
 
 export interface SeatHolder {
@@ -143,9 +143,23 @@ export function compareWithStored(
   return r.ok ? { kind: 'replayed', state: r.state } : { kind: 'broken', index: r.index, error: r.error };
 }
 
-/** The deal in progress of the current game (null between deals and outside games). */
-export function runningDeal(t: TableState) {
-  const g = currentGame(t);
-  const d = g ? currentDeal(g.state) : null;
-  return d && d.phase !== 'over' && g!.state.winner === null ? d : null;
+/**
+ * What clients learn of an entry besides the game's events: seats taken and given up, a game
+ * started, a deal's fairness commitment (never its deck or salt). `after`: the state with it.
+ */
+export function tableEventOf(entry: LogEntry, after: TableState): TableEvent | null {
+  switch (entry.type) {
+    case 'seat':
+      return { type: 'seated', seat: entry.seat, name: entry.name, bot: entry.bot };
+    case 'unseat':
+      return { type: 'unseated', seat: entry.seat };
+    case 'gameStart':
+      return { type: 'gameStarted', game: after.games.length - 1 };
+    case 'dealStart':
+      return { type: 'dealCommitted', deal: currentGame(after)!.state.deals.length - 1, hash: entry.commitment };
+    case 'action':
+      return null;
+    default:
+      return assertNever(entry);
+  }
 }

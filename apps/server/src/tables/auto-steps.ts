@@ -1,15 +1,19 @@
 /**
- * What happens at a table without anyone clicking: the next deal after a pause, bot moves
- * (bot seats, bots playing for absent players, expired turn timers) and the reconnection
- * grace before a bot takes over. At most one step timer per table, keyed by the state version
- * so unrelated updates (connections) never reset it; a table with nobody connected pauses.
+ * The table's automatic steps and their timers: the next deal (after a redeal's short pause, or
+ * once every player has continued from the deal summary or its countdown ran out), bot moves
+ * (bot seats, bots playing for absent players, expired turn timers) and the reconnection grace
+ * before a bot takes over. `replan()` is called by the room after every change (one place:
+ * `TableRoom.afterChange`); it keeps at most one step timer per table, keyed by the state
+ * version so unrelated changes (connections) never reset it; a table with nobody connected
+ * pauses. A step that fires commits through the room's single commit path.
  * `strong` bots think in a worker thread (bots/pool.ts) outside the table's queue: the result
  * is applied only if the table still expects that very step, else it is dropped and re-planned.
  * The cheap levels (microseconds) decide inline.
  */
-import { decide, type BotAction, type SearchBudget } from '@belote/bots';
-import { GameActionSchema, type BotLevel, type ProtocolError } from '@belote/protocol';
-import { currentDeal, nextDealer, seededRng, viewFor, type Action, type GameView, type Rng, type Seat, SEATS } from '@belote/rules';
+import { decide, type SearchBudget } from '@belote/bots';
+import { GameActionSchema, type BotLevel, type NextDeal, type ProtocolError } from '@belote/protocol';
+import type { Clocks } from './presence.js';
+import { actionOf, currentDeal, nextDealer, seededRng, viewFor, type Action, type GameView, type Move, type Rng, type Seat, SEATS } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { BotRunner } from '../bots/pool.js';
 import { acquireBotPool, type PoolLease } from '../bots/shared.js';
@@ -18,8 +22,13 @@ import type { LogEntry } from '../store/types.js';
 import { newDealSecrets, newSecret, randomSeat } from './secrets.js';
 import { currentGame, statusOf, type TableState } from './table-state.js';
 
-/** What the autoplay needs from its room. */
-export interface AutoplayHost {
+/** After a redeal (no summary to read) the next deal comes after this pause, at most DEAL_PAUSE_MS. */
+export const REDEAL_PAUSE_MS = 3000;
+/** When no connected human has to continue (bots, or absent players), watchers still see the result this long. */
+export const UNATTENDED_PAUSE_MS = 3000;
+
+/** What the automatic steps need from their room. */
+export interface AutoStepsHost {
   state(): TableState;
   /** At least one socket is connected (players or spectators). */
   hasAudience(): boolean;
@@ -28,22 +37,30 @@ export interface AutoplayHost {
   run(task: () => Promise<void> | void): void;
   /** Validate, persist and broadcast entries (the room's single commit path). */
   commit(entries: LogEntry[]): Promise<ProtocolError | null>;
-  /** Presence changed (a takeover started): broadcast without a state change. */
+  /** Something clients see changed without a state change (a takeover, a clock): send presence. */
   presenceChanged(): void;
 }
 
 interface Step {
   key: string;
   delay: number;
-  /** Set when this step is a human's turn timer (published as turnDeadline). */
+  /** Set when this step is a human's turn timer (published as the turn clock). */
   timer: boolean;
   run: () => Promise<void>;
 }
 
-export class Autoplay {
+/** Between a scored deal and the next one (keyed by the version at which the deal ended). */
+interface Pause {
+  version: number;
+  startedAt: number;
+  /** Per seat: the player sent `ready`. */
+  continued: boolean[];
+}
+
+export class AutoSteps {
   /** Per seat: a bot plays for the absent human. */
   readonly takeover: boolean[] = [false, false, false, false];
-  turnDeadline: number | null = null;
+  private turnDeadline: number | null = null;
   private pending: { key: string; handle: NodeJS.Timeout } | null = null;
   private readonly grace: (NodeJS.Timeout | null)[] = [null, null, null, null];
   private readonly rng: Rng = seededRng(newSecret());
@@ -52,10 +69,11 @@ export class Autoplay {
   private thinking: string | null = null;
   private readonly lease: PoolLease | null;
   private readonly runner: BotRunner | null;
+  private pause: Pause | null = null;
 
   /** `strong` decisions run in the shared worker pool, or inline with BOT_WORKERS=0. */
   constructor(
-    private readonly host: AutoplayHost,
+    private readonly host: AutoStepsHost,
     private readonly config: Config,
     private readonly log: Logger,
   ) {
@@ -63,8 +81,8 @@ export class Autoplay {
     this.runner = this.lease?.runner ?? null;
   }
 
-  /** Recompute timers after any change; call inside the room's queue. */
-  schedule(): void {
+  /** Plan the next automatic step and the grace timers after any change; call inside the room's queue. */
+  replan(): void {
     if (this.disposed) return;
     this.updateGrace();
     const step = this.nextStep();
@@ -87,6 +105,42 @@ export class Autoplay {
     if (step.timer) this.turnDeadline = Date.now() + step.delay;
   }
 
+  /**
+   * A player continues from the deal summary. Null when taken (the next deal may start at
+   * once: the room re-plans), else why not.
+   */
+  continueFrom(seat: Seat): ProtocolError | null {
+    const p = this.currentPause();
+    if (!p) return { code: 'WRONG_PHASE', message: 'no deal summary to continue from' };
+    p.continued[seat] = true;
+    return null;
+  }
+
+  /** The turn timer, and the countdown to the next deal with who is ready while the table waits between deals. */
+  clocks(): Clocks {
+    const p = this.currentPause();
+    return {
+      turnDeadline: this.turnDeadline,
+      nextDeal: p && { deadline: p.startedAt + this.config.dealPauseMs, ready: this.readySeats(p) as NextDeal['ready'] },
+    };
+  }
+
+  /** The pause after the current game's last deal, if it was scored and the game goes on. */
+  private currentPause(): Pause | null {
+    const t = this.host.state();
+    if (statusOf(t) !== 'playing') return null;
+    const deal = currentDeal(currentGame(t)!.state);
+    if (!deal || deal.phase !== 'over' || deal.result?.outcome === 'redeal') return null;
+    if (this.pause?.version !== t.version) this.pause = { version: t.version, startedAt: Date.now(), continued: [false, false, false, false] };
+    return this.pause;
+  }
+
+  /** Bots (and bots playing for absent players) are ready at once; so is a seat nobody holds now. */
+  private readySeats(p: Pause): boolean[] {
+    const t = this.host.state();
+    return SEATS.map((s) => p.continued[s] === true || t.seats[s]?.bot != null || this.takeover[s] === true || !this.host.seatConnected(s));
+  }
+
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
@@ -100,8 +154,15 @@ export class Autoplay {
     if (!this.host.hasAudience() || statusOf(t) !== 'playing') return null;
     const game = currentGame(t)!.state;
     const deal = currentDeal(game);
-    if (!deal || deal.phase === 'over')
-      return { key: `deal:${t.version}`, delay: deal ? this.config.dealPauseMs : 0, timer: false, run: () => this.startDeal() };
+    if (!deal) return { key: `deal:${t.version}`, delay: 0, timer: false, run: () => this.startDeal() };
+    if (deal.phase === 'over') {
+      const pause = this.currentPause();
+      if (!pause) return { key: `deal:${t.version}`, delay: Math.min(REDEAL_PAUSE_MS, this.config.dealPauseMs), timer: false, run: () => this.startDeal() };
+      const all = this.readySeats(pause).every(Boolean);
+      const attended = pause.continued.some(Boolean);
+      const until = pause.startedAt + (all ? (attended ? 0 : Math.min(UNATTENDED_PAUSE_MS, this.config.dealPauseMs)) : this.config.dealPauseMs);
+      return { key: `deal:${t.version}:${all}`, delay: Math.max(0, until - Date.now()), timer: false, run: () => this.startDeal() };
+    }
     const seat = deal.turn as Seat;
     const holder = t.seats[seat]!;
     const options = t.settings.options;
@@ -133,6 +194,7 @@ export class Autoplay {
             if (this.disposed || this.host.seatConnected(seat) || statusOf(this.host.state()) !== 'playing') return;
             this.takeover[seat] = true;
             this.log.info({ table: t.settings.id, seat }, 'bot takes over an absent player');
+            this.replan();
             this.host.presenceChanged();
           });
         }, this.config.graceMs);
@@ -172,13 +234,13 @@ export class Autoplay {
     this.thinking = key;
     const table = this.host.state().settings.id;
     const seed = Math.floor(this.rng() * 2 ** 32);
-    const landed = (decided: BotAction | null, err?: unknown) =>
+    const landed = (decided: Move | null, err?: unknown) =>
       this.host.run(async () => {
         if (this.thinking === key) this.thinking = null;
         if (this.disposed) return;
         if (this.nextStep()?.key !== key) {
           this.log.debug({ table, seat, key }, 'stale bot decision dropped');
-          this.schedule();
+          this.replan();
           return;
         }
         let action: Action;
@@ -201,8 +263,9 @@ export class Autoplay {
     return this.config.botStrongBudget ? { budget: this.config.botStrongBudget } : {};
   }
 
-  private actionOf(seat: Seat, decided: BotAction): Action {
-    return { ...GameActionSchema.parse(decided), seat } as Action;
+  /** A bot's move for `seat`, checked against the wire's schema like a player's (a bot bug is then a clear error). */
+  private actionOf(seat: Seat, decided: Move): Action {
+    return actionOf(GameActionSchema.parse(decided), seat);
   }
 
   /**

@@ -1,0 +1,73 @@
+/**
+ * Abuse limits of the socket surface: sockets per address and per table (spectators: a seat's
+ * player and the host are always let in), and event rates keyed by who sends rather than by
+ * socket — a seat token for a player (all its tabs together), the address for everyone else,
+ * plus a wider budget per address — so reconnecting never resets them.
+ */
+import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { Config } from '../config.js';
+
+/** The proxy rule express uses too (app.set('trust proxy', 'loopback')). */
+const trustLoopback = proxyaddr.compile('loopback');
+
+/** The client's address: X-Forwarded-For is believed only from a proxy on this host. */
+export function clientAddress(req: IncomingMessage): string {
+  try {
+    return proxyaddr(req, trustLoopback);
+  } catch {
+    return req.socket.remoteAddress ?? 'unknown';
+  }
+}
+
+export type Limits = Pick<Config, 'rateLimitEvents' | 'rateLimitAddressEvents' | 'maxSocketsPerTable' | 'maxSocketsPerAddress'>;
+
+export class SocketLimits {
+  private readonly perAddress = new Map<string, number>();
+  private readonly perTable = new Map<string, number>();
+  private readonly sender: RateLimiterMemory;
+  private readonly address: RateLimiterMemory;
+
+  constructor(private readonly config: Limits) {
+    this.sender = new RateLimiterMemory({ points: config.rateLimitEvents, duration: 1 });
+    this.address = new RateLimiterMemory({ points: config.rateLimitAddressEvents, duration: 1 });
+  }
+
+  /** Why a new socket may not connect now, or null. `privileged`: it holds a seat token or the host key. */
+  refusal(address: string, tableId: string, privileged: boolean): string | null {
+    if ((this.perAddress.get(address) ?? 0) >= this.config.maxSocketsPerAddress)
+      return `too many connections from your address (at most ${this.config.maxSocketsPerAddress})`;
+    if (!privileged && (this.perTable.get(tableId) ?? 0) >= this.config.maxSocketsPerTable)
+      return `this table has too many connections (at most ${this.config.maxSocketsPerTable}): try again later`;
+    return null;
+  }
+
+  /** A socket connected / disconnected. */
+  added(address: string, tableId: string): void {
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    this.perTable.set(tableId, (this.perTable.get(tableId) ?? 0) + 1);
+  }
+
+  removed(address: string, tableId: string): void {
+    decrement(this.perAddress, address);
+    decrement(this.perTable, tableId);
+  }
+
+  /** Take one event from the sender's and the address's budgets; false when either is spent. */
+  async consume(senderKey: string, address: string): Promise<boolean> {
+    try {
+      await this.sender.consume(senderKey);
+      await this.address.consume(address);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+function decrement(m: Map<string, number>, key: string): void {
+  const n = (m.get(key) ?? 0) - 1;
+  if (n > 0) m.set(key, n);
+  else m.delete(key);
+}

@@ -1,0 +1,34 @@
+/**
+ * `@belote/protocol/client` — the zod-free entry point for clients (the web app, a third-party
+ * client): the constants, the fold of protocol 2 and every wire type. The zod schemas stay in
+ * the main entry (`@belote/protocol`) for servers and tests that validate frames; importing
+ * this one never loads zod (only `import type` reaches the schema files).
+ */
+export { PROTOCOL_VERSION } from './version.js';
+export { BOT_LEVELS, TABLE_STATUSES, type BotLevel, type TableStatus } from './constants.js';
+export { ERROR_CODES, type ErrorCode, type ProtocolError } from './errors.js';
+export { applyPresence, applyStep, frameOrder } from './fold.js';
+export type {
+  Ack,
+  ActionAck,
+  ClientEventName,
+  ClientEventPayload,
+  ClientToServerEvents,
+  ConnectErrorData,
+  GameAction,
+  Handshake,
+  NextDeal,
+  Presence,
+  ServerFrameName,
+  ServerFrames,
+  ServerToClientEvents,
+  SitAck,
+  Snapshot,
+  Step,
+  StepEvent,
+  SyncAck,
+  TableEvent,
+  Timers,
+  You,
+} from './socket.js';
+export type { CreateTableRequest, CreateTableResponse, HttpErrorBody, SeatInfo, TableOptions, TableRecord, TableSummary } from './http.js';
