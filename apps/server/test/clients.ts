@@ -49,6 +49,8 @@ export interface ConnectOptions {
   token?: string;
   hostKey?: string;
   protocolVersion?: number;
+  /** Headers of the handshake request (e.g. X-Forwarded-For). */
+  extraHeaders?: Record<string, string>;
 }
 
 /** The client's state after one frame: the folded snapshot, and what the frame brought. */
@@ -122,6 +124,7 @@ export class TestClient {
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
+      ...(opts.extraHeaders ? { extraHeaders: opts.extraHeaders } : {}),
     });
     const client = new TestClient(socket);
     await new Promise<void>((resolve, reject) => {

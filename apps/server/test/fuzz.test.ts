@@ -1,32 +1,38 @@
 /**
- * Fuzzing the socket surface of a running server (in-process `startServer`): thousands of
- * generated payloads for every client event — wrong types, missing and extra fields, huge
- * strings, deep nesting, binary, `__proto__`/`constructor` keys, wrong versions — sent with an
- * ack, without one, with a non-function "ack" and with extra arguments, from a spectator, the
- * host and a seated player whose turn it is not; plus fuzzed handshakes (wrong protocol
- * versions, other tables' tokens and host keys, malformed auth). Every acked payload gets a
- * typed error other than INTERNAL (a `sync` may succeed), the server stays up, and the table's state, its stored
- * log and a seated player's view are exactly what they were.
+ * Fuzzing the surface of a running server (in-process `startServer`): 100,000 generated
+ * payloads per run (FUZZ_PAYLOADS) for every client event — wrong types, missing and extra
+ * fields, huge strings, deep nesting, binary, `__proto__`/`constructor`/`toString` keys, wrong
+ * versions, no payload or extra arguments — sent with an ack, without one and with a
+ * non-function "ack", from a spectator, the host and a seated player whose turn it is not;
+ * fuzzed handshakes (wrong and malformed protocol versions such as `{ toString: 1 }`, other
+ * tables' tokens and host keys, malformed auth); and HTTP bodies of every content type. Every
+ * acked payload gets a typed error other than INTERNAL (a `sync` may succeed) whose message
+ * quotes at most a short prefix of what was sent, the server stays up, and the table's state,
+ * its stored log and a seated player's view are exactly what they were.
  */
-import { ERROR_CODES, PROTOCOL_VERSION, type Ack, type ClientEventName } from '@belote/protocol';
+import { ERROR_CODES, HttpErrorBodySchema, PROTOCOL_VERSION, type Ack, type ClientEventName } from '@belote/protocol';
 import { seededRng, type Seat } from '@belote/rules';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/server.js';
 import { MemoryStore } from '../src/store/memory-store.js';
-import { seatedTable, sleep, TestClient } from './clients.js';
+import { seatedTable, TestClient } from './clients.js';
 import { PayloadGen } from './fuzz-payloads.js';
 
-const PAYLOADS = Number(process.env.FUZZ_PAYLOADS ?? 40_000);
+const PAYLOADS = Number(process.env.FUZZ_PAYLOADS ?? 100_000);
 const BATCH = Number(process.env.FUZZ_BATCH ?? 60);
 const HANDSHAKES = Number(process.env.FUZZ_HANDSHAKES ?? 1500);
+const HTTP_BODIES = Number(process.env.FUZZ_HTTP ?? 600);
 /** Typed refusals; INTERNAL would mean a handler threw (a bug), so it does not count. */
 const codes = new Set<string>(ERROR_CODES.filter((c) => c !== 'INTERNAL'));
+/** A refusal never reflects a payload: short, and no long run of what the fuzzer sent. */
+const MAX_MESSAGE = 300;
+const echoes = (message: string) => message.length > MAX_MESSAGE || /(.)\1{30}/u.test(message) || message.includes('[object');
 
 let server: RunningServer;
 const store = new MemoryStore();
 beforeAll(async () => {
-  server = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', botDelayMs: 0, dealPauseMs: 0, webDist: '/nonexistent', rateLimitEvents: 1_000_000, rateLimitAddressEvents: 1_000_000, maxSocketsPerAddress: 100_000 }, { store });
+  server = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', botDelayMs: 0, dealPauseMs: 0, webDist: '/nonexistent', rateLimitEvents: 1_000_000, rateLimitAddressEvents: 1_000_000, maxSocketsPerAddress: 100_000, createLimitPerMinute: 100_000 }, { store });
 });
 afterAll(async () => {
   await server.close();
@@ -77,7 +83,7 @@ function small<T>(draw: () => T, part: (x: T) => unknown = (x) => x, limit = 7_0
 type Outcome = 'typed-error' | 'sync-ok' | 'no-ack' | 'closed';
 
 describe('fuzzing the socket events and the handshake', () => {
-  it(`answers ${PAYLOADS} generated payloads with typed errors and changes nothing`, { timeout: 60_000 }, async () => {
+  it(`answers ${PAYLOADS} generated payloads with typed errors and changes nothing`, { timeout: 120_000 }, async () => {
     const t = await tableInPlay();
     const other = await seatedTable(server);
     const tableId = t.table.id;
@@ -101,7 +107,7 @@ describe('fuzzing the socket events and the handshake', () => {
         s.timeout(5000).emit(event, ...args, (err: Error | null, ack: Ack<Record<string, unknown>>) => {
           if (err) outcomes.closed++;
           else if (ack.ok && event === 'sync') outcomes['sync-ok']++;
-          else if (!ack.ok && codes.has(ack.error.code) && typeof ack.error.message === 'string') outcomes['typed-error']++;
+          else if (!ack.ok && codes.has(ack.error.code) && typeof ack.error.message === 'string' && !echoes(ack.error.message)) outcomes['typed-error']++;
           else bad.push(`${event} ${JSON.stringify(payload)?.slice(0, 200)} → ${JSON.stringify(ack)}`);
           resolve();
         });
@@ -155,19 +161,27 @@ describe('fuzzing the socket events and the handshake', () => {
     let refused = 0;
     let accepted = 0;
     for (let i = 0; i < HANDSHAKES; i++) {
-      const auth: unknown = [
+      // (kept under the 16 KB message limit: an oversized CONNECT just closes the transport, tested above)
+      const auth: unknown = small(() => [
         () => ({ protocolVersion: PROTOCOL_VERSION, tableId: a.table.id, token: gen.pick(foreign) }),
         () => ({ protocolVersion: PROTOCOL_VERSION, tableId: a.table.id, hostKey: gen.pick(foreign) }),
         () => ({ protocolVersion: gen.pick([PROTOCOL_VERSION + 1, 0, -1, '1', null, 1.5]), tableId: a.table.id, token: a.tokens[0] }),
+        // values that break naive formatting: own toString/valueOf, nested arrays holding them, huge strings
+        () => ({ protocolVersion: gen.pick([{ toString: 1 }, { valueOf: 1, toString: 1 }, [[{ toString: 1 }]], [1, [{ valueOf: 'x' }]], gen.string(8000), gen.object()]), tableId: a.table.id }),
+        () => ({ protocolVersion: PROTOCOL_VERSION, tableId: gen.pick([{ toString: 1 }, [[{ toString: 1 }]], gen.string(8000)]), token: gen.pick([{ toString: 1 }, gen.string(3000)]) }),
         () => ({ protocolVersion: PROTOCOL_VERSION, tableId: gen.pick([a.table.id.slice(1), 'x'.repeat(22), gen.string(300), b.table.id.toUpperCase()]) }),
         () => ({ protocolVersion: PROTOCOL_VERSION, tableId: a.table.id, ...gen.object() }),
         () => ({ protocolVersion: PROTOCOL_VERSION, tableId: a.table.id, token: gen.string(400) }),
         () => gen.object(),
-      ][gen.int(7)]!();
+      ][gen.int(9)]!(), (x) => x, 12_000);
       const s = io(server.url, { auth: auth as Record<string, unknown>, transports: ['websocket'], reconnection: false, forceNew: true });
       const result = await new Promise<string>((resolve) => {
-        s.once('connect_error', (e: Error & { data?: { code?: string } }) => resolve(e.data?.code ?? `untyped: ${e.message}`));
-        s.once('snapshot', () => resolve('accepted'));
+        const stuck = setTimeout(() => resolve(`no answer to ${JSON.stringify(auth)?.slice(0, 200)}`), 5000);
+        s.once('disconnect', (reason) => (clearTimeout(stuck), resolve(`disconnected (${reason})`)));
+        s.once('connect_error', (e: Error & { data?: { code?: string; message?: string } }) =>
+          (clearTimeout(stuck), resolve(e.data?.message !== undefined && echoes(e.data.message) ? `echoed: ${e.data.message.slice(0, 80)}` : (e.data?.code ?? `untyped: ${e.message}`))),
+        );
+        s.once('snapshot', () => (clearTimeout(stuck), resolve('accepted')));
       });
       s.disconnect();
       if (result === 'accepted') accepted++;
@@ -176,10 +190,41 @@ describe('fuzzing the socket events and the handshake', () => {
         refused++;
       }
     }
-    await sleep(50);
+    await server.registry.get(a.table.id)!.idle();
     expect(JSON.stringify((await store.load(a.table.id))!.entries)).toBe(before);
     console.log(`fuzz: ${HANDSHAKES} handshakes, ${refused} refused with a typed error, ${accepted} accepted as spectators`);
     expect(refused).toBeGreaterThan(HANDSHAKES / 2);
     for (const c of [a.host, b.host, ...a.players, ...b.players]) c.close();
+  });
+
+  it(`answers ${HTTP_BODIES} fuzzed table creations by the rules of PROTOCOL.md §2`, { timeout: 60_000 }, async () => {
+    const gen = new PayloadGen(seededRng('fuzz-http'));
+    const types = [undefined, 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/merge-patch+json', ''];
+    const seen: Record<string, number> = {};
+    for (let i = 0; i < HTTP_BODIES; i++) {
+      const type = gen.pick(types);
+      const value = small(() => gen.value(1), (x) => x, 6000);
+      const body = gen.int(4) === 0 ? gen.pick(['', '{', '{"rules":{"target":200}}', '{"rules":{"target":301}}', 'rules=1', gen.string(9000)]) : (JSON.stringify(value) ?? '');
+      const before = server.registry.size;
+      const r = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: type === undefined ? {} : { 'content-type': type }, body: body === '' ? undefined : new Blob([body]) });
+      const text = await r.text();
+      seen[r.status] = (seen[r.status] ?? 0) + 1;
+      const json = type !== undefined && /^application\/json(;|$)/.test(type);
+      let expected: number[];
+      if (body === '') expected = [201];
+      else if (!json) expected = [415];
+      else if (body.length > 8192) expected = [413];
+      else expected = [201, 400];
+      expect(expected, `${type} ${body.slice(0, 60)} → ${r.status} ${text.slice(0, 200)}`).toContain(r.status);
+      expect(server.registry.size).toBe(before + (r.status === 201 ? 1 : 0));
+      if (r.status !== 201) {
+        const e = HttpErrorBodySchema.parse(JSON.parse(text));
+        expect(e.error.code).not.toBe('INTERNAL');
+        expect(echoes(e.error.message), e.error.message.slice(0, 100)).toBe(false);
+      }
+    }
+    console.log(`fuzz: ${HTTP_BODIES} HTTP bodies, statuses ${JSON.stringify(seen)}`);
+    expect(seen[415]).toBeGreaterThan(0);
+    expect(seen[400]).toBeGreaterThan(0);
   });
 });

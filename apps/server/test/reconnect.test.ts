@@ -115,6 +115,39 @@ describe('handshake', () => {
     });
   });
 
+  it('answers a malformed protocolVersion with PROTOCOL_MISMATCH, never INTERNAL, and never echoes it', async () => {
+    const t = await createTable(server);
+    const connectError = (auth: unknown) =>
+      new Promise<{ code?: string; message?: string }>((resolve) => {
+        const s = io(server.url, { auth: auth as Record<string, unknown>, transports: ['websocket'], reconnection: false, forceNew: true });
+        s.once('connect_error', (e: Error & { data?: { code?: string; message?: string } }) => (s.close(), resolve(e.data ?? {})));
+      });
+    const odd: unknown[] = [{ toString: 1 }, { valueOf: 1, toString: 1 }, [[{ toString: 1 }]], [1, [2, { toString: 'x' }]], 'x'.repeat(5000), '1', 2.5, null, true];
+    for (const protocolVersion of odd) {
+      const e = await connectError({ protocolVersion, tableId: t.id });
+      expect(e.code, JSON.stringify(protocolVersion).slice(0, 40)).toBe('PROTOCOL_MISMATCH');
+      expect(e.message).not.toMatch(/object Object|xxxxxxxxxxxxxxxxxxxxxxxxx/);
+      expect(e.message!.length).toBeLessThan(120);
+    }
+    expect((await connectError({ protocolVersion: { toString: 1 }, tableId: t.id })).message).toBe('this server speaks protocol 2, the client sent an object: reload the page');
+    expect((await connectError({ protocolVersion: 'x'.repeat(5000), tableId: t.id })).message).toBe(`this server speaks protocol 2, the client sent "${'x'.repeat(24)}…": reload the page`);
+    // other fields: BAD_REQUEST with at most a short escaped prefix of the value
+    const bad = await connectError({ protocolVersion: PROTOCOL_VERSION, tableId: t.id, ['k'.repeat(3000)]: 1, token: { toString: 1 } });
+    expect(bad.code).toBe('BAD_REQUEST');
+    expect(bad.message!.length).toBeLessThan(300);
+    expect(bad.message).toContain(`unknown field "${'k'.repeat(24)}…"`);
+  });
+
+  it('answers a CONNECT to another namespace with Socket.IO\'s own "Invalid namespace"', async () => {
+    const t = await createTable(server);
+    const err = await new Promise<Error & { data?: unknown }>((resolve) => {
+      const s = io(`${server.url}/admin`, { auth: { protocolVersion: PROTOCOL_VERSION, tableId: t.id }, transports: ['websocket'], reconnection: false, forceNew: true });
+      s.once('connect_error', (e) => (s.close(), resolve(e as Error & { data?: unknown })));
+    });
+    expect(err.message).toBe('Invalid namespace');
+    expect(err.data).toBeUndefined();
+  });
+
   it('refuses unknown tables and malformed auth', async () => {
     await expect(TestClient.connect(server, { tableId: 'A'.repeat(22) })).rejects.toMatchObject({ data: { code: 'NO_SUCH_TABLE' } });
     await expect(TestClient.connect(server, { tableId: 'nope' })).rejects.toMatchObject({ data: { code: 'BAD_REQUEST' } });
@@ -126,8 +159,11 @@ describe('handshake', () => {
     expect(err.data?.code).toBe('PROTOCOL_MISMATCH');
   });
 
-  it('refuses browsers from a foreign origin', async () => {
+  it('refuses browsers from a foreign origin: 403 on the handshake request, seen as a transport error', async () => {
     const t = await createTable(server);
+    const polling = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`, { headers: { origin: 'https://evil.example' } });
+    expect(polling.status).toBe(403);
+    expect(await polling.json()).toEqual({ code: 4, message: 'Forbidden' });
     const err = await new Promise<Error>((resolve, reject) => {
       const s = io(server.url, {
         auth: { protocolVersion: PROTOCOL_VERSION, tableId: t.id },
@@ -139,6 +175,7 @@ describe('handshake', () => {
       s.once('connect', () => reject(new Error('connected')));
       s.once('connect_error', (e) => (s.close(), resolve(e)));
     });
-    expect(err).toBeInstanceOf(Error);
+    expect(err.message).toBe('xhr poll error');
+    expect((err as Error & { data?: unknown }).data).toBeUndefined();
   });
 });

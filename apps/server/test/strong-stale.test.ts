@@ -67,8 +67,8 @@ describe('stale strong decisions', () => {
     calls[0]!.answer({ type: 'take' });
     // The next seat's timer runs out in turn and asks again (re-planned from the new state).
     await waitFor(() => calls.length === 2);
-    await sleep(30);
     const room = server.registry.get(t.table.id)!;
+    await room.idle();
     expect(room.state.version).toBe(u.version + 1);
     const next = calls[1]!;
     expect(next.view.viewer).toBe((seat + 1) % 4);
@@ -93,7 +93,7 @@ describe('stale strong decisions', () => {
     const room = server.registry.get(t.table.id)!;
     await waitFor(() => room.empty);
     calls[before]!.answer({ type: 'pass' });
-    await sleep(50);
+    await new Promise((r) => setImmediate(r)); // the answer is queued on the table from a promise callback
     await room.idle();
     expect(room.state.version).toBe(u.version);
     expect(calls.length).toBe(before + 1);

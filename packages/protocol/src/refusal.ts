@@ -2,36 +2,18 @@
  * Refusal messages that never echo what a client sent: a value is described by its type or
  * quoted as a short escaped prefix, never turned into text by its own methods (a client can
  * send `{ "toString": 1 }`), and a list of validation problems is cut to a few lines. What the
- * server writes into every BAD_REQUEST and PROTOCOL_MISMATCH message (issue 17).
+ * server writes into every BAD_REQUEST and PROTOCOL_MISMATCH message.
  */
+import { quote } from '@belote/rules';
 import type { z } from 'zod';
 
-/** Longest quoted prefix of a client string. */
-export const QUOTE_MAX = 24;
+export { quote };
+
 /** At most this many validation problems are listed. */
 const MAX_ISSUES = 3;
-/** Longest message of one problem. */
+/** Longest message of one problem, and of them all. */
 const MAX_MESSAGE = 120;
-
-/** A client value as short text: primitives quoted (strings as an escaped prefix), objects by kind. */
-export function quote(v: unknown, max = QUOTE_MAX): string {
-  switch (typeof v) {
-    case 'string':
-      return v.length > max ? `${JSON.stringify(v.slice(0, max)).slice(0, -1)}…"` : JSON.stringify(v);
-    case 'number':
-    case 'boolean':
-      return `${v}`;
-    case 'undefined':
-      return 'nothing';
-    case 'object':
-      if (v === null) return 'null';
-      if (Array.isArray(v)) return 'an array';
-      if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) return 'binary data';
-      return 'an object';
-    default:
-      return `a ${typeof v}`;
-  }
-}
+const MAX_TEXT = 240;
 
 function clip(s: string, max = MAX_MESSAGE): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;
@@ -52,5 +34,5 @@ export function issuesText(error: z.ZodError, prefix = ''): string {
     return `${path || '(payload)'}: ${message}`;
   });
   const more = error.issues.length - MAX_ISSUES;
-  return lines.join('; ') + (more > 0 ? `; and ${more} more` : '');
+  return clip(lines.join('; '), MAX_TEXT) + (more > 0 ? `; and ${more} more` : '');
 }

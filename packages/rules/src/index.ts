@@ -7,6 +7,7 @@
 export * from './cards.js';
 export * from './types.js';
 export * from './rng.js';
+export { quote, QUOTE_MAX } from './quote.js';
 export { legalMask, refusalReason, winningIndex, trickPoints } from './play.js';
 export { detectCombinations, compareCombinations, resolveAnnouncements, shownCombinations } from './announcements.js';
 export type { AnnouncementOutcome } from './announcements.js';

@@ -69,17 +69,50 @@ describe('POST /api/tables', () => {
     expect(e.error.message).toMatch(message);
   });
 
+  it.each([
+    ['text/plain', '{"rules":{"target":200}}'],
+    ['text/plain', '{"rules":{"target":301}}'],
+    ['application/x-www-form-urlencoded', 'rules=1'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="rules"\r\n\r\n1\r\n--x--'],
+    ['application/merge-patch+json', '{}'],
+  ])('refuses a %s body with 415 and creates nothing', async (type, body) => {
+    const before = server.registry.size;
+    const r = await request(server.url).post('/api/tables').set('content-type', type).send(body);
+    expect(r.status).toBe(415);
+    expect(r.body).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'the body must be JSON (Content-Type: application/json)' } });
+    expect(server.registry.size).toBe(before);
+  });
+
+  it('refuses a body without a content type (415); no body at all is the defaults', async () => {
+    const before = server.registry.size;
+    const r = await fetch(`${server.url}/api/tables`, { method: 'POST', body: new Blob(['{"rules":{"target":200}}']) });
+    expect(r.status).toBe(415);
+    expect(server.registry.size).toBe(before);
+    const empty = await fetch(`${server.url}/api/tables`, { method: 'POST' });
+    expect(empty.status).toBe(201);
+  });
+
   it('refuses invalid JSON (400) and oversized bodies (413)', async () => {
     const bad = await request(server.url).post('/api/tables').set('content-type', 'application/json').send('{"rules":');
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('BAD_REQUEST');
     const big = await request(server.url).post('/api/tables').send({ rules: { target: 301 }, pad: 'x'.repeat(20_000) });
     expect(big.status).toBe(413);
+    expect(big.body).toEqual({ error: { code: 'BAD_REQUEST', message: 'request body too large (at most 8 KB)' } });
+    const long = await request(server.url).post('/api/tables').send({ rules: { target: 'y'.repeat(7000) }, ['z'.repeat(500)]: 1 });
+    expect(long.status).toBe(400);
+    expect(long.body.error.message.length).toBeLessThan(300);
+    expect(long.body.error.message).toContain(`got "${'y'.repeat(24)}…"`);
   });
 
   it('refuses a foreign origin and allows the public one', async () => {
     const evil = await request(server.url).post('/api/tables').set('origin', 'https://evil.example').send({});
     expect(evil.status).toBe(403);
+    expect(evil.body).toEqual({ error: { code: 'ORIGIN_NOT_ALLOWED', message: 'origin not allowed' } });
+    // a GET is answered, without CORS headers: a foreign page cannot read it
+    const read = await request(server.url).get('/api/tables/AAAAAAAAAAAAAAAAAAAAAA').set('origin', 'https://evil.example');
+    expect(read.status).toBe(404);
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
     const good = await request(server.url).post('/api/tables').set('origin', 'https://belote.example').send({});
     expect(good.status).toBe(201);
     expect(good.headers['access-control-allow-origin']).toBe('https://belote.example');

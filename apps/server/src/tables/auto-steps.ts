@@ -110,8 +110,11 @@ export class AutoSteps {
    * once: the room re-plans), else why not.
    */
   continueFrom(seat: Seat): ProtocolError | null {
+    const status = statusOf(this.host.state());
+    if (status === 'lobby') return { code: 'GAME_NOT_STARTED', message: 'the game has not started' };
+    if (status === 'finished') return { code: 'GAME_OVER', message: 'the game is over' };
     const p = this.currentPause();
-    if (!p) return { code: 'WRONG_PHASE', message: 'no deal summary to continue from' };
+    if (!p) return { code: 'WRONG_PHASE', message: 'no deal summary to continue from: the deal is not over' };
     p.continued[seat] = true;
     return null;
   }

@@ -5,7 +5,7 @@
  * table cannot be re-read, the room reloads it before its next write.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTable, sleep, TestClient } from '../../test/clients.js';
+import { createTable, settled, TestClient } from '../../test/clients.js';
 import { startServer, type RunningServer } from '../server.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { LogEntry } from '../store/types.js';
@@ -42,12 +42,13 @@ it('refuses a change it could not persist and keeps the previous state', async (
   const t = await createTable(server);
   const c = await TestClient.connect(server, { tableId: t.id });
   expect((await c.emit('sit', { seat: 0, name: 'Ann' })).ok).toBe(true);
+  await settled(server, t.id, [c]);
   const frames = c.frames.length;
   const version = c.last.version;
   store.failing = true;
   const ack = await c.emit('sit', { seat: 1, name: 'Ann' });
   expect(ack).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
-  await sleep(20);
+  await settled(server, t.id, [c]);
   expect(c.frames.length).toBe(frames);
   expect(server.registry.get(t.id)!.state.version).toBe(version);
   expect(c.last.you.seat).toBe(0);

@@ -5,15 +5,16 @@
  */
 import { z } from 'zod';
 import { ALL_CARDS, SUITS, type Card } from '../cards.js';
+import { quote } from '../quote.js';
 import { targetProblem } from '../settings.js';
 import { VARIANTS, type Action, type Rules, type Seat } from '../types.js';
 
 export const RECORD_FORMAT = 'belote-record/1';
 
-export const CardSchema = z.enum(ALL_CARDS as [Card, ...Card[]], { error: (iss) => `not a card: ${JSON.stringify(iss.input)}` });
-export const SuitSchema = z.enum(SUITS, { error: (iss) => `not a suit: ${JSON.stringify(iss.input)}` });
+export const CardSchema = z.enum(ALL_CARDS as [Card, ...Card[]], { error: (iss) => `not a card: ${quote(iss.input)}` });
+export const SuitSchema = z.enum(SUITS, { error: (iss) => `not a suit: ${quote(iss.input)}` });
 export const SeatSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
-  error: (iss) => `not a seat (0-3): ${JSON.stringify(iss.input)}`,
+  error: (iss) => `not a seat (0-3): ${quote(iss.input)}`,
 });
 
 export const RulesSchema = z

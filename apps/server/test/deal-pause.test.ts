@@ -1,0 +1,123 @@
+/**
+ * Between two deals: the players see the last trick and the deal summary, and the next deal
+ * starts when every seated player has continued (`ready`) or when the countdown (DEAL_PAUSE_MS)
+ * ends; bots, bots playing for absent players and disconnected seats are ready at once. The
+ * countdown and who is ready are presence. After a redeal there is no summary: a short pause.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/server.js';
+import { createTable, seatedTable, settled, testServer, TestClient, type TestUpdate } from './clients.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await testServer({ dealPauseMs: 60_000, rateLimitEvents: 10_000 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Table = { host: TestClient; players: TestClient[]; table: { id: string } };
+
+/** Play the current deal to its end: the first bidder takes (or everyone passes), then the first legal card. */
+async function playDeal(t: Table, bid: 'take' | 'pass'): Promise<TestUpdate> {
+  for (;;) {
+    const u = await t.host.next((x) => x.view?.deal != null && (x.view.deal.phase === 'over' || x.view.deal.turn !== null));
+    const d = u.view!.deal!;
+    if (d.phase === 'over') return u;
+    const p = t.players[d.turn!];
+    if (!p) {
+      await t.host.next((x) => x.version > u.version); // a bot's turn
+      continue;
+    }
+    const mine = await p.next((x) => x.version === u.version);
+    const action = d.phase === 'bidding' ? { type: bid } : { type: 'play', card: mine.view!.deal!.legal[0] };
+    expect(await p.emit('action', { version: u.version, action })).toMatchObject({ ok: true });
+    await t.host.next((x) => x.version > u.version);
+  }
+}
+
+describe('after a scored deal', () => {
+  it('waits until every player has continued, showing the countdown and who is ready', async () => {
+    const t = await seatedTable(server, { rules: { target: 1000 } });
+    expect(await t.host.emit('start', {})).toEqual({ ok: true });
+    const over = await playDeal(t, 'take');
+    expect(over.view!.deal!.result).not.toBeNull();
+    expect(over.view!.history).toHaveLength(1);
+    const waiting = await t.host.next((x) => x.timers.nextDeal !== null);
+    expect(waiting.timers.nextDeal!.ready).toEqual([false, false, false, false]);
+    expect(waiting.timers.nextDeal!.msLeft).toBeGreaterThan(55_000);
+    expect(waiting.timers.nextDeal!.msLeft).toBeLessThanOrEqual(60_000);
+    // spectators do not continue; three players do, and the next deal still waits for the fourth
+    expect(await t.host.emit('ready', {})).toMatchObject({ ok: false, error: { code: 'NOT_SEATED' } });
+    for (const seat of [0, 1, 2]) expect(await t.players[seat]!.emit('ready', {})).toEqual({ ok: true });
+    await t.host.next((x) => x.timers.nextDeal?.ready.join() === 'true,true,true,false');
+    await settled(server, t.table.id, [t.host]);
+    expect(t.host.last.view!.deal!.number).toBe(0);
+    expect(t.host.last.version).toBe(over.version);
+    // continuing twice changes nothing
+    expect(await t.players[0]!.emit('ready', {})).toEqual({ ok: true });
+    // the last one: the next deal starts at once
+    expect(await t.players[3]!.emit('ready', {})).toEqual({ ok: true });
+    const next = await t.host.next((x) => x.view?.deal?.number === 1);
+    expect(next.events.map((e) => e.type)).toEqual(['dealCommitted', 'dealStarted']);
+    await t.host.next((x) => x.timers.nextDeal === null);
+    // during a deal there is nothing to continue from
+    expect(await t.players[1]!.emit('ready', {})).toMatchObject({ ok: false, error: { code: 'WRONG_PHASE' } });
+    for (const c of [...t.players, t.host]) c.close();
+  });
+
+  it('counts bots, and players who left, as ready at once', async () => {
+    const t0 = await createTable(server, { rules: { target: 1000 } });
+    const host = await TestClient.connect(server, { tableId: t0.id, hostKey: t0.hostKey });
+    const human = await TestClient.connect(server, { tableId: t0.id });
+    const gone = await TestClient.connect(server, { tableId: t0.id });
+    expect((await human.emit('sit', { seat: 0, name: 'Ann' })).ok).toBe(true);
+    expect((await gone.emit('sit', { seat: 2, name: 'Cid' })).ok).toBe(true);
+    for (const seat of [1, 3]) expect(await host.emit('addBot', { seat })).toEqual({ ok: true });
+    expect(await host.emit('start', {})).toEqual({ ok: true });
+    const t = { host, players: [human, undefined, gone, undefined] as TestClient[], table: { id: t0.id } };
+    await playDeal(t, 'take');
+    gone.close();
+    const waiting = await host.next((x) => x.timers.nextDeal !== null && x.table.seats[2].connected === false);
+    expect(waiting.timers.nextDeal!.ready).toEqual([false, true, true, true]);
+    expect(await human.emit('ready', {})).toEqual({ ok: true });
+    await host.next((x) => x.view?.deal?.number === 1);
+    for (const c of [human, host]) c.close();
+  });
+
+  it('starts the next deal when the countdown ends, continued or not', async () => {
+    const quick = await testServer({ dealPauseMs: 400, rateLimitEvents: 10_000 });
+    try {
+      const t = await seatedTable(quick, { rules: { target: 1000 } });
+      expect(await t.host.emit('start', {})).toEqual({ ok: true });
+      await playDeal(t, 'take');
+      const t0 = performance.now();
+      const waiting = await t.host.next((x) => x.timers.nextDeal !== null);
+      expect(waiting.timers.nextDeal!.msLeft).toBeLessThanOrEqual(400);
+      await t.host.next((x) => x.view?.deal?.number === 1, 5000);
+      expect(performance.now() - t0).toBeGreaterThan(300);
+      for (const c of [...t.players, t.host]) c.close();
+    } finally {
+      await quick.close();
+    }
+  });
+});
+
+describe('after a redeal', () => {
+  it('deals again after a short pause, with nothing to continue from', async () => {
+    const quick = await testServer({ dealPauseMs: 300, rateLimitEvents: 10_000 });
+    try {
+      const t = await seatedTable(quick, { rules: { target: 1000 } });
+      expect(await t.host.emit('start', {})).toEqual({ ok: true });
+      const over = await playDeal(t, 'pass');
+      expect(over.view!.deal!.result!.outcome).toBe('redeal');
+      expect(over.timers.nextDeal).toBeNull();
+      expect(await t.players[0]!.emit('ready', {})).toMatchObject({ ok: false, error: { code: 'WRONG_PHASE' } });
+      const next = await t.host.next((x) => x.view?.deal?.number === 1, 5000);
+      expect(next.view!.deal!.dealer).toBe((over.view!.deal!.dealer + 1) % 4);
+      for (const c of [...t.players, t.host]) c.close();
+    } finally {
+      await quick.close();
+    }
+  });
+});
