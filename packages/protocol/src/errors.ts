@@ -2,7 +2,7 @@
  * Error codes a client can receive, as `as const` objects with derived unions.
  * Rule violations reuse the engine's codes (RECORD.md); the rest are the table's.
  */
-import { ERROR_CODES as RULE_CODES } from '@belote/rules';
+import { ERROR_CODES as RULE_CODES } from '@belote/rules/core';
 
 export const TABLE_ERROR_CODES = [
   'BAD_REQUEST',

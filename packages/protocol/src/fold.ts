@@ -5,7 +5,7 @@
  * every frame from a snapshot gives exactly the snapshot the server would send at that `seq`
  * (server tests check it on every frame of whole games). No zod: `@belote/protocol/client`.
  */
-import { applyEvents, assertNever, initialView, type GameEvent, type GameView } from '@belote/rules';
+import { applyEvents, assertNever, initialView, type GameEvent, type GameView } from '@belote/rules/core';
 import type { SeatInfo, TableSummary } from './http.js';
 import type { Presence, Snapshot, Step, TableEvent } from './socket.js';
 

@@ -2,46 +2,11 @@
  * @belote/rules — the pure Belote rules engine (RULES.md, and the coinche variant of
  * COINCHE.md): cards, dealing, bidding and the coinche auction, legal plays, tricks,
  * announcements, scoring, game flow, per-viewer views and records.
- * No I/O, no clock, no global randomness.
+ * No I/O, no clock, no global randomness. Without the record format (and zod): `./core`.
  */
-export * from './cards.js';
-export * from './types.js';
-export * from './rng.js';
-export { quote, QUOTE_MAX } from './quote.js';
-export { legalMask, refusalReason, winningIndex, trickPoints } from './play.js';
-export { detectCombinations, compareCombinations, resolveAnnouncements, shownCombinations } from './announcements.js';
-export type { AnnouncementOutcome } from './announcements.js';
-export { scoreDeal, gameWinner } from './scoring.js';
-export type { DealTally, DealScore } from './scoring.js';
-export { scoreCoincheDeal } from './coinche-scoring.js';
-export type { ContractTerms } from './coinche-scoring.js';
-export { variantOf, targetsOf, rulesWithDefaults, targetProblem } from './settings.js';
-export { NO_CALLS, openAuction, afterCall, callRefusalReason, legalCallsOf, isBidValue, bidRank, contractPoints } from './auction.js';
-export type { AuctionState, Contract, LegalCalls, SeatCall } from './auction.js';
-export { dealFive, dealAll, completeHands, deckProblem } from './dealing.js';
-export {
-  newGame,
-  startDeal,
-  apply,
-  checkAction,
-  currentDeal,
-  nextDealer,
-  legalPlays,
-  legalCalls,
-  handOf,
-  dealReport,
-  tricksOf,
-} from './game.js';
-export type { GameState, DealState, CompletedTrick } from './game.js';
-export { viewFor } from './view.js';
-export type { GameView, DealView, BidView, AuctionView, Viewer } from './view.js';
-export { applyEvents, initialView, dealsCards, ownCardsAfter } from './fold.js';
-export type { OwnCards } from './fold.js';
+export * from './core.js';
 export * from './record/schema.js';
 export { replayRecord } from './record/replay.js';
 export type { VerifyResult, VerifyError, CommitmentCheck, ReplayOutput } from './record/replay.js';
 export { commitmentFor } from './record/commitment.js';
 export { recordOf } from './record/export.js';
-export { playGame, randomPolicy, randomCall } from './simulate.js';
-export * from './fast/index.js';
-export type { Policy, PlayedGame } from './simulate.js';

@@ -4,7 +4,7 @@ import { createRawSnippet } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { TABLE_ID, taken, updateFor } from '../lib/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
-import { TableStore } from '../lib/store.svelte.js';
+import { TableClient } from '../lib/store.svelte.js';
 import Callouts from './Callouts.svelte';
 import Card from './Card.svelte';
 import Modal from './Modal.svelte';
@@ -17,7 +17,7 @@ describe('screen reader cues', () => {
     prefs.setLang('en');
     const state = taken(3);
     const turn = currentDeal(state)!.turn!;
-    const store = new TableStore(TABLE_ID);
+    const store = new TableClient(TABLE_ID);
     store.receive(updateFor(state, turn, 1));
     render(TableView, { id: TABLE_ID, storeFactory: () => store });
     const live = screen.getByTestId('turn-live');

@@ -1,13 +1,13 @@
 import { currentDeal, playGame, seededRng, viewFor } from '@belote/rules';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { TABLE_ID, restrictedTurn, taken, updateFor } from '../lib/fixtures.js';
+import { TABLE_ID, restrictedTurn, step, taken, updateFor } from '../lib/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
-import { TableStore } from '../lib/store.svelte.js';
+import { TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';
 
-function mounted(update: Parameters<TableStore['receive']>[0]): TableStore {
-  const store = new TableStore(TABLE_ID);
+function mounted(update: Parameters<TableClient['receive']>[0]): TableClient {
+  const store = new TableClient(TABLE_ID);
   store.receive(update);
   render(TableView, { id: TABLE_ID, storeFactory: () => store });
   return store;
@@ -60,12 +60,12 @@ describe('TableView', () => {
 
   it('counts down the turn timer on the seat to play, to zero and no further', async () => {
     prefs.setLang('en');
-    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['performance', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     try {
       const state = taken(3);
       const turn = currentDeal(state)!.turn!;
-      const update = updateFor(state, ((turn + 1) % 4) as 0 | 1 | 2 | 3, 1);
-      mounted({ ...update, table: { ...update.table, turnDeadline: Date.now() + 6_500 } });
+      // the time left arrives with the frame and counts down on this device's clock
+      mounted(updateFor(state, ((turn + 1) % 4) as 0 | 1 | 2 | 3, 1, { turnMsLeft: 6_500, nextDeal: null }));
       const timer = (): HTMLElement => document.querySelector<HTMLElement>(`[data-seat="${turn}"] [data-testid=timer]`)!;
       expect(timer().textContent).toBe('7');
       expect(document.querySelector(`[data-seat="${turn}"] [data-testid=timer-spoken]`)!.textContent).toBe('7 s left');
@@ -105,6 +105,53 @@ describe('TableView', () => {
     expect(screen.queryByTestId('menu')).not.toBeNull();
     await fireEvent.click(document.body);
     expect(screen.queryByTestId('menu')).toBeNull();
+  });
+
+  it('after a deal: the summary counts down, Continue says ready, and the score sheet opens every deal', async () => {
+    prefs.setLang('en');
+    let s = taken(3);
+    for (let d = currentDeal(s)!; d.phase !== 'over'; d = currentDeal(s)!) s = step(s, { type: 'play', seat: d.turn!, card: viewFor(s, d.turn!).deal!.legal[0]! }).state;
+    const result = viewFor(s, 0).deal!.result!;
+    const store = mounted(updateFor(s, 0, 40, { turnMsLeft: null, nextDeal: { msLeft: 12_000, ready: [false, true, true, true] } }));
+    const summary = await screen.findByTestId('deal-summary');
+    expect(screen.getByTestId('next-deal').textContent).toMatch(/^Next deal in 1[12] s$/);
+    expect(summary.textContent).toContain(String(result.points[0]));
+    const ready = vi.spyOn(store, 'ready').mockResolvedValue();
+    await fireEvent.click(screen.getByTestId('continue'));
+    expect(ready).toHaveBeenCalledOnce();
+    // once continued: waiting for the others, the button spent
+    store.live.presence({ seq: 41, seats: store.table!.seats.map(() => ({ connected: true, botPlaying: false })) as never, spectators: 0, turnMsLeft: null, nextDeal: { msLeft: 9_000, ready: [true, false, true, true] } });
+    await Promise.resolve();
+    expect(screen.getByTestId('next-deal').textContent).toMatch(/· Waiting for Ben$/);
+    expect((screen.getByTestId('continue') as HTMLButtonElement).disabled).toBe(true);
+    // the score sheet's row opens the deal's whole breakdown
+    store.closeSummary();
+    await Promise.resolve();
+    expect(screen.queryByTestId('deal-summary')).toBeNull();
+    await fireEvent.click(screen.getAllByTestId('open-deal')[0]!);
+    const past = screen.getByTestId('deal-summary');
+    expect(past.textContent).toContain('Card points');
+    expect(past.textContent).toContain(String(result.written[1]));
+    expect(screen.queryByTestId('continue')).toBeNull();
+    await fireEvent.click(screen.getByTestId('close-summary'));
+    expect(screen.queryByTestId('deal-summary')).toBeNull();
+  });
+
+  it('shows the card points and tricks each team has taken in the running deal', () => {
+    prefs.setLang('en');
+    let s = taken(3);
+    for (let i = 0; i < 4; i++) {
+      const d = currentDeal(s)!;
+      s = step(s, { type: 'play', seat: d.turn!, card: viewFor(s, d.turn!).deal!.legal[0]! }).state;
+    }
+    const d = viewFor(s, 0).deal!;
+    expect(d.tricksWon[0] + d.tricksWon[1]).toBe(1);
+    mounted(updateFor(s, 0, 1));
+    const score = screen.getByTestId('deal-score');
+    for (const team of [0, 1] as const) {
+      expect(score.querySelector(`[data-team-points="${team}"]`)!.textContent).toBe(String(d.points[team]));
+      expect(score.textContent).toContain(`${d.points[team]} points, ${d.tricksWon[team]} trick${d.tricksWon[team] === 1 ? '' : 's'}`);
+    }
   });
 
   it('switches language', async () => {

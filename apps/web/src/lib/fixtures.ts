@@ -1,8 +1,8 @@
 /**
- * Test fixtures: real game states from @belote/rules turned into the `update` messages the
- * server would send, so store and component tests need no server. Test-only.
+ * Test fixtures: real game states from @belote/rules turned into the snapshots the server
+ * would send, so client and component tests need no server. Test-only.
  */
-import type { TableSummary, UpdateMessage } from '@belote/protocol';
+import type { Snapshot, TableSummary } from '@belote/protocol/client';
 import {
   apply,
   currentDeal,
@@ -32,19 +32,19 @@ export function summary(status: TableSummary['status'], rules: Rules): TableSumm
     spectators: 0,
     games: status === 'lobby' ? 0 : 1,
     commitment: null,
-    turnDeadline: null,
     createdAt: 0,
   };
 }
 
-export function updateFor(state: GameState, viewer: Viewer, seq: number, events: GameEvent[] = []): UpdateMessage {
+/** The snapshot `viewer` would get of `state` (version = seq, no clocks). */
+export function updateFor(state: GameState, viewer: Viewer, seq: number, timers: Snapshot['timers'] = { turnMsLeft: null, nextDeal: null }): Snapshot {
   return {
     seq,
     version: seq,
     table: summary('playing', state.rules),
     you: { role: viewer === 'spectator' ? 'spectator' : 'player', seat: viewer === 'spectator' ? null : viewer, isHost: viewer === 0 },
-    view: viewFor(state, viewer) as UpdateMessage['view'],
-    events,
+    view: viewFor(state, viewer),
+    timers,
   };
 }
 

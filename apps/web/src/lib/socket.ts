@@ -1,7 +1,8 @@
 /**
- * The one place that speaks Socket.IO: it maps server messages to handlers and offers typed
- * outgoing events that resolve with their ack. The store depends on the `Transport`
- * interface only, so tests drive it without a network.
+ * The one place that speaks Socket.IO: it hands the server's frames (snapshot, step, presence)
+ * to handlers and offers typed outgoing events that resolve with their ack. The client
+ * depends on the `Transport` interface only, so tests drive it without a network. Imports the
+ * zod-free `@belote/protocol/client`.
  */
 import {
   PROTOCOL_VERSION,
@@ -9,9 +10,9 @@ import {
   type ClientEventPayload,
   type ClientToServerEvents,
   type ConnectErrorData,
+  type ServerFrames,
   type ServerToClientEvents,
-  type UpdateMessage,
-} from '@belote/protocol';
+} from '@belote/protocol/client';
 import { io, type Socket } from 'socket.io-client';
 
 /** The ack type of one client event. */
@@ -20,7 +21,9 @@ export type AckOf<E extends ClientEventName> = Parameters<Parameters<ClientToSer
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 
 export interface TransportHandlers {
-  update(msg: UpdateMessage): void;
+  snapshot(frame: ServerFrames['snapshot']): void;
+  step(frame: ServerFrames['step']): void;
+  presence(frame: ServerFrames['presence']): void;
   status(status: ConnectionStatus): void;
   /** The server refused the handshake (bad token, unknown table, version mismatch…). */
   refused(data: ConnectErrorData): void;
@@ -65,7 +68,9 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
   on.status('connecting');
   socket.on('connect', () => on.status('connected'));
   socket.on('disconnect', () => on.status('disconnected'));
-  socket.on('update', (msg) => on.update(msg));
+  socket.on('snapshot', (f) => on.snapshot(f));
+  socket.on('step', (f) => on.step(f));
+  socket.on('presence', (f) => on.presence(f));
   socket.on('connect_error', (err: Error & { data?: unknown }) => {
     if (isConnectErrorData(err.data)) on.refused(err.data);
     else on.status('disconnected');
@@ -76,11 +81,7 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
       // Socket.IO's typed emit cannot follow a generic event name; the payload and ack types
       // are tied together by the signature of `send` above.
       const timed = socket.timeout(ACK_TIMEOUT_MS);
-      const emit = timed.emit.bind(timed) as unknown as (
-        e: string,
-        p: unknown,
-        cb: (err: Error | null, ack: unknown) => void,
-      ) => void;
+      const emit = timed.emit.bind(timed) as unknown as (e: string, p: unknown, cb: (err: Error | null, ack: unknown) => void) => void;
       return new Promise((resolve) => {
         emit(event, payload, (err, ack) => {
           if (err) resolve({ ok: false, error: { code: 'INTERNAL', message: 'no answer from the server' } } as AckOf<typeof event>);

@@ -1,10 +1,10 @@
-import type { ClientEventName, ConnectErrorData } from '@belote/protocol';
-import { currentDeal, viewFor } from '@belote/rules';
+import type { ClientEventName, ConnectErrorData, Snapshot } from '@belote/protocol/client';
+import { currentDeal, ownCardsAfter, viewFor } from '@belote/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from './fixtures.js';
 import type { Credentials, Transport, TransportHandlers } from './socket.js';
 import { loadSecrets, saveSecrets } from './storage.js';
-import { TRICK_HOLD_MS, TableStore } from './store.svelte.js';
+import { LAST_TRICK_MS, TRICK_HOLD_MS, TableClient } from './store.svelte.js';
 
 /** A transport that records what is sent and answers with scripted acks. */
 function fakeTransport(acks: Partial<Record<ClientEventName, unknown>> = {}) {
@@ -27,104 +27,106 @@ function fakeTransport(acks: Partial<Record<ClientEventName, unknown>> = {}) {
   return { factory, sent, reconnect, on: () => handlers, creds: () => credentials() };
 }
 
+/** A connected client that has received `first`. */
+function connected(first: Snapshot, acks: Partial<Record<ClientEventName, unknown>> = {}) {
+  const t = fakeTransport(acks);
+  const client = new TableClient(TABLE_ID);
+  client.connect(t.factory);
+  t.on().status('connected');
+  t.on().snapshot(first);
+  return { client, t };
+}
+
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.useRealTimers());
 
-describe('TableStore: update sequence', () => {
-  it('drops updates whose seq is not above the last one', () => {
-    const store = new TableStore(TABLE_ID);
+describe('TableClient: frames', () => {
+  it('folds the steps that follow the snapshot, own cards included', () => {
     const s0 = dealt(1);
-    expect(store.receive(updateFor(s0, 0, 5))).toBe(true);
-    expect(store.version).toBe(5);
-    expect(store.receive(updateFor(s0, 0, 5))).toBe(false);
-    expect(store.receive(updateFor(s0, 0, 3))).toBe(false);
-    expect(store.version).toBe(5);
-    expect(store.receive(updateFor(s0, 0, 9))).toBe(true);
-    expect(store.version).toBe(9);
+    const seat = currentDeal(s0)!.turn!;
+    const { client, t } = connected(updateFor(s0, seat, 5));
+    const { state, events } = step(s0, { type: 'take', seat });
+    t.on().step({ seq: 6, version: 6, events, private: ownCardsAfter(state, seat, events)! });
+    expect(client.version).toBe(6);
+    expect(client.view).toEqual(viewFor(state, seat));
+    expect(client.deal!.hand).toHaveLength(8);
   });
 
-  it('accepts a fresh sequence after a reconnection (the first update is a full state)', () => {
-    const t = fakeTransport();
-    const store = new TableStore(TABLE_ID);
-    store.connect(t.factory);
-    t.on().status('connected');
+  it('drops a frame it has already seen and asks for a snapshot after a gap, dropping frames until it comes', async () => {
     const s0 = dealt(1);
-    t.on().update(updateFor(s0, 0, 40));
-    t.on().status('disconnected');
-    t.on().status('connected');
-    expect(store.receive(updateFor(s0, 0, 2))).toBe(true);
-    expect(store.version).toBe(2);
-  });
-
-  it('lets the answer to a sync through even though it repeats the last seq', async () => {
-    const t = fakeTransport();
-    const store = new TableStore(TABLE_ID);
-    store.connect(t.factory);
-    t.on().status('connected');
-    const s0 = dealt(1);
-    t.on().update(updateFor(s0, 0, 12));
-    await store.resync();
+    const seat = currentDeal(s0)!.turn!;
+    const fresh = updateFor(s0, seat, 9);
+    const { client, t } = connected(updateFor(s0, seat, 5), { sync: { ok: true, snapshot: fresh } });
+    const pass = step(s0, { type: 'pass', seat });
+    t.on().step({ seq: 5, version: 6, events: pass.events });
+    expect(client.version).toBe(5);
+    t.on().presence({ seq: 7, seats: fresh.table.seats.map(() => ({ connected: true, botPlaying: false })) as never, spectators: 3, turnMsLeft: null, nextDeal: null });
     expect(t.sent).toEqual([{ event: 'sync', payload: {} }]);
-    expect(store.receive(updateFor(s0, 0, 12))).toBe(true);
-    expect(store.receive(updateFor(s0, 0, 12))).toBe(false);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(client.live.snapshot).toBe(fresh);
+    expect(client.table!.spectators).toBe(0);
+    // the next frame after the snapshot is applied again
+    t.on().step({ seq: 10, version: 10, events: pass.events });
+    expect(client.version).toBe(10);
+  });
+
+  it('anchors clocks on its own monotonic clock when they arrive', () => {
+    let now = 1_000;
+    const client = new TableClient(TABLE_ID, () => now);
+    client.receive(updateFor(taken(3), 0, 1, { turnMsLeft: 7_000, nextDeal: null }));
+    expect(client.turnEndsAt).toBe(8_000);
+    now = 50_000;
+    client.live.presence({ seq: 2, seats: client.table!.seats.map(() => ({ connected: true, botPlaying: false })) as never, spectators: 0, turnMsLeft: 2_500, nextDeal: { msLeft: 9_000, ready: [true, false, true, true] } });
+    expect(client.turnEndsAt).toBe(52_500);
+    expect(client.nextDeal).toEqual({ msLeft: 9_000, ready: [true, false, true, true], at: 59_000 });
   });
 
   it('shows the viewer hand from the view and nothing for spectators', () => {
-    const store = new TableStore(TABLE_ID);
+    const client = new TableClient(TABLE_ID);
     const s = taken(3);
-    store.receive(updateFor(s, 2, 1));
-    expect(store.deal?.hand).toHaveLength(8);
-    const spectator = new TableStore(TABLE_ID);
+    client.receive(updateFor(s, 2, 1));
+    expect(client.deal?.hand).toHaveLength(8);
+    const spectator = new TableClient(TABLE_ID);
     spectator.receive(updateFor(s, 'spectator', 1));
     expect(spectator.deal?.hand).toBeNull();
     expect(spectator.mySeat).toBeNull();
   });
 });
 
-describe('TableStore: actions', () => {
+describe('TableClient: commands', () => {
   it('plays a legal card against the current version', async () => {
-    const t = fakeTransport();
-    const store = new TableStore(TABLE_ID);
-    store.connect(t.factory);
-    const s = taken(3);
-    store.receive(updateFor(s, 0, 7));
-    expect(store.isMyTurn).toBe(true);
-    const card = store.deal!.legal[0]!;
-    await store.tapCard(card);
+    const { client, t } = connected(updateFor(taken(3), 0, 7));
+    expect(client.isMyTurn).toBe(true);
+    const card = client.deal!.legal[0]!;
+    await client.tapCard(card);
     expect(t.sent).toEqual([{ event: 'action', payload: { version: 7, action: { type: 'play', card } } }]);
   });
 
   it('refuses an illegal card locally with the engine reason and sends nothing', async () => {
-    const t = fakeTransport();
-    const found = restrictedTurn(taken(3));
-    expect(found).not.toBeNull();
-    const { state } = found!;
+    const { state } = restrictedTurn(taken(3))!;
     const seat = currentDeal(state)!.turn!;
-    const store = new TableStore(TABLE_ID);
-    store.connect(t.factory);
-    store.receive(updateFor(state, seat, 1));
+    const { client, t } = connected(updateFor(state, seat, 1));
     const view = viewFor(state, seat).deal!;
     const illegal = view.hand!.find((c) => !view.legal.includes(c))!;
-    await store.tapCard(illegal);
+    await client.tapCard(illegal);
     expect(t.sent).toEqual([]);
-    expect(store.refusal?.card).toBe(illegal);
-    expect(store.refusal?.rule).toMatch(/^must (follow|trump|overtrump|undertrump)/);
+    expect(client.refusal?.card).toBe(illegal);
+    expect(client.refusal?.rule).toMatch(/^must (follow|trump|overtrump|undertrump)/);
   });
 
   it('explains that it is not your turn', async () => {
-    const store = new TableStore(TABLE_ID);
-    const s = taken(3);
-    store.receive(updateFor(s, 1, 1));
-    await store.tapCard(store.deal!.hand![0]!);
-    expect(store.refusal?.rule).toBe('notYourTurn');
+    const client = new TableClient(TABLE_ID);
+    client.receive(updateFor(taken(3), 1, 1));
+    await client.tapCard(client.deal!.hand![0]!);
+    expect(client.refusal?.rule).toBe('notYourTurn');
   });
 
   it('stores the seat token from the sit ack and drops it on BAD_TOKEN', async () => {
     const t = fakeTransport({ sit: { ok: true, seat: 2, token: 'tok-123' } });
-    const store = new TableStore(TABLE_ID);
+    const client = new TableClient(TABLE_ID);
     saveSecrets(TABLE_ID, { hostKey: 'hk' });
-    store.connect(t.factory);
-    expect(await store.sit(2, '  Cleo ')).toBe(true);
+    client.connect(t.factory);
+    expect(await client.sit(2, '  Cleo ')).toBe(true);
     expect(t.sent[0]).toEqual({ event: 'sit', payload: { seat: 2, name: 'Cleo' } });
     expect(loadSecrets(TABLE_ID)).toEqual({ hostKey: 'hk', token: 'tok-123' });
     expect(t.creds()).toEqual({ tableId: TABLE_ID, hostKey: 'hk', token: 'tok-123' });
@@ -132,47 +134,47 @@ describe('TableStore: actions', () => {
     t.on().refused(refusal);
     expect(loadSecrets(TABLE_ID)).toEqual({});
     expect(t.reconnect).toHaveBeenCalledOnce();
-    expect(store.fatal).toBeNull();
+    expect(client.fatal).toBeNull();
   });
 
   it('adds a bot at the chosen level, or at the table default', async () => {
-    const t = fakeTransport();
-    const store = new TableStore(TABLE_ID);
-    store.connect(t.factory);
-    const update = updateFor(dealt(1), 0, 1);
-    store.receive({ ...update, table: { ...update.table, status: 'lobby', options: { ...update.table.options, botLevel: 'easy' } } });
-    await store.addBot(2, 'strong');
-    await store.addBot(3);
+    const first = updateFor(dealt(1), 0, 1);
+    const { client, t } = connected({ ...first, table: { ...first.table, status: 'lobby', options: { ...first.table.options, botLevel: 'easy' } } });
+    await client.addBot(2, 'strong');
+    await client.addBot(3);
     expect(t.sent).toEqual([
       { event: 'addBot', payload: { seat: 2, level: 'strong' } },
       { event: 'addBot', payload: { seat: 3, level: 'easy' } },
     ]);
   });
 
+  it('continues after a deal with `ready`', async () => {
+    const { client, t } = connected(updateFor(taken(3), 0, 1));
+    await client.ready();
+    expect(t.sent).toEqual([{ event: 'ready', payload: {} }]);
+  });
+
   it('reports an unknown table as fatal', () => {
     const t = fakeTransport();
-    const store = new TableStore(TABLE_ID);
-    store.connect(t.factory);
+    const client = new TableClient(TABLE_ID);
+    client.connect(t.factory);
     t.on().refused({ code: 'NO_SUCH_TABLE', message: 'no' });
-    expect(store.fatal).toBe('NO_SUCH_TABLE');
+    expect(client.fatal).toBe('NO_SUCH_TABLE');
   });
 
   it('shows a refused action as a notice, but not a stale version', async () => {
-    const t = fakeTransport({ action: { ok: false, error: { code: 'STALE_VERSION', message: 'stale' } } });
-    const store = new TableStore(TABLE_ID);
-    store.connect(t.factory);
-    store.receive(updateFor(taken(3), 0, 1));
-    await store.tapCard(store.deal!.legal[0]!);
-    expect(store.notice).toBeNull();
-    expect(store.pending).toBe(false);
+    const { client } = connected(updateFor(taken(3), 0, 1), { action: { ok: false, error: { code: 'STALE_VERSION', message: 'stale' } } });
+    await client.tapCard(client.deal!.legal[0]!);
+    expect(client.notice).toBeNull();
+    expect(client.pending).toBe(false);
   });
 });
 
-describe('TableStore: events', () => {
+describe('TableClient: cues', () => {
   it('holds a finished trick, then lets it go', () => {
     vi.useFakeTimers();
-    const store = new TableStore(TABLE_ID);
     let s = taken(3);
+    const { client, t } = connected(updateFor(s, 0, 1));
     const events = [];
     for (let i = 0; i < 4; i++) {
       const d = currentDeal(s)!;
@@ -180,29 +182,40 @@ describe('TableStore: events', () => {
       s = r.state;
       events.push(...r.events);
     }
-    store.receive(updateFor(s, 0, 1, events));
-    expect(store.heldTrick?.cards).toHaveLength(4);
-    expect(store.deal?.trick.cards).toHaveLength(0);
+    t.on().step({ seq: 2, version: 5, events });
+    expect(client.heldTrick?.cards).toHaveLength(4);
+    expect(client.deal?.trick.cards).toHaveLength(0);
     vi.advanceTimersByTime(TRICK_HOLD_MS + 10);
-    expect(store.heldTrick).toBeNull();
+    expect(client.heldTrick).toBeNull();
   });
 
-  it('opens the deal summary when a deal is scored and closes it on the next deal', () => {
-    const store = new TableStore(TABLE_ID);
+  it('opens the deal summary once the last trick has been seen, and closes it when the next deal starts', () => {
+    vi.useFakeTimers();
     const s = dealt(1);
-    const result = { outcome: 'made', capot: null, taker: 0, trump: 'H', tricks: [], points: [100, 62], belote: [0, 0], announcements: [0, 0], written: [100, 60], litigePot: 0, totals: [100, 60] } as const;
-    store.receive(updateFor(s, 0, 1, [{ type: 'dealScored', result: { ...result, points: [100, 62], belote: [0, 0], announcements: [0, 0], written: [100, 60], totals: [100, 60], tricks: [] } }]));
-    expect(store.dealSummary?.written).toEqual([100, 60]);
-    store.receive(updateFor(s, 0, 2, [{ type: 'dealStarted', dealer: 0, deal: 1, retourne: 'JH' }]));
-    expect(store.dealSummary).toBeNull();
+    const { client, t } = connected(updateFor(s, 0, 1));
+    const result = { outcome: 'made', capot: null, taker: 0, trump: 'H', points: [100, 62], belote: [0, 0], announcements: [0, 0], written: [100, 60], litigePot: 0, totals: [100, 60] } as const;
+    t.on().step({ seq: 2, version: 2, events: [{ type: 'dealScored', result: { ...result, points: [100, 62], belote: [0, 0], announcements: [0, 0], written: [100, 60], totals: [100, 60] } }] });
+    expect(client.dealSummary).toBeNull();
+    vi.advanceTimersByTime(LAST_TRICK_MS);
+    expect(client.dealSummary).toMatchObject({ deal: 0, result: { written: [100, 60] } });
+    t.on().step({ seq: 3, version: 3, events: [{ type: 'dealStarted', dealer: 0, deal: 1, retourne: 'JH' }] });
+    expect(client.dealSummary).toBeNull();
+  });
+
+  it('opens the summary at once when it connects while the table waits between deals', () => {
+    let s = taken(3);
+    for (let d = currentDeal(s)!; d.phase !== 'over'; d = currentDeal(s)!) s = step(s, { type: 'play', seat: d.turn!, card: viewFor(s, d.turn!).deal!.legal[0]! }).state;
+    const client = new TableClient(TABLE_ID);
+    client.receive(updateFor(s, 1, 4, { turnMsLeft: null, nextDeal: { msLeft: 10_000, ready: [false, false, false, false] } }));
+    expect(client.dealSummary?.result).toEqual(viewFor(s, 1).deal!.result);
   });
 
   it('shows belote callouts near the player for a while', () => {
     vi.useFakeTimers();
-    const store = new TableStore(TABLE_ID);
-    store.receive(updateFor(dealt(1), 0, 1, [{ type: 'belote', seat: 2, card: 'KH', call: 'belote' }]));
-    expect(store.callouts).toMatchObject([{ seat: 2, kind: 'belote' }]);
+    const { client, t } = connected(updateFor(dealt(1), 0, 1));
+    t.on().step({ seq: 2, version: 2, events: [{ type: 'belote', seat: 2, card: 'KH', call: 'belote' }] });
+    expect(client.callouts).toMatchObject([{ seat: 2, kind: 'belote' }]);
     vi.advanceTimersByTime(5000);
-    expect(store.callouts).toEqual([]);
+    expect(client.callouts).toEqual([]);
   });
 });

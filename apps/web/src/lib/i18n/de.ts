@@ -146,4 +146,7 @@ export const de: Dict = {
   letterQ: 'D',
   letterK: 'K',
   letterA: 'A',
+  nextDealIn: 'Nächstes Spiel in {n} s',
+  thisDeal: 'Dieses Spiel',
+  dealScore: { one: '{points} Punkte, {n} Stich', other: '{points} Punkte, {n} Stiche' },
 };

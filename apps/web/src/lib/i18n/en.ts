@@ -153,6 +153,9 @@ export const en = {
   letterQ: 'Q',
   letterK: 'K',
   letterA: 'A',
+  nextDealIn: 'Next deal in {n} s',
+  thisDeal: 'This deal',
+  dealScore: { one: '{points} points, {n} trick', other: '{points} points, {n} tricks' },
 } as const satisfies Record<string, string | Plural>;
 
 export type MessageKey = keyof typeof en;

@@ -146,4 +146,7 @@ export const fr: Dict = {
   letterQ: 'D',
   letterK: 'R',
   letterA: 'A',
+  nextDealIn: 'Donne suivante dans {n} s',
+  thisDeal: 'Cette donne',
+  dealScore: { one: '{points} points, {n} pli', other: '{points} points, {n} plis' },
 };

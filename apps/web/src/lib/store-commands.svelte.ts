@@ -1,0 +1,105 @@
+/**
+ * What the player does, as typed events with their acks: seats, bots, start, rematch, bids
+ * and cards (quoting the current version, one at a time), continuing after a deal. A refused
+ * command becomes a notice (a stale version is not news: the next frame shows where the table
+ * is); a card that may not be played is explained locally with the rules' own reason.
+ */
+import type { BotLevel, GameAction, ProtocolError } from '@belote/protocol/client';
+import type { Card, Seat, Suit } from '@belote/rules';
+import { refusalFor } from './refusal.js';
+import type { Transport } from './socket.js';
+import { saveSecrets, savePref } from './storage.js';
+import type { Cues } from './store-cues.svelte.js';
+import type { LiveTable } from './store-state.svelte.js';
+
+export class Commands {
+  /** An action is on its way; no second one until its ack. */
+  pending = $state(false);
+
+  constructor(
+    private readonly tableId: string,
+    private readonly transport: () => Transport | null,
+    private readonly live: LiveTable,
+    private readonly cues: Cues,
+  ) {}
+
+  get isMyTurn(): boolean {
+    const d = this.live.deal;
+    const me = this.live.mySeat;
+    return d !== null && me !== null && d.phase !== 'over' && d.turn === me && this.live.table?.status === 'playing';
+  }
+
+  async sit(seat: Seat, name: string): Promise<boolean> {
+    savePref('name', name.trim());
+    const ack = await this.send((t) => t.send('sit', { seat, name: name.trim() }));
+    if (ack?.ok) saveSecrets(this.tableId, { token: ack.token });
+    return ack?.ok ?? false;
+  }
+
+  async stand(): Promise<void> {
+    const ack = await this.send((t) => t.send('stand', {}));
+    if (ack?.ok) saveSecrets(this.tableId, { token: null });
+  }
+
+  async start(): Promise<void> {
+    await this.send((t) => t.send('start', {}));
+  }
+
+  /** Seats a bot at `level` (the table's default level when not given). */
+  async addBot(seat: Seat, level?: BotLevel): Promise<void> {
+    await this.send((t) => t.send('addBot', { seat, level: level ?? this.live.table?.options.botLevel ?? 'normal' }));
+  }
+
+  async removeBot(seat: Seat): Promise<void> {
+    await this.send((t) => t.send('removeBot', { seat }));
+  }
+
+  async rematch(): Promise<void> {
+    await this.send((t) => t.send('rematch', {}));
+  }
+
+  /** Done with the deal summary: the next deal starts once every player is. */
+  async ready(): Promise<void> {
+    await this.send((t) => t.send('ready', {}));
+  }
+
+  pass(): Promise<void> {
+    return this.act({ type: 'pass' });
+  }
+
+  /** Round 1: take the retourne's suit (no suit); round 2: name another suit. */
+  take(suit?: Suit): Promise<void> {
+    return this.act(suit ? { type: 'take', suit } : { type: 'take' });
+  }
+
+  /**
+   * Tap on a card of one's hand: play it when legal, otherwise explain why not
+   * (`refusal.rule` holds the engine's reason, or `notYourTurn`).
+   */
+  async tapCard(card: Card): Promise<void> {
+    const d = this.live.deal;
+    if (!d?.hand) return;
+    if (d.legal.includes(card)) return this.act({ type: 'play', card });
+    this.cues.refuse(this.isMyTurn && d.phase === 'play' && d.trump ? refusalFor(d.hand, d.trick.cards, d.trump, card) : { card, rule: 'notYourTurn' });
+  }
+
+  private async act(action: GameAction): Promise<void> {
+    if (this.pending || !this.isMyTurn) return;
+    this.pending = true;
+    this.cues.refuse(null);
+    await this.send((t) => t.send('action', { version: this.live.version, action }));
+    this.pending = false;
+  }
+
+  private async send<T extends { ok: boolean }>(run: (t: Transport) => Promise<T>): Promise<T | null> {
+    const transport = this.transport();
+    if (!transport) return null;
+    const ack = await run(transport);
+    if (!ack.ok && 'error' in ack) {
+      const error = (ack as { error: ProtocolError }).error;
+      // A stale version means the table moved on; the next frame shows where.
+      if (error.code !== 'STALE_VERSION') this.cues.notify(error);
+    }
+    return ack;
+  }
+}

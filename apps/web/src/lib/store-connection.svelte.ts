@@ -1,0 +1,73 @@
+/**
+ * The connection to one table: its status, a fatal refusal (unknown table, another protocol
+ * version), dropping a seat token or host key the server no longer accepts, and asking for a
+ * snapshot (`sync`) when the frames have a gap or a sleeping phone wakes up. Frames go to the
+ * handlers given; the transport is injected so tests need no network.
+ */
+import type { ConnectErrorData, ServerFrames } from '@belote/protocol/client';
+import type { ConnectionStatus, Credentials, Transport, TransportHandlers } from './socket.js';
+import { loadSecrets, saveSecrets } from './storage.js';
+
+export type Fatal = 'NO_SUCH_TABLE' | 'PROTOCOL_MISMATCH' | 'BAD_REQUEST' | 'TOO_MANY_SOCKETS' | 'INTERNAL';
+
+export type TransportFactory = (credentials: () => Credentials, on: TransportHandlers) => Transport;
+
+export interface FrameHandlers {
+  snapshot(frame: ServerFrames['snapshot']): void;
+  step(frame: ServerFrames['step']): void;
+  presence(frame: ServerFrames['presence']): void;
+}
+
+export class TableConnection {
+  status = $state<ConnectionStatus>('connecting');
+  fatal = $state<Fatal | null>(null);
+  #transport: Transport | null = null;
+  #syncing = false;
+
+  constructor(
+    private readonly tableId: string,
+    private readonly frames: FrameHandlers,
+  ) {}
+
+  get transport(): Transport | null {
+    return this.#transport;
+  }
+
+  open(factory: TransportFactory): void {
+    this.#transport = factory(() => ({ tableId: this.tableId, ...loadSecrets(this.tableId) }), {
+      snapshot: (f) => this.frames.snapshot(f),
+      step: (f) => this.frames.step(f),
+      presence: (f) => this.frames.presence(f),
+      status: (s) => (this.status = s),
+      refused: (d) => this.refused(d),
+    });
+  }
+
+  close(): void {
+    this.#transport?.close();
+    this.#transport = null;
+  }
+
+  /** Ask for a snapshot now (a gap in the frames, or the page became visible again). */
+  async resync(): Promise<void> {
+    const t = this.#transport;
+    if (!t || this.status !== 'connected' || this.#syncing) return;
+    this.#syncing = true;
+    try {
+      const ack = await t.send('sync', {});
+      if (ack.ok) this.frames.snapshot(ack.snapshot);
+    } finally {
+      this.#syncing = false;
+    }
+  }
+
+  private refused(d: ConnectErrorData): void {
+    if (d.code === 'BAD_TOKEN') {
+      // The stored seat token (or host key) is no longer valid: come back as a spectator.
+      saveSecrets(this.tableId, { token: null, hostKey: null });
+      this.#transport?.reconnect();
+      return;
+    }
+    this.fatal = d.code;
+  }
+}

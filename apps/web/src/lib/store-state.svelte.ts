@@ -1,0 +1,88 @@
+/**
+ * The table as this client knows it, in runes: the last snapshot with every later frame
+ * folded in (`applyStep`, `applyPresence` from the zod-free protocol entry). A frame that does
+ * not follow the last `seq` is a gap: the state waits for a fresh snapshot (the caller asks for
+ * one with `sync`) and drops frames until it comes. Clocks arrive as time left and are anchored
+ * on this device's monotonic clock when they arrive, never on the server's wall clock.
+ */
+import { applyPresence, applyStep, frameOrder, type Presence, type Snapshot, type Step, type TableSummary, type Timers, type You } from '@belote/protocol/client';
+import type { DealView, GameView, Seat } from '@belote/rules';
+
+export type FrameResult = 'applied' | 'stale' | 'gap';
+
+const SPECTATOR: You = { role: 'spectator', seat: null, isHost: false };
+
+/** A monotonic clock in ms (tests can replace it). */
+export type Clock = () => number;
+
+export class LiveTable {
+  snapshot = $state.raw<Snapshot | null>(null);
+  /** When the current clocks arrived, on `now()`'s clock. */
+  timersAt = $state(0);
+  /** A gap was seen: frames are dropped until the next snapshot. */
+  resyncing = false;
+
+  constructor(private readonly now: Clock = () => performance.now()) {}
+
+  get table(): TableSummary | null {
+    return this.snapshot?.table ?? null;
+  }
+  get you(): You {
+    return this.snapshot?.you ?? SPECTATOR;
+  }
+  get view(): GameView | null {
+    return this.snapshot?.view ?? null;
+  }
+  get deal(): DealView | null {
+    return this.view?.deal ?? null;
+  }
+  get version(): number {
+    return this.snapshot?.version ?? 0;
+  }
+  get timers(): Timers | null {
+    return this.snapshot?.timers ?? null;
+  }
+  get mySeat(): Seat | null {
+    return this.you.role === 'player' ? this.you.seat : null;
+  }
+
+  /** When the turn timer runs out, on `now()`'s clock (null: no timer). */
+  get turnEndsAt(): number | null {
+    const ms = this.timers?.turnMsLeft;
+    return ms === undefined || ms === null ? null : this.timersAt + ms;
+  }
+  /** When the next deal starts at the latest, on `now()`'s clock, while the table waits between deals. */
+  get nextDealAt(): number | null {
+    const n = this.timers?.nextDeal;
+    return n ? this.timersAt + n.msLeft : null;
+  }
+
+  /** A snapshot replaces everything (connect, sync, a change of seat). */
+  load(s: Snapshot): void {
+    this.snapshot = s;
+    this.timersAt = this.now();
+    this.resyncing = false;
+  }
+
+  step(f: Step): FrameResult {
+    const order = this.order(f);
+    if (order === 'next') this.snapshot = applyStep(this.snapshot!, f);
+    return order === 'next' ? 'applied' : order;
+  }
+
+  presence(f: Presence): FrameResult {
+    const order = this.order(f);
+    if (order !== 'next') return order;
+    this.snapshot = applyPresence(this.snapshot!, f);
+    this.timersAt = this.now();
+    return 'applied';
+  }
+
+  private order(f: { seq: number }): 'next' | 'stale' | 'gap' {
+    if (this.resyncing) return 'stale';
+    if (!this.snapshot) return 'gap';
+    const order = frameOrder(this.snapshot, f);
+    if (order === 'gap') this.resyncing = true;
+    return order;
+  }
+}

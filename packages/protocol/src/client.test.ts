@@ -1,0 +1,21 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// Any module of the client entry's graph that imports zod would hit this.
+vi.mock('zod', () => {
+  throw new Error('zod was loaded');
+});
+
+describe('@belote/protocol/client', () => {
+  it('loads without zod: constants, the fold and the rules it needs', async () => {
+    const m = await import('./client.js');
+    expect(m.PROTOCOL_VERSION).toBe(2);
+    expect(m.BOT_LEVELS).toEqual(['easy', 'normal', 'strong']);
+    expect(m.ERROR_CODES).toContain('STALE_VERSION');
+    expect(typeof m.applyStep).toBe('function');
+    expect(typeof m.applyPresence).toBe('function');
+  });
+
+  it('(the check works: the main entry does load zod)', async () => {
+    await expect(import('./index.js')).rejects.toThrow(/zod was loaded|error when mocking/);
+  });
+});
