@@ -53,7 +53,7 @@ async function buildWeb(): Promise<void> {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await buildWeb();
-  const server = await startServerProcess({ BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '2500', WEB_DIST: dist });
+  const server = await startServerProcess({ BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '60000', WEB_DIST: dist });
   project.provide('baseUrl', server.url);
   return server.stop;
 }

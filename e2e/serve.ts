@@ -14,10 +14,12 @@ const server = await startServer({
   webDist: process.env.WEB_DIST ?? new URL('../apps/web/dist', import.meta.url).pathname,
   logLevel: 'silent',
   botDelayMs: env('BOT_DELAY_MS', 0),
-  dealPauseMs: env('DEAL_PAUSE_MS', 2500),
+  dealPauseMs: env('DEAL_PAUSE_MS', 60_000),
   graceMs: env('GRACE_MS', 60_000),
   turnSecondMs: env('TURN_SECOND_MS', 1000),
   rateLimitEvents: 200,
+  rateLimitAddressEvents: 2000,
+  maxSocketsPerAddress: 1000,
   createLimitPerMinute: 1000,
 });
 process.stdout.write(`${JSON.stringify({ url: server.publicUrl })}\n`);

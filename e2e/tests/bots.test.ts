@@ -55,8 +55,16 @@ describe('a game against bots', () => {
 
     let checkedLayout = false;
     const deadline = Date.now() + 120_000;
+    let continued = 0;
     while ((await count(host, '[data-testid=game-over]')) === 0) {
       expect(Date.now()).toBeLessThan(deadline);
+      // After each deal: the summary waits for the only human (the bots are ready at once).
+      if ((await count(host, '[data-testid=continue]:not([disabled])')) > 0) {
+        await host.page.click('[data-testid=continue]');
+        await host.page.waitForSelector('[data-testid=deal-summary]', { state: 'detached' });
+        continued++;
+        continue;
+      }
       // A bid: take in round 1, pass in round 2; then wait for the table to move on (the
       // panel may come straight back after a redeal, so wait on the state version).
       const bid = (await count(host, '[data-bid=take]')) > 0 ? 'take' : (await count(host, '[data-bid=pass]')) > 0 ? 'pass' : null;
@@ -90,6 +98,7 @@ describe('a game against bots', () => {
       await sleep(40);
     }
     expect(checkedLayout).toBe(true);
+    expect(continued).toBeGreaterThanOrEqual(1);
     expect(await host.page.textContent('[data-testid=game-over]')).toMatch(/You (win!|lose)/);
     await shot(host, 'game-over');
     const rows = await count(host, '[data-deal-row]');

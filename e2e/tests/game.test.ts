@@ -185,6 +185,12 @@ describe('a table in four browsers', () => {
         await shot(ben, 'last-trick');
         await ben.page.keyboard.press('Escape');
         await ben.page.waitForSelector('[data-testid=last-trick]', { state: 'detached' });
+        // Everyone sees the card points and tricks taken so far: one trick is won.
+        const tricks = await ben.page.$$eval('[data-testid=deal-score] .tricks', (els) => els.reduce((n, e) => n + e.children.length, 0));
+        expect(tricks).toBe(1);
+        const points = await eve.page.$$eval('[data-testid=deal-score] [data-team-points]', (els) => els.map((e) => Number(e.textContent)));
+        expect(points).toHaveLength(2);
+        expect(points.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
       }
       if (plays === 32) break;
     }
@@ -195,20 +201,53 @@ describe('a table in four browsers', () => {
     expect([...shotsDone].sort()).toEqual(['desktop', 'phone']);
   });
 
-  it('ends the deal with a summary and a score sheet row', async () => {
+  it('ends the deal: the last trick stays in view, then the summary until all four continue', async () => {
+    // The last trick is on the table first, before the summary covers it.
+    await anna.page.waitForFunction(() => document.querySelectorAll('.felt [data-trick-card]').length === 4 || !!document.querySelector('[data-testid=deal-summary]'));
+    const lastTrickSeen = (await count(anna, '[data-testid=deal-summary]')) === 0;
     await anna.page.waitForSelector('[data-testid=deal-summary]');
+    expect(lastTrickSeen).toBe(true);
     await shot(anna, 'deal-summary');
+    await ben.page.waitForSelector('[data-testid=deal-summary]');
+    await shot(ben, 'deal-summary');
+    expect(await anna.page.textContent('[data-testid=next-deal]')).toMatch(/^Next deal in \d+ s$/);
     await ben.page.waitForSelector('[data-deal-row="0"]');
-    if ((await count(ben, '[data-testid=deal-summary]')) > 0) await shot(ben, 'deal-summary');
     const written = await ben.page.$$eval('[data-deal-row="0"] td.pts', (tds) => tds.map((td) => Number.parseInt(td.textContent ?? '', 10)));
     expect(written).toHaveLength(2);
     expect(written.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
     expect(written[0]! + written[1]!).toBeGreaterThan(0);
-    await ben.page.click('[data-testid=deal-summary] button').catch(() => {});
+    // Three continue: the summary stays for all, waiting for the fourth.
+    for (const p of [anna, ben, cleo]) await p.page.click('[data-testid=continue]');
+    await anna.page.waitForSelector('[data-testid=next-deal] >> text=Waiting for Dan');
+    expect((await anna.page.textContent('[data-testid=next-deal]'))!.endsWith('Waiting for Dan')).toBe(true);
+    expect(await count(dan, '[data-testid=deal-summary]')).toBe(1);
+    expect(await count(eve, '[data-testid=deal-summary]')).toBe(1);
+    await shot(anna, 'deal-summary-waiting');
+    await dan.page.click('[data-testid=continue]');
+    // The next deal starts for everyone at once.
+    for (const p of [...players(), eve]) {
+      await p.page.waitForSelector('[data-testid=deal-summary]', { state: 'detached' });
+      await p.page.waitForSelector('[data-testid=retourne]');
+    }
+  });
+
+  it("keeps every deal's breakdown on the score sheet", async () => {
     await shot(ben, 'score-sheet');
-    await anna.page.click('[data-testid=deal-summary] button').catch(() => {});
     await anna.page.click('button[aria-label="Score sheet"]');
     await anna.page.waitForSelector('[data-testid=sheet-modal] [data-deal-row="0"]');
     await shot(anna, 'score-sheet');
+    await anna.page.click('[data-testid=sheet-modal] [data-testid=open-deal]');
+    const breakdown = (await anna.page.textContent('[data-testid=deal-summary]'))!;
+    expect(breakdown).toContain('Card points');
+    expect(breakdown).toContain('Written');
+    await shot(anna, 'deal-breakdown');
+    await anna.page.click('[data-testid=close-summary]');
+    await anna.page.waitForSelector('[data-testid=deal-summary]', { state: 'detached' });
+    // Desktop: the side panel's sheet opens it too.
+    await ben.page.click('.side [data-testid=open-deal]');
+    await ben.page.waitForSelector('[data-testid=deal-summary] >> text=Card points');
+    await shot(ben, 'deal-breakdown');
+    await ben.page.click('[data-testid=close-summary]');
   });
+
 });

@@ -44,12 +44,18 @@ export class Cues {
 
   /** React to the events of one step. */
   onEvents(events: readonly StepEvent[]): void {
+    // The deal's last trick stays in the middle until the summary opens over it.
+    const lastTrick = events.some((e) => e.type === 'dealScored');
     for (const e of events) {
       switch (e.type) {
-        case 'trickWon':
-          this.heldTrick = { leader: e.leader, cards: e.cards, winner: e.winner };
-          this.later(TRICK_HOLD_MS, () => (this.heldTrick = null));
+        case 'trickWon': {
+          const held: HeldTrick = { leader: e.leader, cards: e.cards, winner: e.winner };
+          this.heldTrick = held;
+          this.later(lastTrick ? LAST_TRICK_MS : TRICK_HOLD_MS, () => {
+            if (this.heldTrick === held) this.heldTrick = null;
+          });
           break;
+        }
         case 'belote':
           this.callout({ id: 0, seat: e.seat, kind: e.call });
           break;
