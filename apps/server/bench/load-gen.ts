@@ -4,9 +4,8 @@
  * drop/reconnect for the storm, idle tables for the memory figures).
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { CreateTableResponse, SitAck, Ack } from '@belote/protocol';
+import { PROTOCOL_VERSION, type Ack, type CreateTableResponse, type SitAck } from '@belote/protocol/client';
 import { io, type Socket } from 'socket.io-client';
-import { PROTOCOL_VERSION } from '@belote/protocol';
 import { serve } from './ipc.js';
 import { newStats, TableDriver, type DriverStats } from './table-driver.js';
 
@@ -122,7 +121,7 @@ serve({
       const s = io(url, { auth: { protocolVersion: PROTOCOL_VERSION, tableId: t.id }, transports: ['websocket'], reconnection: false, forceNew: true });
       t.sockets.push(s);
       await new Promise<void>((resolve, reject) => {
-        s.once('update', () => resolve());
+        s.once('snapshot', () => resolve());
         s.once('connect_error', reject);
       });
     });

@@ -17,9 +17,13 @@ interface OneGenStats {
   actions: number;
   refused: Record<string, number>;
   samples: number[];
-  updates: number;
-  sizeSum: number;
-  sizeCount: number;
+  frames: number;
+  privateFrames: number;
+  presenceFrames: number;
+  roomBytes: number;
+  roomSampled: number;
+  privateBytes: number;
+  privateSampled: number;
   lag: Lag;
 }
 
@@ -27,8 +31,15 @@ export interface GenStats {
   actions: number;
   refused: Record<string, number>;
   latency: LatencySummary;
-  updates: number;
-  avgUpdateBytes: number;
+  /** Frames received by all sockets together, and of them the seats' own (private) and presence ones. */
+  frames: number;
+  privateFrames: number;
+  presenceFrames: number;
+  /** Average wire size of a room-wide frame (steps and presence) and of a private one. */
+  roomFrameBytes: number;
+  privateFrameBytes: number;
+  /** Bytes received per socket per action (five sockets per table). */
+  bytesPerSocketAction: number;
   /** The worst load generator's event-loop lag. */
   lag: Lag;
 }
@@ -73,14 +84,21 @@ export class LoadGens {
     const r = await this.all<OneGenStats>('stats');
     const refused: Record<string, number> = {};
     for (const x of r) for (const [k, v] of Object.entries(x.refused)) refused[k] = (refused[k] ?? 0) + v;
-    const sizeSum = r.reduce((a, x) => a + x.sizeSum, 0);
-    const sizeCount = r.reduce((a, x) => a + x.sizeCount, 0);
+    const sum = (k: keyof OneGenStats) => r.reduce((a, x) => a + (x[k] as number), 0);
+    const roomFrameBytes = sum('roomSampled') ? sum('roomBytes') / sum('roomSampled') : 0;
+    const privateFrameBytes = sum('privateSampled') ? sum('privateBytes') / sum('privateSampled') : 0;
+    const actions = sum('actions');
+    const privateFrames = sum('privateFrames');
     return {
-      actions: r.reduce((a, x) => a + x.actions, 0),
+      actions,
       refused,
       latency: summarize(r.flatMap((x) => x.samples)),
-      updates: r.reduce((a, x) => a + x.updates, 0),
-      avgUpdateBytes: sizeCount ? sizeSum / sizeCount : 0,
+      frames: sum('frames'),
+      privateFrames,
+      presenceFrames: sum('presenceFrames'),
+      roomFrameBytes,
+      privateFrameBytes,
+      bytesPerSocketAction: actions ? ((sum('frames') - privateFrames) * roomFrameBytes + privateFrames * privateFrameBytes) / (actions * 5) : 0,
       lag: { p50: Math.max(...r.map((x) => x.lag.p50)), p99: Math.max(...r.map((x) => x.lag.p99)), max: Math.max(...r.map((x) => x.lag.max)) },
     };
   }

@@ -6,13 +6,13 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startServer } from '../src/server.js';
 import { SqliteStore } from '../src/store/sqlite-store.js';
-import { startBareServer } from './bare-server.js';
+import { startBareServer, type FrameShape } from './bare-server.js';
 import { serve } from './ipc.js';
 
 const mode = process.env.BENCH_MODE ?? 'memory';
 const gc = (globalThis as { gc?: () => void }).gc;
 
-async function start(): Promise<{ port: number; setPayloadBytes?: (n: number) => void; close: () => Promise<void> }> {
+async function start(): Promise<{ port: number; setShape?: (s: FrameShape) => void; close: () => Promise<void> }> {
   if (mode === 'bare') return startBareServer();
   const store = mode === 'sqlite' ? new SqliteStore({ dataDir: process.env.BENCH_DATA_DIR ?? './bench-data' }) : undefined;
   return startServer(
@@ -24,6 +24,8 @@ async function start(): Promise<{ port: number; setPayloadBytes?: (n: number) =>
       dealPauseMs: 0,
       graceMs: 600_000,
       rateLimitEvents: 1_000_000,
+      rateLimitAddressEvents: 1_000_000_000,
+      maxSocketsPerAddress: 1_000_000,
       createLimitPerMinute: 1_000_000,
       webDist: '/nonexistent',
     },
@@ -51,7 +53,7 @@ serve({
     const m = process.memoryUsage();
     return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, gc: gc !== undefined };
   },
-  setPayloadBytes: (n) => server.setPayloadBytes?.(n as number),
+  setShape: (s) => server.setShape?.(s as FrameShape),
   close: async () => {
     await server.close();
     setTimeout(() => process.exit(0), 50);

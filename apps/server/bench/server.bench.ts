@@ -2,7 +2,8 @@
  * `pnpm bench:server`: the load benchmark (a benchmark, not a test). The server runs in one
  * child process and the load generator in another (socket.io-client, loopback); both share
  * this machine's cores, so the load generator competes with the server for CPU. Phases:
- *   sat    saturation, full stack (in-memory store) vs bare Socket.IO, A/B/A/B, per server-CPU-second
+ *   sat    saturation, full stack (in-memory store) vs bare Socket.IO sending the same frames
+ *          (number and sizes measured in the full-stack run), A/B/A/B, per server-CPU-second
  *   rate   the same A/B at one offered rate (SAT_RATE actions/s), so both servers batch writes alike
  *   sqlite saturation with the durable SqliteStore
  *   pace   tables at 1 action/s each, ramped until p99 (action → all five views) exceeds 50 ms
@@ -15,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FrameShape } from './bare-server.js';
 import { Child } from './ipc.js';
 import { LoadGens, type Lag } from './load-gens.js';
 import { mb, median, sleep } from './stats.js';
@@ -26,7 +28,7 @@ const SAT_SECONDS = Number(env('SAT_SECONDS', '8'));
 /** Second A/B comparison at one offered rate (actions/s in all), so both servers batch alike. */
 const SAT_RATE = Number(env('SAT_RATE', '1000'));
 const ROUNDS = Number(env('ROUNDS', '3'));
-const PACE_STEPS = env('PACE_STEPS', '500,1000,1500,2000,2500,3000').split(',').map(Number);
+const PACE_STEPS = env('PACE_STEPS', '1000,2000,3000,4000').split(',').map(Number);
 const PACE_SECONDS = Number(env('PACE_SECONDS', '12'));
 const PACE_SQLITE_STEPS = env('PACE_SQLITE_STEPS', '1000,2000').split(',').map(Number);
 const IDLE_TABLES = Number(env('IDLE_TABLES', '2000'));
@@ -76,10 +78,25 @@ async function window(server: Child, gen: LoadGens, seconds: number) {
   return { ...g, wall, cpu, rss: b.rss, serverLag: b.lag, genLag: g.lag, perCpuSecond: g.actions / cpu, perSecond: g.actions / wall, cpuShare: cpu / wall };
 }
 
-async function saturation(mode: Mode, payloadBytes: number | null, intervalMs = 0) {
+/** The bare server's frames, from what the full stack sent: the same number and sizes per action. */
+function shapeOf(full: Awaited<ReturnType<typeof window>>): FrameShape {
+  const perAction = (n: number) => n / full.actions;
+  // private frames replace the room frame for the four seats of one step; frames beyond one per
+  // socket and action (presence, deal starts) come as extra room frames
+  const privateSteps = perAction(full.privateFrames) / 4;
+  const extra = perAction(full.frames) / 5 - 1;
+  return {
+    roomBytes: Math.round(full.roomFrameBytes),
+    privateBytes: Math.round(full.privateFrameBytes),
+    privateEvery: privateSteps > 0 ? Math.round(1 / privateSteps) : 0,
+    extraEvery: extra > 0 ? Math.round(1 / extra) : 0,
+  };
+}
+
+async function saturation(mode: Mode, shape: FrameShape | null, intervalMs = 0) {
   const p = await startPair(mode);
   try {
-    if (payloadBytes !== null) await p.server.call('setPayloadBytes', payloadBytes);
+    if (shape !== null) await p.server.call('setShape', shape);
     await p.gen.setup(p.url, mode === 'bare' ? 'bare' : 'full', SAT_TABLES);
     await p.gen.run(intervalMs);
     await sleep(2000);
@@ -102,20 +119,23 @@ async function phaseSaturation(intervalMs: number): Promise<number> {
   );
   const ratios: number[] = [];
   let bytes = 0;
+  const frames = (w: Awaited<ReturnType<typeof window>>) =>
+    `${f2(w.frames / w.actions / 5)} frames/socket/action (room ${f0(w.roomFrameBytes)} B, private ${f0(w.privateFrameBytes)} B × ${f2(w.privateFrames / w.actions)}/action, presence ${f2(w.presenceFrames / w.actions)}/action)`;
   for (let r = 0; r < ROUNDS; r++) {
     const full = await saturation('memory', null, intervalMs);
-    bytes = full.avgUpdateBytes;
-    const bare = await saturation('bare', Math.round(bytes), intervalMs);
+    bytes = full.bytesPerSocketAction;
+    const shape = shapeOf(full);
+    const bare = await saturation('bare', shape, intervalMs);
     ratios.push(full.perCpuSecond / bare.perCpuSecond);
     line(
-      `round ${r + 1}: full ${f0(full.perCpuSecond)} actions/CPU-s (${f0(full.perSecond)}/s, server CPU ${f2(full.cpuShare)} cores, update ${f0(full.avgUpdateBytes)} B)` +
-        ` | bare ${f0(bare.perCpuSecond)} actions/CPU-s (${f0(bare.perSecond)}/s, CPU ${f2(bare.cpuShare)}, update ${f0(bare.avgUpdateBytes)} B) | ratio ${f2(ratios[r]!)}` +
-        ` | action→5 views p50 full ${f1(full.latency.p50)} bare ${f1(bare.latency.p50)} ms` +
-        ` | updates/action full ${f2(full.updates / full.actions)} bare ${f2(bare.updates / bare.actions)} | refused full ${JSON.stringify(full.refused)} bare ${JSON.stringify(bare.refused)}`,
+      `round ${r + 1}: full ${f0(full.perCpuSecond)} actions/CPU-s (${f0(full.perSecond)}/s, server CPU ${f2(full.cpuShare)} cores, ${f0(full.bytesPerSocketAction)} B/socket/action)` +
+        ` | bare ${f0(bare.perCpuSecond)} actions/CPU-s (${f0(bare.perSecond)}/s, CPU ${f2(bare.cpuShare)}, ${f0(bare.bytesPerSocketAction)} B/socket/action) | ratio ${f2(ratios[r]!)}` +
+        ` | action→5 sockets p50 full ${f1(full.latency.p50)} bare ${f1(bare.latency.p50)} ms` +
+        ` | full ${frames(full)} | bare ${frames(bare)} | refused full ${JSON.stringify(full.refused)} bare ${JSON.stringify(bare.refused)}`,
     );
   }
   const m = median(ratios);
-  line(`median ratio full/bare: ${f2(m)} (target ≥ 0.85)`);
+  line(`median ratio full/bare: ${f2(m)} (target ≥ 0.85); bytes per socket per action (whole games): ${f0(bytes)} B (target ≤ 300)`);
   return bytes;
 }
 
@@ -145,13 +165,13 @@ async function phasePace(storm: boolean, mode: Mode, steps: number[]): Promise<v
       const ok = w.latency.p99 <= 50;
       if (ok) best = n;
       line(
-        `${n} tables (${n * 5} sockets, setup ${f1(added.seconds)} s): ${f0(w.perSecond)} actions/s, action→5 views p50 ${f1(w.latency.p50)} ms p99 ${f1(w.latency.p99)} ms max ${f0(w.latency.max)} ms,` +
-          ` server CPU ${f2(w.cpuShare)} cores, RSS ${mb(w.rss)} ${ok ? '✓' : '✗ p99 > 50 ms'}` +
+        `${n} tables (${n * 5} sockets, setup ${f1(added.seconds)} s): ${f0(w.perSecond)} actions/s, action→5 sockets p50 ${f1(w.latency.p50)} ms p99 ${f1(w.latency.p99)} ms max ${f0(w.latency.max)} ms,` +
+          ` server CPU ${f2(w.cpuShare)} cores, RSS ${mb(w.rss)} (${f1(w.rss / (n * 5) / 1024)} KB per socket), ${f0(w.bytesPerSocketAction)} B/socket/action ${ok ? '✓' : '✗ p99 > 50 ms'}` +
           ` | event-loop lag p99/max: server ${f1(w.serverLag.p99)}/${f0(w.serverLag.max)} ms, load generator ${f1(w.genLag.p99)}/${f0(w.genLag.max)} ms`,
       );
       if (!ok && w.latency.p99 > 1000) break;
     }
-    line(`largest table count with p99 ≤ 50 ms: ${best} (target ≥ 2000)`);
+    line(`largest table count with p99 ≤ 50 ms: ${best} (target ≥ 3000)`);
     if (storm) {
       await p.gen.drop();
       await sleep(3000);

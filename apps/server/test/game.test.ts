@@ -69,7 +69,7 @@ describe('a whole game', () => {
     expect(g.spectator.schemaErrors).toEqual([]);
     expect(s.frames).toBeGreaterThan(40);
     expect(cards).toBeGreaterThan(500);
-    expect(views + s.viewsChecked).toBeGreaterThan(500);
+    expect(views + s.viewsChecked).toBeGreaterThan(250);
     // The seats' own cards came only in their own copies of the dealing steps.
     for (const [i, p] of g.players.entries()) {
       const dealt = p.raw.filter((r) => r.name === 'step' && (r.frame as { private?: unknown }).private !== undefined);
@@ -108,7 +108,8 @@ describe('a whole game', () => {
   });
 
   it('is leak-free with announcements on as well (combinations shown)', { timeout: 60_000 }, async () => {
-    const g = await playWholeGame({ target: 301, announcements: true, tie: 'dedans' }, 'game-b');
+    // to 1000: enough deals that some team shows a combination (decks come from node:crypto)
+    const g = await playWholeGame({ target: 1000, announcements: true, tie: 'dedans' }, 'game-b');
     const secrets = [...g.tokens, g.table.hostKey, ...g.record.deals.map((d) => d.salt!)];
     for (const [i, p] of g.players.entries()) checkFrames(p, i as Seat, g.record, secrets);
     checkFrames(g.spectator, 'spectator', g.record, secrets);

@@ -70,6 +70,7 @@ export class AutoSteps {
   private readonly lease: PoolLease | null;
   private readonly runner: BotRunner | null;
   private pause: Pause | null = null;
+  private lastClocks = '';
 
   /** `strong` decisions run in the shared worker pool, or inline with BOT_WORKERS=0. */
   constructor(
@@ -81,12 +82,23 @@ export class AutoSteps {
     this.runner = this.lease?.runner ?? null;
   }
 
-  /** Plan the next automatic step and the grace timers after any change; call inside the room's queue. */
-  replan(): void {
-    if (this.disposed) return;
+  /**
+   * Plan the next automatic step and the grace timers after any change; call inside the room's
+   * queue. True when the clocks clients see (turn timer, countdown to the next deal, readiness)
+   * changed, so presence must be sent.
+   */
+  replan(): boolean {
+    if (this.disposed) return false;
     this.updateGrace();
     const step = this.nextStep();
-    if (step && (step.key === this.pending?.key || step.key === this.thinking)) return;
+    if (!(step && (step.key === this.pending?.key || step.key === this.thinking))) this.setStep(step);
+    const key = this.clocksKey();
+    const changed = key !== this.lastClocks;
+    this.lastClocks = key;
+    return changed;
+  }
+
+  private setStep(step: Step | null): void {
     if (this.pending) clearTimeout(this.pending.handle);
     this.pending = null;
     this.turnDeadline = null;
@@ -103,6 +115,13 @@ export class AutoSteps {
     handle.unref?.();
     this.pending = { key, handle };
     if (step.timer) this.turnDeadline = Date.now() + step.delay;
+  }
+
+  /** What the clocks show, as a string (empty in the common case: no timer, no pause). */
+  private clocksKey(): string {
+    const p = this.currentPause();
+    if (this.turnDeadline === null && !p) return '';
+    return `${this.turnDeadline}|${p ? `${p.version}:${this.readySeats(p).join()}` : ''}`;
   }
 
   /**
@@ -198,7 +217,7 @@ export class AutoSteps {
             this.takeover[seat] = true;
             this.log.info({ table: t.settings.id, seat }, 'bot takes over an absent player');
             this.replan();
-            this.host.presenceChanged();
+            this.host.presenceChanged(); // botPlaying, and perhaps the clocks
           });
         }, this.config.graceMs);
         handle.unref?.();
@@ -243,7 +262,7 @@ export class AutoSteps {
         if (this.disposed) return;
         if (this.nextStep()?.key !== key) {
           this.log.debug({ table, seat, key }, 'stale bot decision dropped');
-          this.replan();
+          if (this.replan()) this.host.presenceChanged();
           return;
         }
         let action: Action;

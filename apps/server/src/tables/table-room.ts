@@ -234,17 +234,20 @@ export class TableRoom {
     const after = statusOf(next);
     if (before !== after && (after === 'finished' || before === 'finished'))
       this.deps.store.markFinished(this.id, after === 'finished' ? Date.now() : null).catch((e: unknown) => this.deps.log.error({ err: e }, 'markFinished failed'));
-    this.afterChange(events, gameEvents, bind);
+    this.afterChange(events, gameEvents, entries.some((e) => e.type !== 'action' && e.type !== 'dealStart') || bind !== undefined, bind);
     return null;
   }
 
-  /** Everything that follows a committed change, in this order (and nowhere else). */
-  private afterChange(events: StepEvent[], gameEvents: GameEvent[], bind?: Bind): void {
-    const moved = this.reseat(bind); // 1. who holds which seat now
-    this.auto.replan(); // 2. the next automatic step (a deal to start, a bot to move, a turn timer)
+  /**
+   * Everything that follows a committed change, in this order (and nowhere else). `seating`:
+   * the change may have moved a seat (seat, unseat, game start entries, or a sit/stand).
+   */
+  private afterChange(events: StepEvent[], gameEvents: GameEvent[], seating: boolean, bind?: Bind): void {
+    const moved = seating ? this.reseat(bind) : []; // 1. who holds which seat now
+    const clocks = this.auto.replan(); // 2. the next automatic step (a deal to start, a bot to move, a turn timer)
     this.sendStep(events, gameEvents); // 3. the change, once for the room; own cards to dealt seats
     for (const c of moved) c.send('snapshot', this.snapshotFor(c)); // 4. a socket whose seat changed starts over
-    this.presence.changed(); // 5. connections and clocks, coalesced per tick
+    if (seating || clocks) this.presence.changed(); // 5. connections and clocks, coalesced per tick
   }
 
   /**
