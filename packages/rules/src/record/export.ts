@@ -1,7 +1,6 @@
 /**
- * Writing a game record from a game state: settings plus each deal's dealer, deck and
- * actions. `revealedDeals` limits which deals carry their deck (a running deal's deck
- * order must never leave the server).
+ * Writing a game record from a game state: settings plus each finished deal's dealer, deck and
+ * actions. A running deal is left out: its deck order must never leave the server.
  */
 import type { GameState } from '../game.js';
 import { RECORD_FORMAT, type GameRecord } from './schema.js';
