@@ -165,7 +165,8 @@ describe('every screen at phone and desktop size', () => {
           done.add('summary');
         }
         summaries++;
-        for (const h of humans) if ((await count(h.page, '[data-testid=deal-summary]')) > 0) await h.page.click('[data-testid=deal-summary] button');
+        // Each player continues (the summary stays until both have; the bots are ready at once).
+        for (const h of humans) if ((await count(h.page, '[data-testid=continue]:not([disabled])')) > 0) await h.page.click('[data-testid=continue]:not([disabled])');
         if (!done.has('sheet')) {
           // Phone: the sheet opens from the header; desktop: it is the side panel.
           await max.page.click('button[aria-label="Score sheet"]');
