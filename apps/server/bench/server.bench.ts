@@ -154,6 +154,8 @@ async function phasePace(storm: boolean, mode: Mode, steps: number[]): Promise<v
   try {
     let best = 0;
     let held = 0;
+    // the server's RSS before any table: what each socket adds is measured above it
+    const rss0 = (await p.server.call<ServerStats>('stats')).rss;
     // every step runs (noise from other processes can fail one and pass the next); a p99 above 1 s ends the ramp
     for (const n of steps) {
       await p.gen.pause();
@@ -166,7 +168,7 @@ async function phasePace(storm: boolean, mode: Mode, steps: number[]): Promise<v
       if (ok) best = n;
       line(
         `${n} tables (${n * 5} sockets, setup ${f1(added.seconds)} s): ${f0(w.perSecond)} actions/s, action→5 sockets p50 ${f1(w.latency.p50)} ms p99 ${f1(w.latency.p99)} ms max ${f0(w.latency.max)} ms,` +
-          ` server CPU ${f2(w.cpuShare)} cores, RSS ${mb(w.rss)} (${f1(w.rss / (n * 5) / 1024)} KB per socket), ${f0(w.bytesPerSocketAction)} B/socket/action ${ok ? '✓' : '✗ p99 > 50 ms'}` +
+          ` server CPU ${f2(w.cpuShare)} cores, RSS ${mb(w.rss)} (${f1((w.rss - rss0) / (n * 5) / 1024)} KB per socket above the empty server's ${mb(rss0)}), ${f0(w.bytesPerSocketAction)} B/socket/action ${ok ? '✓' : '✗ p99 > 50 ms'}` +
           ` | event-loop lag p99/max: server ${f1(w.serverLag.p99)}/${f0(w.serverLag.max)} ms, load generator ${f1(w.genLag.p99)}/${f0(w.genLag.max)} ms`,
       );
       if (!ok && w.latency.p99 > 1000) break;
