@@ -159,7 +159,14 @@ async function phasePace(storm: boolean, mode: Mode, steps: number[]): Promise<v
     // every step runs (noise from other processes can fail one and pass the next); a p99 above 1 s ends the ramp
     for (const n of steps) {
       await p.gen.pause();
-      const added = await p.gen.setup(p.url, 'full', n - held);
+      let added: { tables: number; seconds: number };
+      try {
+        added = await p.gen.setup(p.url, 'full', n - held);
+      } catch (e) {
+        // on a machine this busy the load generators cannot even connect the next step's sockets
+        line(`${n} tables: setup failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); the ramp stops here`);
+        break;
+      }
       held = added.tables;
       await p.gen.run(1000);
       await sleep(3000);
