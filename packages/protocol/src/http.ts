@@ -3,7 +3,7 @@
  * Schemas for both directions so that the server validates input and clients (and tests)
  * can validate what they receive.
  */
-import { RulesSchema, SeatSchema, TARGETS, type GameRecord } from '@belote/rules';
+import { COINCHE_TARGETS, RulesSchema, SeatSchema, TARGETS, VARIANTS, targetsOf, type GameRecord, type Target } from '@belote/rules';
 import { z } from 'zod';
 import { BOT_LEVELS, TABLE_STATUSES } from './constants.js';
 import { ERROR_CODES } from './errors.js';
@@ -12,17 +12,31 @@ import { RulesViewSchema } from './view-schema.js';
 
 export const BotLevelSchema = z.enum(BOT_LEVELS);
 
-/** RULES.md settings; every field optional (defaults apply), unknown fields rejected. */
-export const RulesInputSchema = z.strictObject({
-  target: z
-    .union(TARGETS.map((t) => z.literal(t)) as unknown as [z.ZodLiteral<1000>, z.ZodLiteral<501>, z.ZodLiteral<301>, z.ZodLiteral<1001>], {
-      error: (iss) => `must be one of ${TARGETS.join(', ')}, got ${quote(iss.input)}`,
-    })
-    .optional(),
-  announcements: RulesSchema.shape.announcements,
-  tie: RulesSchema.shape.tie,
-  direction: RulesSchema.shape.direction,
-});
+const ALL_TARGETS = [...new Set<Target>([...TARGETS, ...COINCHE_TARGETS])];
+
+/**
+ * RULES.md / COINCHE.md §1 settings; every field optional (the variant's defaults apply), unknown
+ * fields rejected. The target must be one of the variant's (`targetsOf`): classic 1000, 501, 301,
+ * 1001 (default 1000), coinche 2000, 501, 1000, 1001, 3000 (default 2000).
+ */
+export const RulesInputSchema = z
+  .strictObject({
+    variant: z.enum(VARIANTS, { error: (iss) => `must be one of ${VARIANTS.join(', ')}, got ${quote(iss.input)}` }).optional(),
+    target: z
+      .union(ALL_TARGETS.map((t) => z.literal(t)) as unknown as [z.ZodLiteral<Target>, z.ZodLiteral<Target>], {
+        error: (iss) => `must be one of ${ALL_TARGETS.join(', ')}, got ${quote(iss.input)}`,
+      })
+      .optional(),
+    announcements: RulesSchema.shape.announcements,
+    tie: RulesSchema.shape.tie,
+    direction: RulesSchema.shape.direction,
+  })
+  .superRefine((r, ctx) => {
+    const variant = r.variant ?? 'classic';
+    const allowed: readonly Target[] = targetsOf(variant);
+    if (r.target !== undefined && !allowed.includes(r.target))
+      ctx.addIssue({ code: 'custom', path: ['target'], input: r.target, message: `must be one of ${allowed.join(', ')} in ${variant}, got ${r.target}` });
+  });
 
 /** Table options beyond the rules. */
 export const TableOptionsInputSchema = z.strictObject({

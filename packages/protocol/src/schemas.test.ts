@@ -1,6 +1,6 @@
 import { newGame, randomPolicy, seededRng, shuffledDeck, startDeal, viewFor, apply, SEATS, type GameState } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
-import { CreateTableRequestSchema, GameEventSchema, GameViewSchema, HandshakeSchema, ClientEventSchemas, DisplayNameSchema, TableIdSchema } from './index.js';
+import { ActionSchemas, CreateTableRequestSchema, GameEventSchema, GameViewSchema, HandshakeSchema, ClientEventSchemas, DisplayNameSchema, TableIdSchema, clientEventSchema, issuesText } from './index.js';
 
 describe('outbound schemas', () => {
   it.each([['classic', {}], ['coinche', { variant: 'coinche' as const }]] as const)('parse every view and event of simulated %s games, and reject an extra field', (_, rules) => {
@@ -54,5 +54,41 @@ describe('inbound schemas', () => {
     expect(ClientEventSchemas.action.safeParse({ version: 3, action: { type: 'play', card: 'JH' } }).success).toBe(true);
     expect(ClientEventSchemas.action.safeParse({ version: 3, action: { type: 'play', card: '1H' } }).success).toBe(false);
     expect(ClientEventSchemas.action.safeParse({ version: 3, action: { type: 'play', card: 'JH', seat: 2 } }).success).toBe(false);
+  });
+  it('take each variant its own targets, with its default when none is given', () => {
+    const problem = (body: unknown) => {
+      const r = CreateTableRequestSchema.safeParse(body);
+      return r.success ? null : issuesText(r.error);
+    };
+    expect(problem({ rules: { variant: 'coinche' } })).toBeNull();
+    for (const target of [501, 1000, 1001, 2000, 3000]) expect(problem({ rules: { variant: 'coinche', target } })).toBeNull();
+    for (const target of [1000, 501, 301, 1001]) expect(problem({ rules: { variant: 'classic', target } })).toBeNull();
+    expect(problem({ rules: { variant: 'coinche', target: 301 } })).toBe('rules.target: must be one of 2000, 501, 1000, 1001, 3000 in coinche, got 301');
+    expect(problem({ rules: { target: 2000 } })).toBe('rules.target: must be one of 1000, 501, 301, 1001 in classic, got 2000');
+    expect(problem({ rules: { variant: 'classic', target: 3000 } })).toBe('rules.target: must be one of 1000, 501, 301, 1001 in classic, got 3000');
+    expect(problem({ rules: { target: 200 } })).toBe('rules.target: must be one of 1000, 501, 301, 1001, 2000, 3000, got 200');
+    expect(problem({ rules: { variant: 'belote' } })).toBe('rules.variant: must be one of classic, coinche, got "belote"');
+    expect(problem({ rules: { variant: null } })).toMatch(/^rules\.variant: /);
+  });
+  it("accept at each table its variant's moves only, naming the field", () => {
+    const at = (variant: 'classic' | 'coinche', action: unknown) => {
+      const r = clientEventSchema('action', variant).safeParse({ version: 1, action });
+      return r.success ? null : issuesText(r.error, 'action');
+    };
+    for (const a of [{ type: 'pass' }, { type: 'bid', value: 80, suit: 'H' }, { type: 'bid', value: 'capot', suit: 'C' }, { type: 'coinche' }, { type: 'surcoinche' }, { type: 'play', card: 'JH' }])
+      expect(at('coinche', a), JSON.stringify(a)).toBeNull();
+    for (const a of [{ type: 'pass' }, { type: 'take' }, { type: 'take', suit: 'S' }, { type: 'play', card: '10D' }]) expect(at('classic', a), JSON.stringify(a)).toBeNull();
+    expect(at('coinche', { type: 'take' })).toBe('action.action.type: a coinche table takes pass, bid, coinche, surcoinche, play, got "take"');
+    for (const type of ['bid', 'coinche', 'surcoinche'])
+      expect(at('classic', { type, value: 80, suit: 'H' })).toBe(`action.action.type: a classic table takes pass, take, play, got "${type}"`);
+    expect(at('coinche', { type: 'bid', value: 85, suit: 'H' })).toBe('action.action.value: must be one of 80, 90, 100, 110, 120, 130, 140, 150, 160, "capot", got 85');
+    expect(at('coinche', { type: 'bid', value: '90', suit: 'H' })).toMatch(/^action\.action\.value: must be one of .*, got "90"$/);
+    expect(at('coinche', { type: 'bid', value: 90 })).toMatch(/^action\.action\.suit: /);
+    expect(at('coinche', { type: 'bid', value: 90, suit: 'H', seat: 1 })).toMatch(/unknown field "seat"/);
+    expect(at('coinche', { type: 'coinche', value: 90 })).toMatch(/unknown field "value"/);
+    // The event schema of the union accepts any variant's move; the variant's schema decides at a table.
+    expect(ClientEventSchemas.action.safeParse({ version: 0, action: { type: 'bid', value: 90, suit: 'S' } }).success).toBe(true);
+    expect(ActionSchemas.classic.safeParse({ type: 'surcoinche' }).success).toBe(false);
+    expect(clientEventSchema('sit', 'coinche')).toBe(ClientEventSchemas.sit);
   });
 });

@@ -6,10 +6,11 @@
  * a seat's own cards only in that seat's copy) and a `presence` frame for connections, timers
  * and readiness. `applyStep` / `applyPresence` (fold.ts) fold them into the snapshot.
  */
-import { CardSchema, SeatSchema, SuitSchema, type Move } from '@belote/rules';
+import { BID_VALUES, CardSchema, SeatSchema, SuitSchema, type BidValue, type Move, type Variant } from '@belote/rules';
 import { z } from 'zod';
 import type { ErrorCode, ProtocolError } from './errors.js';
 import { BotLevelSchema, DisplayNameSchema, TableIdSchema, TableSummarySchema } from './http.js';
+import { quote } from './refusal.js';
 import { GAME_EVENT_SCHEMAS, GameViewSchema } from './view-schema.js';
 
 const int = z.number().int();
@@ -34,19 +35,47 @@ export interface ConnectErrorData {
   serverVersion?: number;
 }
 
+const PassSchema = z.strictObject({ type: z.literal('pass') });
+const TakeSchema = z.strictObject({ type: z.literal('take'), suit: SuitSchema.optional() });
+const BidSchema = z.strictObject({
+  type: z.literal('bid'),
+  value: z.union(BID_VALUES.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<BidValue>, z.ZodLiteral<BidValue>], {
+    error: (iss) => `must be one of ${BID_VALUES.map((v) => (typeof v === 'string' ? `"${v}"` : v)).join(', ')}, got ${quote(iss.input)}`,
+  }),
+  suit: SuitSchema,
+});
+const CoincheSchema = z.strictObject({ type: z.literal('coinche') });
+const SurcoincheSchema = z.strictObject({ type: z.literal('surcoinche') });
+const PlaySchema = z.strictObject({ type: z.literal('play'), card: CardSchema });
+
+/** The moves of each variant: classic RULES.md §4 (pass, take), coinche COINCHE.md §3 (pass, bid, coinche, surcoinche); both play cards. */
+export const MOVE_TYPES = {
+  classic: ['pass', 'take', 'play'],
+  coinche: ['pass', 'bid', 'coinche', 'surcoinche', 'play'],
+} as const satisfies Record<Variant, readonly Move['type'][]>;
+
+const typeError = (variant: Variant) => (iss: { input: unknown }) => {
+  const input = (iss.input as { type?: unknown } | undefined)?.type;
+  return `a ${variant} table takes ${MOVE_TYPES[variant].join(', ')}, got ${quote(input)}`;
+};
+
 /**
- * A game action as a client sends it: the rules' `Move` of a classic game (tables are classic:
- * the server offers no coinche table yet). The seat is the socket's own, never in the payload.
+ * A game action as a client sends it: the rules' `Move`, of either variant. The seat is never
+ * in the payload: it is the socket's own. What a table accepts is `ActionSchemas[variant]`.
  */
-export const GameActionSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('pass') }),
-  z.strictObject({ type: z.literal('take'), suit: SuitSchema.optional() }),
-  z.strictObject({ type: z.literal('play'), card: CardSchema }),
-]);
-export type GameAction = Extract<Move, { type: 'pass' | 'take' | 'play' }>;
-// Compile-time proof that the schema and the rules' classic moves are the same type.
+export const GameActionSchema = z.discriminatedUnion('type', [PassSchema, TakeSchema, BidSchema, CoincheSchema, SurcoincheSchema, PlaySchema]);
+export type GameAction = Move;
+// Compile-time proof that the schema and the rules' moves are the same type.
 const moveMatches: [z.infer<typeof GameActionSchema>] extends [GameAction] ? ([GameAction] extends [z.infer<typeof GameActionSchema>] ? true : false) : false = true;
 void moveMatches;
+
+/** The moves a table of each variant accepts; another variant's move is a BAD_REQUEST naming `action.type`. */
+export const ActionSchemas = {
+  classic: z.discriminatedUnion('type', [PassSchema, TakeSchema, PlaySchema], { error: typeError('classic') }),
+  coinche: z.discriminatedUnion('type', [PassSchema, BidSchema, CoincheSchema, SurcoincheSchema, PlaySchema], { error: typeError('coinche') }),
+} as const satisfies Record<Variant, z.ZodType<GameAction>>;
+
+const actionEvent = <S extends z.ZodType<GameAction>>(action: S) => z.strictObject({ version: z.number().int().min(0), action });
 
 export const ClientEventSchemas = {
   /** Take a free seat (or move to another / rename, before the game starts). */
@@ -58,8 +87,8 @@ export const ClientEventSchemas = {
   /** Host: seat a bot / remove it, before the game starts. */
   addBot: z.strictObject({ seat: SeatSchema, level: BotLevelSchema.optional() }),
   removeBot: z.strictObject({ seat: SeatSchema }),
-  /** A bid or a card, made against state `version`. */
-  action: z.strictObject({ version: z.number().int().min(0), action: GameActionSchema }),
+  /** A bid or a card, made against state `version` (a table takes its variant's moves: `clientEventSchema`). */
+  action: actionEvent(GameActionSchema),
   /** A player has seen the deal summary: the next deal may start (once every player is ready). */
   ready: z.strictObject({}),
   /** Host: a new game with the same seats once the game is over. */
@@ -68,6 +97,16 @@ export const ClientEventSchemas = {
   sync: z.strictObject({}),
 } as const;
 
+const ActionEventSchemas = { classic: actionEvent(ActionSchemas.classic), coinche: actionEvent(ActionSchemas.coinche) } as const;
+
+/**
+ * The schema of an event's payload at a table of `variant`: `action` takes only that variant's
+ * moves (a `take` at a coinche table, a `bid` at a classic one, is malformed there); every other
+ * event is the same at every table.
+ */
+export function clientEventSchema(name: keyof typeof ClientEventSchemas, variant: Variant): z.ZodType {
+  return name === 'action' ? ActionEventSchemas[variant] : ClientEventSchemas[name];
+}
 export type ClientEventName = keyof typeof ClientEventSchemas;
 export const CLIENT_EVENTS = Object.keys(ClientEventSchemas) as ClientEventName[];
 export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof ClientEventSchemas)[E]>;

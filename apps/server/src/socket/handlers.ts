@@ -5,7 +5,8 @@
  * seat always comes from the socket, never from the payload. Refusals never echo the payload
  * beyond a short escaped prefix (`issuesText`).
  */
-import { ClientEventSchemas, issuesText, type Ack, type ClientEventName } from '@belote/protocol';
+import { ClientEventSchemas, clientEventSchema, issuesText, type Ack, type ClientEventName } from '@belote/protocol';
+import { variantOf } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { Command } from '../tables/commands.js';
 import type { Connection, TableRoom } from '../tables/table-room.js';
@@ -38,11 +39,11 @@ export function attachHandlers(socket: TableSocket, room: TableRoom, conn: Conne
   });
 }
 
-/** The payload check (exactly one payload, valid for the event), then the room. */
+/** The payload check (exactly one payload, valid for the event at this table's variant), then the room. */
 function handle(room: TableRoom, connId: string, name: ClientEventName, args: unknown[]): Promise<Ack<Record<string, unknown>>> {
   if (args.length !== 1)
     return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: `${name}: send exactly one payload (${args.length === 0 ? 'none' : args.length} given), e.g. {}` } });
-  const parsed = ClientEventSchemas[name].safeParse(args[0]);
+  const parsed = clientEventSchema(name, variantOf(room.state.settings.rules)).safeParse(args[0]);
   if (!parsed.success) return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: issuesText(parsed.error, name) } });
   return room.command(connId, name === 'sync' || name === 'ready' ? { name } : ({ name, payload: parsed.data } as Command));
 }

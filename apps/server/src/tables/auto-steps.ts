@@ -11,9 +11,9 @@
  * The cheap levels (microseconds) decide inline.
  */
 import { decide, type SearchBudget } from '@belote/bots';
-import { GameActionSchema, type BotLevel, type NextDeal, type ProtocolError } from '@belote/protocol';
+import { ActionSchemas, type BotLevel, type NextDeal, type ProtocolError } from '@belote/protocol';
 import type { Clocks } from './presence.js';
-import { actionOf, currentDeal, nextDealer, seededRng, viewFor, type Action, type GameView, type Move, type Rng, type Seat, SEATS } from '@belote/rules';
+import { actionOf, currentDeal, nextDealer, seededRng, viewFor, type Action, type GameView, type Move, type Rng, type Seat, SEATS, variantOf } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { BotRunner } from '../bots/pool.js';
 import { acquireBotPool, type PoolLease } from '../bots/shared.js';
@@ -285,9 +285,9 @@ export class AutoSteps {
     return this.config.botStrongBudget ? { budget: this.config.botStrongBudget } : {};
   }
 
-  /** A bot's move for `seat`, checked against the wire's schema like a player's (a bot bug is then a clear error). */
+  /** A bot's move for `seat`, checked against the table's wire schema like a player's (a bot bug is then a clear error). */
   private actionOf(seat: Seat, decided: Move): Action {
-    return actionOf(GameActionSchema.parse(decided), seat);
+    return actionOf(ActionSchemas[variantOf(this.host.state().settings.rules)].parse(decided), seat);
   }
 
   /**

@@ -4,7 +4,7 @@
  * copy that another process overtook is refused and reloaded (table-room.ts), never forked.
  */
 import type { CreateTableRequest } from '@belote/protocol';
-import { DEFAULT_RULES } from '@belote/rules';
+import { rulesWithDefaults } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { TableSettings } from '../store/types.js';
 import { newSecret, newTableId, sha256Hex } from './secrets.js';
@@ -34,7 +34,8 @@ export class TableRegistry {
     const o = req.options ?? {};
     const settings: TableSettings = {
       id: newTableId(),
-      rules: { ...DEFAULT_RULES, ...req.rules },
+      // The variant's defaults (coinche: target 2000); a classic table's rules carry no `variant` key.
+      rules: rulesWithDefaults(req.rules),
       options: { turnTimerSeconds: o.turnTimerSeconds ?? null, fillWithBots: o.fillWithBots ?? false, botLevel: o.botLevel ?? 'normal' },
       createdAt: Date.now(),
       hostKeyHash: sha256Hex(hostKey),
