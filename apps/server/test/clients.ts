@@ -15,11 +15,12 @@ import {
   type ClientEventName,
   type ClientEventPayload,
   type CreateTableResponse,
+  type GameAction,
   type ServerFrameName,
   type Snapshot,
   type StepEvent,
 } from '@belote/protocol';
-import { seededRng, type Rng, type Seat } from '@belote/rules';
+import { seededRng, type LegalCalls, type Rng, type Seat } from '@belote/rules';
 import { io, type Socket } from 'socket.io-client';
 import type { Config } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
@@ -174,7 +175,8 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Make a seated client play by itself: on each state where it is this seat's turn, send a
- * bid or a legal card chosen from its own (folded) view with a seeded rng. Returns a stop function.
+ * bid (classic: take or pass; coinche: one of the legal calls its view offers) or a legal card
+ * chosen from its own (folded) view with a seeded rng. Returns a stop function.
  */
 export function autoPlay(client: TestClient, seed: string, opts: { takeProbability?: number } = {}): () => void {
   const rng: Rng = seededRng(seed);
@@ -186,12 +188,14 @@ export function autoPlay(client: TestClient, seed: string, opts: { takeProbabili
     if (stopped || !d || seat === null || d.turn !== seat || d.phase === 'over' || u.view?.winner !== null || actedAt === u.version) return;
     actedAt = u.version;
     const take = rng() < (opts.takeProbability ?? 0.4);
-    let action;
-    if (d.phase === 'bidding') {
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
+    let action: GameAction;
+    if (d.phase === 'bidding' && d.auction) action = randomCall(d.auction.legal, take, pick);
+    else if (d.phase === 'bidding') {
       if (!take) action = { type: 'pass' as const };
       else if (d.round === 1) action = { type: 'take' as const };
-      else action = { type: 'take' as const, suit: (['S', 'H', 'D', 'C'] as const).filter((s) => !d.retourne!.endsWith(s))[Math.floor(rng() * 3)]! };
-    } else action = { type: 'play' as const, card: d.legal[Math.floor(rng() * d.legal.length)]! };
+      else action = { type: 'take' as const, suit: pick((['S', 'H', 'D', 'C'] as const).filter((s) => !d.retourne!.endsWith(s))) };
+    } else action = { type: 'play' as const, card: pick(d.legal) };
     client.emit('action', { version: u.version, action }).then(
       (a) => {
         if (!stopped && !a.ok && a.error.code !== 'STALE_VERSION') throw new Error(`seat ${seat}: ${a.error.code} ${a.error.message}`);
@@ -207,6 +211,17 @@ export function autoPlay(client: TestClient, seed: string, opts: { takeProbabili
     stopped = true;
     off();
   };
+}
+
+/**
+ * A coinche call from the legal ones: with probability `bid` the lowest or a slightly higher bid
+ * in a random suit; otherwise a coinche or surcoinche now and then, else pass.
+ */
+function randomCall(legal: LegalCalls, bid: boolean, pick: <T>(xs: readonly T[]) => T): GameAction {
+  if (legal.surcoinche && pick([true, false])) return { type: 'surcoinche' };
+  if (legal.coinche && pick([true, false, false, false])) return { type: 'coinche' };
+  if (bid && legal.bids.length) return { type: 'bid', value: pick(legal.bids.slice(0, 3)), suit: pick(['S', 'H', 'D', 'C'] as const) };
+  return { type: 'pass' };
 }
 
 /** Four seated clients and a host-connected spectator at a new table. */

@@ -6,8 +6,8 @@
 import { CLIENT_EVENTS, type ClientEventName } from '@belote/protocol';
 import type { Rng } from '@belote/rules';
 
-const KEYS = ['seat', 'name', 'version', 'action', 'type', 'card', 'suit', 'level', 'token', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'then', ''];
-const STRINGS = ['', ' ', 'pass', 'take', 'play', 'JH', '10D', 'ZZ', 'H', 'X', 'easy', 'strong', '__proto__', 'constructor', '<script>alert(1)</script>', '\u0000', '\ud800', '🂡', 'null', '-1'];
+const KEYS = ['seat', 'name', 'version', 'action', 'type', 'card', 'suit', 'value', 'level', 'token', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'then', ''];
+const STRINGS = ['', ' ', 'pass', 'take', 'play', 'bid', 'coinche', 'surcoinche', 'capot', 'classic', 'JH', '10D', 'ZZ', 'H', 'X', 'easy', 'strong', '__proto__', 'constructor', '<script>alert(1)</script>', '\u0000', '\ud800', '🂡', 'null', '-1'];
 const NUMBERS = [0, 1, -1, 3, 4, 0.5, -0, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, 2 ** 32, NaN, Infinity];
 
 export class PayloadGen {
@@ -86,7 +86,7 @@ export class PayloadGen {
       start: {},
       addBot: { seat: this.int(4), level: 'easy' },
       removeBot: { seat: this.int(4) },
-      action: { version: version + this.pick([-2, -1, 1, 2, 1000]), action: this.pick([{ type: 'pass' }, { type: 'take' }, { type: 'take', suit: 'H' }, { type: 'play', card: 'JH' }]) },
+      action: { version: version + this.pick([-2, -1, 1, 2, 1000]), action: this.pick([{ type: 'pass' }, { type: 'take' }, { type: 'take', suit: 'H' }, { type: 'play', card: 'JH' }, { type: 'bid', value: 90, suit: 'S' }, { type: 'bid', value: 'capot', suit: 'C' }, { type: 'coinche' }, { type: 'surcoinche' }]) },
       ready: {},
       rematch: {},
       sync: {},
@@ -106,7 +106,7 @@ export class PayloadGen {
         else p.extra = 1;
         break;
       case 3:
-        if (p.action && typeof p.action === 'object') (p.action as Record<string, unknown>)[this.pick(['seat', 'type', 'card', 'suit', 'x'])] = this.value(2);
+        if (p.action && typeof p.action === 'object') (p.action as Record<string, unknown>)[this.pick(['seat', 'type', 'card', 'suit', 'value', 'x'])] = this.value(2);
         else p.seat = this.pick([-1, 4, 1.5, '0', null]);
         break;
       default:

@@ -1,6 +1,6 @@
 /**
  * Fuzzing the surface of a running server (in-process `startServer`): 100,000 generated
- * payloads per run (FUZZ_PAYLOADS) for every client event — wrong types, missing and extra
+ * payloads per run (FUZZ_PAYLOADS) at a classic table and a quarter as many at a coinche one, for every client event — wrong types, missing and extra
  * fields, huge strings, deep nesting, binary, `__proto__`/`constructor`/`toString` keys, wrong
  * versions, no payload or extra arguments — sent with an ack, without one and with a
  * non-function "ack", from a spectator, the host and a seated player whose turn it is not;
@@ -38,16 +38,17 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A table in the play phase, two tricks in, and a second table for foreign tokens. */
-async function tableInPlay() {
-  const t = await seatedTable(server);
+/** A table of `variant` in the play phase, two tricks in (coinche: three passes then eight cards). */
+async function tableInPlay(variant: 'classic' | 'coinche') {
+  const t = await seatedTable(server, variant === 'coinche' ? { rules: { variant } } : {});
   expect(await t.host.emit('start', {})).toEqual({ ok: true });
   for (let n = 0; n < 12; n++) {
     const u = await t.host.next((x) => x.view?.deal?.turn != null && x.view.deal.phase !== 'over');
     const seat = u.view!.deal!.turn as Seat;
     const mine = await t.players[seat]!.next((x) => x.version === u.version);
     const d = mine.view!.deal!;
-    const action = d.phase === 'bidding' ? (d.bids.length === 0 ? { type: 'take' } : { type: 'pass' }) : { type: 'play', card: d.legal[0] };
+    const opening = variant === 'coinche' ? { type: 'bid', value: 80, suit: 'H' } : { type: 'take' };
+    const action = d.phase === 'bidding' ? (d.bids.length === 0 && !d.auction?.contract ? opening : { type: 'pass' }) : { type: 'play', card: d.legal[0] };
     expect(await t.players[seat]!.emit('action', { version: u.version, action })).toMatchObject({ ok: true });
     await t.host.next((x) => x.version > u.version);
   }
@@ -83,8 +84,12 @@ function small<T>(draw: () => T, part: (x: T) => unknown = (x) => x, limit = 7_0
 type Outcome = 'typed-error' | 'sync-ok' | 'no-ack' | 'closed';
 
 describe('fuzzing the socket events and the handshake', () => {
-  it(`answers ${PAYLOADS} generated payloads with typed errors and changes nothing`, { timeout: 120_000 }, async () => {
-    const t = await tableInPlay();
+  // Coinche tables take other moves: a shorter run against one of them as well.
+  it.each([
+    ['classic', PAYLOADS],
+    ['coinche', Math.ceil(PAYLOADS / 4)],
+  ] as const)('at a %s table answers %i generated payloads with typed errors and changes nothing', { timeout: 120_000 }, async (variant, PAYLOADS) => {
+    const t = await tableInPlay(variant);
     const other = await seatedTable(server);
     const tableId = t.table.id;
     const turn = t.host.last.view!.deal!.turn as Seat;
@@ -92,7 +97,7 @@ describe('fuzzing the socket events and the handshake', () => {
     const before = await snapshot(tableId, watcher);
     const spectator = await TestClient.connect(server, { tableId });
     const senders = [spectator, t.host, t.players[(turn + 1) % 4]!];
-    const gen = new PayloadGen(seededRng('fuzz-events'));
+    const gen = new PayloadGen(seededRng(`fuzz-events-${variant}`));
     const outcomes: Record<Outcome, number> = { 'typed-error': 0, 'sync-ok': 0, 'no-ack': 0, closed: 0 };
     const bad: string[] = [];
     const version = before.version;
@@ -204,7 +209,10 @@ describe('fuzzing the socket events and the handshake', () => {
     for (let i = 0; i < HTTP_BODIES; i++) {
       const type = gen.pick(types);
       const value = small(() => gen.value(1), (x) => x, 6000);
-      const body = gen.int(4) === 0 ? gen.pick(['', '{', '{"rules":{"target":200}}', '{"rules":{"target":301}}', 'rules=1', gen.string(9000)]) : (JSON.stringify(value) ?? '');
+      const body =
+        gen.int(4) === 0
+          ? gen.pick(['', '{', '{"rules":{"target":200}}', '{"rules":{"target":301}}', '{"rules":{"variant":"coinche","target":301}}', '{"rules":{"variant":"coinche","target":3000}}', '{"rules":{"target":2000}}', '{"rules":{"variant":"coinche "}}', 'rules=1', gen.string(9000)])
+          : (JSON.stringify(value) ?? '');
       const before = server.registry.size;
       const r = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: type === undefined ? {} : { 'content-type': type }, body: body === '' ? undefined : new Blob([body]) });
       const text = await r.text();

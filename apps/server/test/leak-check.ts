@@ -1,8 +1,8 @@
 /**
  * The every-frame leak audit. Given the final record of a game (decks revealed), for every frame
  * a viewer received — snapshots, steps (with their private part), presence frames, sync acks —
- * decide what that viewer may know at that moment (its own hand, the retourne, the cards played
- * so far in the deal, combinations shown) and fail on any other card and on any secret string
+ * decide what that viewer may know at that moment (its own hand, the retourne in classic, the
+ * cards played so far in the deal, combinations shown) and fail on any other card and on any secret string
  * (salt, token, host key). And the structural check: the client's folded view after every frame
  * is exactly `viewFor(truth, viewer)`.
  */
@@ -65,7 +65,7 @@ export function checkFrames(client: TestClient, viewer: Seat | 'spectator', reco
       continue;
     }
     expect(f.view.viewer).toBe(viewer);
-    const k = d.bids.length + d.tricks.length * 4 + d.trick.cards.length;
+    const k = d.bids.length + (d.auction?.calls.length ?? 0) + d.tricks.length * 4 + d.trick.cards.length;
     const key = `${d.number}:${k}`;
     let truth = cache.get(key);
     if (!truth) cache.set(key, (truth = truthAt(record, d.number, k)));
@@ -73,7 +73,8 @@ export function checkFrames(client: TestClient, viewer: Seat | 'spectator', reco
     expect(f.view, `${viewer}: view after frame ${i} (${client.raw[i]!.name}) in deal ${d.number} after ${k} actions`).toEqual(viewFor(truth, viewer));
     viewsChecked++;
     const deal = currentDeal(truth)!;
-    const allowed = new Set<string>([deal.deck[20]!]);
+    // The retourne is public in classic; a coinche deal has none (all 32 cards are dealt).
+    const allowed = new Set<string>(deal.auction ? [] : [deal.deck[20]!]);
     for (const t of deal.tricks) for (const c of t.cards) allowed.add(cardOf(c));
     for (const c of deal.trick.cards) allowed.add(cardOf(c));
     if (viewer !== 'spectator') for (const c of handOf(deal, viewer)) allowed.add(c);
