@@ -1,14 +1,15 @@
 /**
- * Fuzzing the surface of a running server (in-process `startServer`): 100,000 generated
- * payloads per run (FUZZ_PAYLOADS) at a classic table and a quarter as many at a coinche one,
- * for every client event — wrong types, missing and extra fields, huge strings, deep nesting,
- * binary, `__proto__`/`constructor`/`toString` keys, wrong versions, no payload or extra arguments — sent with an ack, without one and with a
- * non-function "ack", from a spectator, the host and a seated player whose turn it is not;
- * fuzzed handshakes (wrong and malformed protocol versions such as `{ toString: 1 }`, other
- * tables' tokens and host keys, malformed auth); and HTTP bodies of every content type. Every
- * acked payload gets a typed error other than INTERNAL (a `sync` may succeed) whose message
- * quotes at most a short prefix of what was sent, the server stays up, and the table's state,
- * its stored log and a seated player's view are exactly what they were.
+ * Fuzzing the surface of a running server (in-process `startServer`): 100,000 generated payloads
+ * per run (FUZZ_PAYLOADS) at a classic table and a quarter as many at a coinche one, for every
+ * client event — wrong types, missing and extra fields, huge strings, deep nesting, binary,
+ * `__proto__`/`constructor`/`toString` keys, wrong versions, no payload or extra arguments —
+ * sent with an ack, without one and with a non-function "ack", from a spectator, the host and a
+ * seated player whose turn it is not; fuzzed handshakes (wrong and malformed protocol versions
+ * such as `{ toString: 1 }`, other tables' tokens and host keys, malformed auth); and HTTP
+ * bodies of every content type. Every acked payload gets a typed error other than INTERNAL (a
+ * `sync` may succeed) whose message quotes at most a short prefix of what was sent, the server
+ * stays up, and the table's state, its stored log and a seated player's view are exactly what
+ * they were.
  */
 import { ERROR_CODES, HttpErrorBodySchema, PROTOCOL_VERSION, type Ack, type ClientEventName } from '@belote/protocol';
 import { seededRng, type Seat } from '@belote/rules';
