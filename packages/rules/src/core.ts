@@ -39,3 +39,5 @@ export type { OwnCards } from './fold.js';
 export { playGame, randomPolicy, randomCall } from './simulate.js';
 export * from './fast/index.js';
 export type { Policy, PlayedGame } from './simulate.js';
+export { explainCoincheDeal } from './coinche-explain.js';
+export type { CoincheExplanation, CoincheReason, WrittenLine, WrittenTerm } from './coinche-explain.js';
