@@ -12,6 +12,8 @@ import {
   shuffledDeck,
   startDeal,
   viewFor,
+  actionOf,
+  type Call,
   type GameEvent,
   type GameState,
   type Rules,
@@ -53,6 +55,13 @@ export function dealt(seed: number, rules: Partial<Rules> = {}): GameState {
   const r = startDeal(newGame(rules), 3, shuffledDeck(seededRng(seed)));
   if (!r.ok) throw new Error(r.error.message);
   return r.state;
+}
+
+/** A coinche deal (dealer seat 3, seat 0 calls first) after `calls`, each made by the seat to act. */
+export function auctioned(seed: number, calls: readonly Call[], rules: Partial<Rules> = {}): GameState {
+  let s = dealt(seed, { variant: 'coinche', ...rules });
+  for (const call of calls) s = step(s, actionOf(call, currentDeal(s)!.turn!)).state;
+  return s;
 }
 
 /** Seat 0 takes in round 1, the others pass: play starts. */

@@ -1,20 +1,24 @@
 /**
  * What each seat shows besides its name, derived from the view: its bid in the current
- * bidding round and its announcement chips (the types during trick 1, then the winning
- * team's combinations once the rules reveal them).
+ * bidding round (coinche: its latest call) and its announcement chips (the types during
+ * trick 1, then the winning team's combinations once the rules reveal them).
  */
-import { SUITS, type Seat, type Suit } from '@belote/rules';
+import { SUITS, type BidValue, type Seat, type Suit } from '@belote/rules';
 import type { GameView } from '@belote/rules';
 import { SUIT_SYMBOL, combinationKey, rankLetter, translate, type Lang } from './i18n.js';
 
 type DealView = NonNullable<GameView['deal']>;
 
-export type SeatBid = { type: 'pass' } | { type: 'take'; suit: Suit };
+export type SeatBid = { type: 'pass' } | { type: 'take'; suit: Suit } | { type: 'bid'; value: BidValue; suit: Suit } | { type: 'coinche' } | { type: 'surcoinche' };
 
-/** Each seat's latest bid of the round in progress (bidding only). */
+/** Each seat's latest bid of the round in progress (classic), or its latest call of the auction (coinche); bidding only. */
 export function currentBids(deal: DealView | null): Partial<Record<Seat, SeatBid>> {
   const out: Partial<Record<Seat, SeatBid>> = {};
   if (!deal || deal.phase !== 'bidding') return out;
+  if (deal.auction) {
+    for (const { seat, call } of deal.auction.calls) out[seat] = call;
+    return out;
+  }
   for (const b of deal.bids) {
     if (b.round !== deal.round) continue;
     out[b.seat] = b.type === 'take' && b.suit ? { type: 'take', suit: b.suit } : { type: 'pass' };

@@ -1,11 +1,11 @@
 /**
  * What the player does, as typed events with their acks: seats, bots, start, rematch, bids
- * and cards (quoting the current version, one at a time), continuing after a deal. A refused
+ * (classic takes, coinche calls) and cards (quoting the current version, one at a time), continuing after a deal. A refused
  * command becomes a notice (a stale version is not news: the next frame shows where the table
  * is); a card that may not be played is explained locally with the rules' own reason.
  */
 import type { BotLevel, GameAction, ProtocolError } from '@belote/protocol/client';
-import type { Card, Seat, Suit } from '@belote/rules';
+import type { BidValue, Card, Seat, Suit } from '@belote/rules';
 import { refusalFor } from './refusal.js';
 import type { Transport } from './socket.js';
 import { saveSecrets, savePref } from './storage.js';
@@ -70,6 +70,16 @@ export class Commands {
   /** Round 1: take the retourne's suit (no suit); round 2: name another suit. */
   take(suit?: Suit): Promise<void> {
     return this.act(suit ? { type: 'take', suit } : { type: 'take' });
+  }
+
+  /** Coinche: bid a contract (the picker offers only the values `deal.auction.legal` lists). */
+  bid(value: BidValue, suit: Suit): Promise<void> {
+    return this.act({ type: 'bid', value, suit });
+  }
+
+  /** Coinche: double the other team's bid, or redouble one's own team's coinched bid. */
+  call(type: 'coinche' | 'surcoinche'): Promise<void> {
+    return this.act({ type });
   }
 
   /**

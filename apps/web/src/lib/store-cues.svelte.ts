@@ -1,6 +1,7 @@
 /**
  * Short-lived things the table shows on top of the state, each on its own timer: a finished
- * trick held in the middle before it slides to its winner, belote and announcement callouts,
+ * trick held in the middle before it slides to its winner, belote, announcement, coinche and
+ * surcoinche callouts,
  * the deal summary (opened once the last trick has been seen, kept until the next deal
  * starts), error notices and the reason a tapped card cannot be played.
  */
@@ -11,7 +12,8 @@ import type { Refusal } from './refusal.js';
 export type Callout =
   | { id: number; seat: Seat; kind: 'belote' | 'rebelote' }
   | { id: number; seat: Seat; kind: 'declared'; combos: CombinationKind[] }
-  | { id: number; seat: Seat; kind: 'redeal' };
+  | { id: number; seat: Seat; kind: 'redeal' }
+  | { id: number; seat: Seat; kind: 'coinche' | 'surcoinche' };
 
 export interface HeldTrick extends TrickRecord {
   winner: Seat;
@@ -82,9 +84,12 @@ export class Cues {
           // A new trick started: stop holding the previous one.
           if (this.heldTrick) this.heldTrick = null;
           break;
+        case 'call':
+          // A coinche or surcoinche is news for everyone (a surcoinche also ends the auction at once).
+          if (e.call.type === 'coinche' || e.call.type === 'surcoinche') this.callout({ id: 0, seat: e.seat, kind: e.call.type });
+          break;
         case 'bid':
         case 'trumpChosen':
-        case 'call':
         case 'contractSet':
         case 'announcementsShown':
         case 'gameOver':

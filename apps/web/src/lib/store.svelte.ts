@@ -6,7 +6,7 @@
  * No rules live here: legality comes from the view (`deal.legal`) and `refusalReason`.
  */
 import type { NextDeal, ProtocolError, Snapshot, TableSummary, You } from '@belote/protocol/client';
-import type { Card, DealView, GameView, Seat, Suit } from '@belote/rules';
+import type { BidValue, Card, DealView, GameView, Seat, Suit } from '@belote/rules';
 import type { BotLevel } from '@belote/protocol/client';
 import type { ConnectionStatus } from './socket.js';
 import { Commands } from './store-commands.svelte.js';
@@ -151,6 +151,12 @@ export class TableClient {
   }
   take(suit?: Suit): Promise<void> {
     return this.commands.take(suit);
+  }
+  bid(value: BidValue, suit: Suit): Promise<void> {
+    return this.commands.bid(value, suit);
+  }
+  call(type: 'coinche' | 'surcoinche'): Promise<void> {
+    return this.commands.call(type);
   }
   tapCard(card: Card): Promise<void> {
     return this.commands.tapCard(card);

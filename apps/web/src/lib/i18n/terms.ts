@@ -1,6 +1,7 @@
 /**
  * The game's own French terms: players use them in every language, so English, German and
- * French all take them from here (each language still lists every other text itself).
+ * French all take them from here (each language still lists every other text itself). Coinche
+ * keeps its French words too: Contrat, Coinche, Surcoinche (Coinché ×2, Surcoinché ×4).
  */
 export const TERMS = {
   belote: 'Belote !',
@@ -13,4 +14,13 @@ export const TERMS = {
   quarte: 'Quarte',
   quinte: 'Quinte',
   carre: 'Carré',
+  // Coinche (COINCHE.md): kept in French in every language, like the terms above.
+  coinche: 'Coinche',
+  surcoinche: 'Surcoinche',
+  coincheCall: 'Coinche !',
+  surcoincheCall: 'Surcoinche !',
+  coinched: 'Coinché',
+  surcoinched: 'Surcoinché',
+  contrat: 'Contrat',
+  term_contract: 'contrat',
 } as const;
