@@ -3,8 +3,10 @@
  * browser context needs `bypassCSP`, the server's CSP allows no inline script) and run
  * with every rule, experimental ones included (label-content-name-mismatch is one).
  */
+import path from 'node:path';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
 
@@ -40,4 +42,33 @@ export const blocking = (f: Finding): boolean => f.impact === 'serious' || f.imp
 
 export function describeFindings(findings: Finding[]): string {
   return findings.map((f) => `  [${f.impact}] ${f.id}: ${f.help}\n      ${f.targets.join('\n      ')}`).join('\n');
+}
+
+/** The two sizes every screen is checked at. */
+export const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+export type Size = keyof typeof SIZES;
+
+/** What axe found on one screen at one size. */
+export interface ScreenFindings {
+  screen: string;
+  size: Size;
+  findings: Finding[];
+}
+
+/**
+ * axe-core and a screenshot `dir/<screen>-<size>.png` of `page` at both sizes (after `extra`
+ * at each), then back to `home` size. Blocking findings fail softly (the test goes on);
+ * everything found is pushed to `found` for printing.
+ */
+export async function auditScreen(page: Page, dir: string, screen: string, home: Size, found: ScreenFindings[], extra?: (size: Size) => Promise<void>): Promise<void> {
+  for (const size of ['phone', 'desktop'] as const) {
+    await page.setViewportSize(SIZES[size]);
+    await new Promise((r) => setTimeout(r, 120));
+    await extra?.(size);
+    const findings = await axeFindings(page);
+    found.push({ screen, size, findings });
+    await page.screenshot({ path: path.join(dir, `${screen}-${size}.png`) });
+    expect.soft(findings.filter(blocking), `${screen} @ ${size}:\n${describeFindings(findings.filter(blocking))}`).toEqual([]);
+  }
+  await page.setViewportSize(SIZES[home]);
 }

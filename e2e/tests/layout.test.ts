@@ -1,6 +1,7 @@
 /**
  * The table at five screen sizes (portrait phones, a landscape phone, two desktops): one
- * player against three bots, screenshots of the bidding and of a trick at every size, and
+ * player against three bots, screenshots of the bidding (classic, and the coinche bid picker)
+ * and of a trick at every size, and
  * checks that nothing overflows the screen: no scrolling, the whole hand and every seat,
  * the trick and the bidding buttons inside the viewport.
  */
@@ -134,6 +135,26 @@ describe('the table at every screen size', () => {
     // Phone first: every tap target at least 44 px.
     expect(small).toEqual({ home: [], lobby: [], sit: [], host: [], botLevels: [], bidding: bidShots ? [] : undefined, trick: [], menu: [] });
     await atEverySize(page, 'trick', ['[data-card]', '[data-seat]', '[data-trick-card]']);
+    await context.close();
+  });
+
+  it('fits the coinche bid picker and auction board at every size', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${base}/`);
+    await page.click('[data-variant=coinche]');
+    await page.click('[data-testid=opt-bots]');
+    await page.click('[data-testid=create]');
+    await page.waitForURL(/\/t\//);
+    await page.click('[data-sit="0"]');
+    await page.fill('[data-testid=name-input]', 'Maximilian');
+    await page.click('[data-testid=sit-confirm]');
+    await page.click('[data-testid=start]:not([disabled])');
+    // The bots call until it is this seat's turn; the picker then waits for it.
+    await page.waitForSelector('[data-testid=bid-picker]', { timeout: 30_000 });
+    expect(await smallTargets(page)).toEqual([]);
+    await atEverySize(page, 'coinche-bidding', ['[data-card]', '[data-seat]', '[data-bid]', '[data-bid-suit]', '[data-bid-value]', '[data-testid=auction-board]']);
     await context.close();
   });
 });

@@ -14,18 +14,16 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
-import { axeFindings, blocking, describeFindings, type Finding } from './axe.js';
+import { SIZES, auditScreen, describeFindings, type ScreenFindings, type Size } from './axe.js';
 import { ARTIFACTS, addBot, launch, sleep } from './browser.js';
 
-const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
-type Size = keyof typeof SIZES;
 const SHOTS = path.join(ARTIFACTS, 'screens');
 
 let browser: Browser;
 let server: ServerProcess;
 const contexts: BrowserContext[] = [];
 /** What axe found, per screen and size (printed at the end). */
-const found: { screen: string; size: Size; findings: Finding[] }[] = [];
+const found: ScreenFindings[] = [];
 
 interface Human {
   name: string;
@@ -60,18 +58,7 @@ async function newPage(size: Size, locale = 'en-US'): Promise<Page> {
 const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
 
 /** axe-core and a screenshot of `page` at both sizes, then back to `home` size. */
-async function check(page: Page, screen: string, home: Size, extra?: (size: Size) => Promise<void>): Promise<void> {
-  for (const size of ['phone', 'desktop'] as const) {
-    await page.setViewportSize(SIZES[size]);
-    await sleep(120);
-    await extra?.(size);
-    const findings = await axeFindings(page);
-    found.push({ screen, size, findings });
-    await page.screenshot({ path: path.join(SHOTS, `${screen}-${size}.png`) });
-    expect.soft(findings.filter(blocking), `${screen} @ ${size}:\n${describeFindings(findings.filter(blocking))}`).toEqual([]);
-  }
-  await page.setViewportSize(SIZES[home]);
-}
+const check = (page: Page, screen: string, home: Size, extra?: (size: Size) => Promise<void>): Promise<void> => auditScreen(page, SHOTS, screen, home, found, extra);
 
 /** Visible elements matching `selector`. */
 const visible = (page: Page, selector: string): Promise<number> =>

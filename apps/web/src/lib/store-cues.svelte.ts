@@ -1,6 +1,6 @@
 /**
  * Short-lived things the table shows on top of the state, each on its own timer: a finished
- * trick held in the middle before it slides to its winner, belote, announcement, coinche and
+ * trick held in the middle before it slides to its winner, belote, announcement and
  * surcoinche callouts,
  * the deal summary (opened once the last trick has been seen, kept until the next deal
  * starts), error notices and the reason a tapped card cannot be played.
@@ -13,7 +13,7 @@ export type Callout =
   | { id: number; seat: Seat; kind: 'belote' | 'rebelote' }
   | { id: number; seat: Seat; kind: 'declared'; combos: CombinationKind[] }
   | { id: number; seat: Seat; kind: 'redeal' }
-  | { id: number; seat: Seat; kind: 'coinche' | 'surcoinche' };
+  | { id: number; seat: Seat; kind: 'surcoinche' };
 
 export interface HeldTrick extends TrickRecord {
   winner: Seat;
@@ -85,8 +85,9 @@ export class Cues {
           if (this.heldTrick) this.heldTrick = null;
           break;
         case 'call':
-          // A coinche or surcoinche is news for everyone (a surcoinche also ends the auction at once).
-          if (e.call.type === 'coinche' || e.call.type === 'surcoinche') this.callout({ id: 0, seat: e.seat, kind: e.call.type });
+          // A surcoinche ends the auction at once, so its bubble is never seen: call it out (a
+          // coinche stays on the board and in the seat's bubble).
+          if (e.call.type === 'surcoinche') this.callout({ id: 0, seat: e.seat, kind: 'surcoinche' });
           break;
         case 'bid':
         case 'trumpChosen':

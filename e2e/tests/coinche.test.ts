@@ -1,0 +1,232 @@
+/**
+ * A coinche deal in four phone browsers against the real server: the host picks Coinche on the
+ * home page (its targets, 2000 by default), three friends join through the invite link, and
+ * they play one deal by tapping — a bid of 90♥, a coinche, passes (the bidder is offered the
+ * surcoinche and passes), then all 32 cards — to the coinche deal summary and the score sheet.
+ * The header keeps the contract clear of the scores and the menu. Each screen (home, lobby, the bid picker, the coinche offered, the board after it, the
+ * surcoinche offered, play, the summary, the score sheet) gets axe-core (no serious or
+ * critical violation) and a screenshot at 390×844 and 1280×800 in test-artifacts/coinche/.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { SIZES, auditScreen, describeFindings, type ScreenFindings, type Size } from './axe.js';
+import { ARTIFACTS, launch, sleep } from './browser.js';
+
+const base = inject('baseUrl');
+const SHOTS = path.join(ARTIFACTS, 'coinche');
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const found: ScreenFindings[] = [];
+const NAMES = ['Anna', 'Ben', 'Cleo', 'Dan'];
+/** The four phones, by seat. */
+const phones: Page[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launch();
+});
+
+// The steps build on each other: after a failure, skip the rest instead of timing out.
+let broken = false;
+beforeEach(({ skip, onTestFailed }) => {
+  if (broken) skip();
+  onTestFailed(() => {
+    broken = true;
+  });
+});
+
+afterAll(async () => {
+  const lines = found.map(({ screen, size, findings }) => `${screen} @ ${size}: ${findings.length === 0 ? 'no violations' : `\n${describeFindings(findings)}`}`);
+  console.info(`axe-core results (coinche)\n${lines.join('\n')}`);
+  await browser?.close();
+});
+
+async function phone(url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: SIZES.phone, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce', bypassCSP: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  await page.goto(url);
+  return page;
+}
+
+const check = (page: Page, screen: string, extra?: (size: Size) => Promise<void>): Promise<void> => auditScreen(page, SHOTS, screen, 'phone', found, extra);
+const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
+const text = async (page: Page, selector: string): Promise<string> => ((await page.textContent(selector)) ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * The header's trump, contract and multiplier stay clear of the scores and the menu, also at
+ * the widest they get (four-digit scores, a capot contract): the texts are widened in place to
+ * measure, then put back.
+ */
+async function headerClear(page: Page, label: string): Promise<void> {
+  const gaps = await page.evaluate(() => {
+    const measure = () => {
+      const trump = document.querySelector('[data-testid=trump]')!.getBoundingClientRect();
+      const scores = document.querySelector('[data-testid=scores]')!.getBoundingClientRect();
+      const next = [...document.querySelectorAll('header nav button')].find((b) => b.getClientRects().length > 0)!.getBoundingClientRect();
+      return { before: trump.left - scores.right, after: next.left - trump.right };
+    };
+    const now = measure();
+    // The text nodes themselves (the page keeps updating them afterwards).
+    const contract = document.querySelector<HTMLElement>('[data-testid=contract]')!;
+    const nodes = [...[...document.querySelectorAll('[data-testid=scores] b')].map((b) => b.firstChild!), contract.firstChild!];
+    const saved = nodes.map((n) => n.nodeValue);
+    nodes.forEach((n, i) => (n.nodeValue = i < nodes.length - 1 ? '1840' : 'Capot'));
+    contract.classList.add('capot');
+    const widest = measure();
+    nodes.forEach((n, i) => (n.nodeValue = saved[i]!));
+    contract.classList.remove('capot');
+    return { now, widest };
+  });
+  for (const [k, g] of Object.entries(gaps)) {
+    expect(g.before, `${label} (${k}): space between scores and trump`).toBeGreaterThanOrEqual(4);
+    expect(g.after, `${label} (${k}): space between trump and menu`).toBeGreaterThanOrEqual(4);
+  }
+}
+
+/** The phone whose turn it is to call (its bid picker is showing). */
+async function caller(): Promise<Page> {
+  for (let i = 0; i < 300; i++) {
+    for (const p of phones) if ((await count(p, '[data-testid=bid-picker]')) > 0) return p;
+    await sleep(30);
+  }
+  throw new Error('no bid picker showed up');
+}
+
+/** Tap a call and wait until that phone's picker is gone (the call was taken). */
+async function tap(page: Page, selector: string): Promise<void> {
+  await page.click(selector);
+  await page.waitForSelector('[data-testid=bid-picker]', { state: 'detached' });
+}
+
+describe('a coinche deal on four phones', () => {
+  it('creates a coinche table from the home page and seats four players through the invite link', async () => {
+    const anna = await phone(`${base}/`);
+    await anna.click('[data-variant=coinche]');
+    expect(await anna.$$eval('[data-testid=targets] input', (els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['501', '1000', '1001', '2000', '3000']);
+    expect(await anna.$eval('[data-testid=targets] input:checked', (e) => (e as HTMLInputElement).value)).toBe('2000');
+    await check(anna, 'home');
+    await anna.click('[data-testid=create]');
+    await anna.waitForURL(/\/t\/[A-Za-z0-9_-]{22}$/);
+    const invite = anna.url();
+    phones.push(anna);
+    for (let seat = 1; seat < 4; seat++) phones.push(await phone(invite));
+    for (const [seat, p] of phones.entries()) {
+      await p.click(`[data-sit="${seat}"]`);
+      await p.fill('[data-testid=name-input]', NAMES[seat]!);
+      await p.click('[data-testid=sit-confirm]');
+      await p.waitForSelector(`[data-seat="${seat}"] >> text=${NAMES[seat]}`);
+    }
+    for (const p of phones) expect(await text(p, '[data-testid=lobby-rules]')).toBe('Coinche · game to 2000');
+    await anna.waitForSelector('[data-testid=start]:not([disabled])');
+    await check(anna, 'lobby');
+  });
+
+  it('bids 90♥, coinches, offers the surcoinche, and plays the coinched contract', async () => {
+    await phones[0]!.click('[data-testid=start]');
+    // Eight cards each, no retourne; everyone sees the board.
+    for (const p of phones) {
+      await p.waitForSelector('[data-testid=auction-board] >> text=No bid yet');
+      await p.waitForFunction(() => document.querySelectorAll('[data-card]').length === 8);
+      expect(await count(p, '[data-testid=retourne]')).toBe(0);
+    }
+    // The eldest: every value from 80, no coinche yet.
+    const eldest = await caller();
+    const bidder = NAMES[phones.indexOf(eldest)]!;
+    expect(await eldest.$$eval('[data-bid-value]', (els) => els.map((e) => e.getAttribute('data-bid-value')))).toEqual(['80', '90', '100', '110', '120', '130', '140', '150', '160', 'capot']);
+    expect(await eldest.$$eval('[data-bid]', (els) => els.map((e) => e.getAttribute('data-bid')))).toEqual(['pass']);
+    await eldest.click('[data-bid-value="90"]');
+    expect(await eldest.getAttribute('[data-bid-suit=H]', 'aria-label')).toBe('Bid 90 hearts');
+    await check(eldest, 'bid-picker');
+    await tap(eldest, '[data-bid-suit=H]');
+
+    // The next seat (the other team) may coinche; only higher values are offered.
+    const next = await caller();
+    expect(phones.indexOf(next)).toBe((phones.indexOf(eldest) + 1) % 4);
+    expect(await text(next, '[data-testid=auction-contract]')).toBe('90');
+    expect((await next.$$eval('[data-bid-value]', (els) => els.map((e) => e.getAttribute('data-bid-value'))))[0]).toBe('100');
+    expect(await next.$$eval('[data-bid]', (els) => els.map((e) => e.getAttribute('data-bid')))).toEqual(['pass', 'coinche']);
+    await check(next, 'coinche-offered');
+    await tap(next, '[data-bid=coinche]');
+    const coincher = NAMES[phones.indexOf(next)]!;
+
+    // After the coinche: no more bids; the bidder's partner may surcoinche, passes.
+    const partner = await caller();
+    expect(await text(partner, '[data-testid=auction-multiplier]')).toBe(`Coinché ×2 by ${coincher}`);
+    expect(await count(partner, '[data-bid-value]')).toBe(0);
+    expect(await partner.$$eval('[data-bid]', (els) => els.map((e) => e.getAttribute('data-bid')))).toEqual(['pass', 'surcoinche']);
+    await check(partner, 'after-coinche');
+    await tap(partner, '[data-bid=pass]');
+    const fourth = await caller();
+    expect(await fourth.$$eval('[data-bid]', (els) => els.map((e) => e.getAttribute('data-bid')))).toEqual(['pass']);
+    await tap(fourth, '[data-bid=pass]');
+    // Back to the bidder: Surcoinche offered; it passes, and the contract is 90♥ coinché.
+    const again = await caller();
+    expect(again).toBe(eldest);
+    expect(await again.$$eval('[data-bid]', (els) => els.map((e) => e.getAttribute('data-bid')))).toEqual(['pass', 'surcoinche']);
+    await check(again, 'surcoinche-offered');
+    await again.click('[data-bid=pass]');
+
+    // Play: the contract and its multiplier in every header; the eldest leads.
+    for (const p of phones) {
+      await p.waitForSelector('[data-testid=contract]');
+      expect(await text(p, '[data-testid=contract]')).toBe('90×2');
+      expect(await p.textContent('[data-testid=trump-spoken]')).toBe(`Contrat 90 hearts, taken by ${bidder}, Coinché ×2`);
+    }
+    for (const size of ['phone', 'desktop'] as const) {
+      await phones[0]!.setViewportSize(SIZES[size]);
+      await headerClear(phones[0]!, size);
+    }
+    await phones[0]!.setViewportSize(SIZES.phone);
+    let plays = 0;
+    let shot = false;
+    const deadline = Date.now() + 120_000;
+    while (plays < 32) {
+      expect(Date.now()).toBeLessThan(deadline);
+      let current: Page | null = null;
+      for (const p of phones) if ((await count(p, '[data-testid=your-turn]')) > 0) current = p;
+      if (!current) {
+        await sleep(30);
+        continue;
+      }
+      if (!shot && (await count(current, '[data-trick-card]')) >= 2) {
+        await check(current, 'play');
+        shot = true;
+      }
+      const card = (await current.getAttribute('[data-playable=true]', 'data-card'))!;
+      await current.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
+      await current.waitForSelector(`[data-card="${card}"]`, { state: 'detached' });
+      plays++;
+    }
+    expect(shot).toBe(true);
+  });
+
+  it('ends with the coinche summary: why, each total and what each team writes', async () => {
+    const anna = phones[0]!;
+    for (const p of phones) await p.waitForSelector('[data-testid=deal-summary]');
+    const summary = await text(anna, '[data-testid=deal-summary]');
+    expect(summary).toMatch(/Made|Dedans|Capot/);
+    expect(await text(anna, '[data-testid=summary-contract]')).toMatch(/· 90 hearts Coinché ×2$/);
+    expect(await text(anna, '[data-testid=summary-why]')).toMatch(/^(Made|Dedans|Capot): /);
+    // The winners of a coinched contract write (… ) × 2; the other side only its belote, if any.
+    const formulas = await anna.$$eval('[data-team-formula]', (els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
+    expect(formulas).toHaveLength(2);
+    expect(formulas.some((f) => /\(1?[0-9]{2,3} [a-z ]+.*\) × 2 = \d+$/.test(f))).toBe(true);
+    expect(await anna.$$eval('[data-testid=scores] b', (els) => els.map((e) => Number(e.textContent)).reduce((a, b) => a + b, 0))).toBeGreaterThan(0);
+    await check(anna, 'summary');
+    // Everyone continues; the score sheet keeps the contract with its multiplier.
+    for (const p of phones) await p.click('[data-testid=continue]');
+    for (const p of phones) await p.waitForSelector('[data-testid=deal-summary]', { state: 'detached' });
+    await anna.click('button[aria-label="Score sheet"]');
+    await anna.waitForSelector('[data-testid=sheet-modal] [data-contract-cell="0"]');
+    expect(await text(anna, '[data-testid=sheet-modal] [data-contract-cell="0"]')).toBe('90 hearts×2 Coinché');
+    await check(anna, 'score-sheet');
+    await anna.click('[data-testid=sheet-modal] [data-testid=open-deal]');
+    await anna.waitForSelector('[data-testid=summary-how]');
+    await check(anna, 'summary-from-sheet');
+  });
+});
