@@ -1,7 +1,8 @@
 /**
  * Coinche tables (COINCHE.md) end to end: creation with the variant's targets, every call and
  * its refusal in the documented order, a whole game by four clients with the every-frame leak
- * audit, a redeal, bots of every level, and the downloaded record replayed by `pnpm verify`.
+ * audit, a redeal, bots of every level, the downloaded record replayed by `pnpm verify`, and a
+ * restart from the SQLite log.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -289,6 +290,42 @@ describe('bots at a coinche table', () => {
       host.close();
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('a coinche table across a restart', () => {
+  it('comes back from its SQLite log with its variant, its auction and the seats', { timeout: 30_000 }, async () => {
+    const { SqliteStore } = await import('../src/store/sqlite-store.js');
+    const { startServer } = await import('../src/server.js');
+    const dataDir = mkdtempSync(join(tmpdir(), 'belote-coinche-restart-'));
+    const options = { port: 0, host: '127.0.0.1', logLevel: 'silent', botDelayMs: 0, dealPauseMs: 0, webDist: '/nonexistent' } as const;
+    try {
+      let s = await startServer(options, { store: new SqliteStore({ dataDir }) });
+      const t = await seatedTable(s, { rules: { variant: 'coinche', target: 1000 } });
+      expect(await t.host.emit('start', {})).toEqual({ ok: true });
+      const u = await t.host.next((x) => x.view?.deal?.phase === 'bidding');
+      const P = u.view!.deal!.turn!;
+      expect((await t.players[P]!.emit('action', { version: u.version, action: { type: 'bid', value: 110, suit: 'C' } })).ok).toBe(true);
+      const before = await t.players[seatAfter(P, 1)]!.next((x) => x.version === u.version + 1);
+      for (const c of [...t.players, t.host]) c.close();
+      await s.close();
+
+      s = await startServer(options, { store: new SqliteStore({ dataDir }) });
+      try {
+        const back = await TestClient.connect(s, { tableId: t.table.id, token: t.tokens[seatAfter(P, 1)]! });
+        const snap = back.last;
+        expect(snap.table.rules).toEqual({ variant: 'coinche', target: 1000, announcements: false, tie: 'litige', direction: 'counterclockwise' });
+        expect(snap.view!.deal!.auction).toEqual(before.view!.deal!.auction);
+        expect(snap.view!.deal!.hand).toEqual(before.view!.deal!.hand);
+        expect(snap.view!.deal!.auction!.legal).toMatchObject({ coinche: true, bids: [120, 130, 140, 150, 160, 'capot'] });
+        expect((await back.emit('action', { version: snap.version, action: { type: 'coinche' } })).ok).toBe(true);
+        back.close();
+      } finally {
+        await s.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
