@@ -294,6 +294,33 @@ describe('bots at a coinche table', () => {
   });
 });
 
+describe('a bot standing in at a coinche table', () => {
+  it('calls for a seat whose turn timer ran out, and for an absent player after the grace period', { timeout: 30_000 }, async () => {
+    const s = await testServer({ rateLimitEvents: 10_000, botDelayMs: 1, graceMs: 150, turnSecondMs: 10 });
+    try {
+      const t = await seatedTable(s, { rules: { variant: 'coinche' }, options: { turnTimerSeconds: 5 } });
+      expect(await t.host.emit('start', {})).toEqual({ ok: true });
+      const waiting = await t.host.next((x) => x.view?.deal?.phase === 'bidding' && x.timers.turnMsLeft !== null);
+      // Nobody acts: after 5 "seconds" (50 ms here) a bot makes the seat's call.
+      const next = await t.host.next((x) => x.version > waiting.version, 5000);
+      expect(next.events[0]).toMatchObject({ type: 'call', seat: waiting.view!.deal!.turn });
+      for (const c of [...t.players, t.host]) c.close();
+      // A player who is away (no timer at this table): after the grace period a bot calls for the seat.
+      const g = await seatedTable(s, { rules: { variant: 'coinche' } });
+      expect(await g.host.emit('start', {})).toEqual({ ok: true });
+      const first = await g.host.next((x) => x.view?.deal?.phase === 'bidding');
+      const absent = first.view!.deal!.turn!;
+      g.players[absent]!.close();
+      await g.host.next((x) => x.table.seats[absent].botPlaying, 5000);
+      const called = await g.host.next((x) => x.events.some((e) => e.type === 'call' && e.seat === absent), 5000);
+      expect(called.version).toBe(first.version + 1);
+      for (const c of [...g.players, g.host]) c.close();
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('a coinche table across a restart', () => {
   it('comes back from its SQLite log with its variant, its auction and the seats', { timeout: 30_000 }, async () => {
     const { SqliteStore } = await import('../src/store/sqlite-store.js');
