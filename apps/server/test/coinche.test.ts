@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { TableRecord } from '@belote/protocol';
+import type { TableRecord, TableSummary } from '@belote/protocol';
 import { commitmentFor, replayRecord, type Seat } from '@belote/rules';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ afterAll(async () => {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const over = (u: TestUpdate) => u.table.status === 'finished';
 const post = (body: unknown) => fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const summary = async (id: string) => (await fetch(`${server.url}/api/tables/${id}`)).json();
+const summary = async (id: string) => (await (await fetch(`${server.url}/api/tables/${id}`)).json()) as TableSummary;
 const seatAfter = (s: Seat, n: number) => ((s + n) & 3) as Seat;
 
 const VERIFY_CLI = fileURLToPath(new URL('../../../packages/rules/src/record/verify-cli.ts', import.meta.url));
