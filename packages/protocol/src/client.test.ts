@@ -13,6 +13,9 @@ describe('@belote/protocol/client', () => {
     expect(m.ERROR_CODES).toContain('STALE_VERSION');
     expect(typeof m.applyStep).toBe('function');
     expect(typeof m.applyPresence).toBe('function');
+    expect(typeof m.applyChatEntry).toBe('function');
+    expect(m.REACTIONS).toContain('wellPlayed');
+    expect(m.CHAT_MAX_CHARS).toBe(200);
   });
 
   it('(the check works: the main entry does load zod)', async () => {

@@ -20,6 +20,7 @@ const lobby: Snapshot = {
   you: { role: 'player', seat: 2, isHost: false },
   view: null,
   timers: { turnMsLeft: null, nextDeal: null },
+  chat: { last: 0, spectatorChat: true, mutedSeats: [], mutedSpectators: [], tag: null },
 };
 
 describe('applyStep', () => {

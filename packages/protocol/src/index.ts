@@ -11,3 +11,6 @@ export * from './socket.js';
 export * from './view-schema.js';
 export * from './fold.js';
 export * from './refusal.js';
+export * from './chat-constants.js';
+export * from './chat.js';
+export * from './chat-fold.js';

@@ -8,6 +8,7 @@
  */
 import { BID_VALUES, CardSchema, SeatSchema, SuitSchema, type BidValue, type Move, type Variant } from '@belote/rules';
 import { z } from 'zod';
+import { CHAT_EVENT_SCHEMAS, ChatEntrySchema, ChatStateSchema, ReactionFrameSchema, type ChatAck, type ChatEntry, type ChatHistoryAck, type ReactionFrame } from './chat.js';
 import type { ErrorCode, ProtocolError } from './errors.js';
 import { BotLevelSchema, DisplayNameSchema, TableIdSchema, TableSummarySchema } from './http.js';
 import { quote } from './refusal.js';
@@ -95,6 +96,8 @@ export const ClientEventSchemas = {
   rematch: z.strictObject({}),
   /** Ask for a snapshot now (e.g. after a gap in `seq`); changes nothing. */
   sync: z.strictObject({}),
+  /** The chat (chat.ts): lines, reactions, history, and the host's switches. */
+  ...CHAT_EVENT_SCHEMAS,
 } as const;
 
 const ActionEventSchemas = { classic: actionEvent(ActionSchemas.classic), coinche: actionEvent(ActionSchemas.coinche) } as const;
@@ -161,6 +164,8 @@ export const SnapshotSchema = z.strictObject({
   you: YouSchema,
   view: GameViewSchema.nullable(),
   timers: TimersSchema,
+  /** The chat's newest entry id and settings (its lines come with `chatHistory`). */
+  chat: ChatStateSchema,
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 
@@ -214,14 +219,24 @@ export interface SyncAck {
   snapshot: Snapshot;
 }
 
-/** The three server messages, by name. */
+/** The server messages, by name: the table's three, and the chat's two (outside `seq`). */
 export interface ServerFrames {
   snapshot: Snapshot;
   step: Step;
   presence: Presence;
+  /** One new chat entry (a line or a host's notice), numbered by `id`. */
+  chat: ChatEntry;
+  /** A quick reaction (kept nowhere). */
+  reaction: ReactionFrame;
 }
 export type ServerFrameName = keyof ServerFrames;
-export const ServerFrameSchemas = { snapshot: SnapshotSchema, step: StepSchema, presence: PresenceSchema } as const;
+export const ServerFrameSchemas = {
+  snapshot: SnapshotSchema,
+  step: StepSchema,
+  presence: PresenceSchema,
+  chat: ChatEntrySchema,
+  reaction: ReactionFrameSchema,
+} as const;
 
 export type ServerToClientEvents = { [E in ServerFrameName]: (frame: ServerFrames[E]) => void };
 
@@ -235,4 +250,9 @@ export interface ClientToServerEvents {
   ready: (p: ClientEventPayload<'ready'>, ack: (a: Ack) => void) => void;
   rematch: (p: ClientEventPayload<'rematch'>, ack: (a: Ack) => void) => void;
   sync: (p: ClientEventPayload<'sync'>, ack: (a: Ack<SyncAck>) => void) => void;
+  chat: (p: ClientEventPayload<'chat'>, ack: (a: Ack<ChatAck>) => void) => void;
+  react: (p: ClientEventPayload<'react'>, ack: (a: Ack) => void) => void;
+  chatHistory: (p: ClientEventPayload<'chatHistory'>, ack: (a: Ack<ChatHistoryAck>) => void) => void;
+  chatMute: (p: ClientEventPayload<'chatMute'>, ack: (a: Ack) => void) => void;
+  spectatorChat: (p: ClientEventPayload<'spectatorChat'>, ack: (a: Ack) => void) => void;
 }
