@@ -3,10 +3,12 @@
  * Copies entries on the way in and out so callers can never alias the stored log. `twin()`
  * opens a second store over the same data, as a second process over one database would.
  */
-import { NoSuchStoredTable, VersionConflict, type LoadedTables, type LogEntry, type StoredTable, type TableSettings, type TableStore } from './types.js';
+import { CHAT_KEPT, DEFAULT_CHAT_SETTINGS, type ChatEntry, type ChatSettings } from '@belote/protocol';
+import { ChatConflict, NoSuchStoredTable, VersionConflict, type LoadedTables, type LogEntry, type StoredChat, type StoredTable, type TableSettings, type TableStore } from './types.js';
 
 interface MemoryData {
   tables: Map<string, StoredTable>;
+  chats: Map<string, StoredChat>;
   /** Last change per table (ms), for expiry of abandoned tables. */
   updatedAt: Map<string, number>;
 }
@@ -18,7 +20,7 @@ export class MemoryStore implements TableStore {
   /** Injectable clock (tests); `data` is shared by twins. */
   constructor(
     private readonly now: () => number = Date.now,
-    private readonly data: MemoryData = { tables: new Map(), updatedAt: new Map() },
+    private readonly data: MemoryData = { tables: new Map(), chats: new Map(), updatedAt: new Map() },
   ) {}
 
   /** Another store over the same data (a second server process in tests). */
@@ -30,6 +32,7 @@ export class MemoryStore implements TableStore {
     this.ensureOpen();
     if (this.data.tables.has(settings.id)) throw new Error(`table ${settings.id} exists`);
     this.data.tables.set(settings.id, { settings: structuredClone(settings), entries: [], finishedAt: null });
+    this.data.chats.set(settings.id, { entries: [], settings: structuredClone(DEFAULT_CHAT_SETTINGS) });
     this.data.updatedAt.set(settings.id, this.now());
   }
 
@@ -61,6 +64,23 @@ export class MemoryStore implements TableStore {
     this.data.updatedAt.set(tableId, this.now());
   }
 
+  async appendChat(tableId: string, entry: ChatEntry, settings?: ChatSettings): Promise<void> {
+    this.ensureOpen();
+    const chat = this.data.chats.get(tableId);
+    if (!chat) throw new NoSuchStoredTable(tableId);
+    const newest = chat.entries.at(-1)?.id ?? 0;
+    if (entry.id !== newest + 1) throw new ChatConflict(tableId, entry.id, newest);
+    chat.entries = [...chat.entries, structuredClone(entry)].slice(-CHAT_KEPT);
+    if (settings) chat.settings = structuredClone(settings);
+    this.data.updatedAt.set(tableId, this.now());
+  }
+
+  async loadChat(tableId: string): Promise<StoredChat | null> {
+    this.ensureOpen();
+    const chat = this.data.chats.get(tableId);
+    return chat ? structuredClone(chat) : null;
+  }
+
   async expire(finishedBefore: number, idleBefore: number, keep: ReadonlySet<string> = new Set()): Promise<string[]> {
     this.ensureOpen();
     const ids = [...this.data.tables.values()]
@@ -69,6 +89,7 @@ export class MemoryStore implements TableStore {
       .map((t) => t.settings.id);
     for (const id of ids) {
       this.data.tables.delete(id);
+      this.data.chats.delete(id);
       this.data.updatedAt.delete(id);
     }
     return ids;

@@ -6,10 +6,24 @@
  * the version moved on); the primary key backs it. Appends queued while a commit is in flight
  * share the next transaction (group commit); each resolves only after COMMIT returned.
  * A lost connection rejects the appends of its batch; the pool reconnects on the next write.
+ * The chat (belote_chat, belote_chat_settings) has its own positions and check, in the same
+ * group commit, and never touches the log or `version`.
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { NoSuchStoredTable, StoreUnusable, VersionConflict, type LoadedTables, type LogEntry, type StoredTable, type TableSettings, type TableStore } from './types.js';
+import { CHAT_KEPT, DEFAULT_CHAT_SETTINGS, type ChatEntry, type ChatSettings } from '@belote/protocol';
+import {
+  ChatConflict,
+  NoSuchStoredTable,
+  StoreUnusable,
+  VersionConflict,
+  type LoadedTables,
+  type LogEntry,
+  type StoredChat,
+  type StoredTable,
+  type TableSettings,
+  type TableStore,
+} from './types.js';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS belote_tables (
@@ -25,6 +39,16 @@ const SCHEMA = `
     seq integer NOT NULL,
     entry jsonb NOT NULL,
     PRIMARY KEY (table_id, seq)
+  );
+  CREATE TABLE IF NOT EXISTS belote_chat (
+    table_id text NOT NULL REFERENCES belote_tables(id) ON DELETE CASCADE,
+    id integer NOT NULL,
+    entry jsonb NOT NULL,
+    PRIMARY KEY (table_id, id)
+  );
+  CREATE TABLE IF NOT EXISTS belote_chat_settings (
+    table_id text PRIMARY KEY REFERENCES belote_tables(id) ON DELETE CASCADE,
+    settings jsonb NOT NULL
   );
 `;
 
@@ -42,6 +66,28 @@ const APPEND = `
   SELECT bumped.id, $2::int + e.ord::int - 1, e.entry
   FROM bumped, jsonb_array_elements($5::jsonb) WITH ORDINALITY AS e(entry, ord)`;
 
+/**
+ * A chat entry at position $2 if the chat's newest id is $2 - 1. Touching the table's row
+ * takes its lock, so two writers of one table's chat run one after the other (the log's
+ * `version` is not touched); the primary key backs the check. Row count = entries written.
+ */
+const APPEND_CHAT = `
+  WITH t AS (UPDATE belote_tables SET updated_at = $4::bigint WHERE id = $1 RETURNING id),
+       n AS (SELECT COALESCE(MAX(c.id), 0) AS newest FROM belote_chat c WHERE c.table_id = $1)
+  INSERT INTO belote_chat (table_id, id, entry)
+  SELECT t.id, $2::int, $3::jsonb FROM t, n WHERE n.newest = $2::int - 1
+  ON CONFLICT DO NOTHING`;
+
+const SAVE_CHAT_SETTINGS = `
+  INSERT INTO belote_chat_settings (table_id, settings) VALUES ($1, $2::jsonb)
+  ON CONFLICT (table_id) DO UPDATE SET settings = EXCLUDED.settings`;
+
+/** A table's chat in one statement: its entries in order and its settings (null row: no such table). */
+const SELECT_CHAT = `
+  SELECT (SELECT COALESCE(jsonb_agg(c.entry ORDER BY c.id), '[]'::jsonb) FROM belote_chat c WHERE c.table_id = t.id) AS entries,
+         (SELECT s.settings FROM belote_chat_settings s WHERE s.table_id = t.id) AS settings
+  FROM belote_tables t WHERE t.id = $1`;
+
 /** A table with its whole log in one statement (one snapshot). */
 const SELECT_TABLES = `
   SELECT t.id, t.settings, t.finished_at,
@@ -55,10 +101,10 @@ interface TableRow {
   entries: LogEntry[];
 }
 
-interface PendingAppend {
+/** A write waiting for the next group commit: `run` does it on the batch's connection and returns its refusal. */
+interface PendingWrite {
   tableId: string;
-  version: number;
-  entries: readonly LogEntry[];
+  run: (c: pg.PoolClient, now: number) => Promise<Error | null>;
   resolve: () => void;
   reject: (e: unknown) => void;
 }
@@ -91,7 +137,7 @@ const types = {
 export class PgStore implements TableStore {
   readonly kind = 'pg';
   private readonly pool: pg.Pool;
-  private pending: PendingAppend[] = [];
+  private pending: PendingWrite[] = [];
   private flushing: Promise<void> | null = null;
 
   private constructor(private readonly opts: PgStoreOptions) {
@@ -132,8 +178,33 @@ export class PgStore implements TableStore {
 
   append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {
     if (entries.length === 0) return Promise.reject(new Error('append: no entries'));
+    return this.enqueue(tableId, async (c, now) => {
+      const r = await c.query(APPEND, [tableId, version, entries.length, now, JSON.stringify(entries)]);
+      if (r.rowCount === entries.length) return null;
+      const v = await c.query<{ version: number }>('SELECT version FROM belote_tables WHERE id = $1', [tableId]);
+      return v.rows[0] ? new VersionConflict(tableId, version, v.rows[0].version) : new NoSuchStoredTable(tableId);
+    });
+  }
+
+  appendChat(tableId: string, entry: ChatEntry, settings?: ChatSettings): Promise<void> {
+    return this.enqueue(tableId, async (c, now) => {
+      const r = await c.query(APPEND_CHAT, [tableId, entry.id, JSON.stringify(entry), now]);
+      if (r.rowCount === 1) {
+        await c.query('DELETE FROM belote_chat WHERE table_id = $1 AND id <= $2', [tableId, entry.id - CHAT_KEPT]);
+        if (settings) await c.query(SAVE_CHAT_SETTINGS, [tableId, JSON.stringify(settings)]);
+        return null;
+      }
+      const n = await c.query<{ newest: number }>(
+        'SELECT (SELECT COALESCE(MAX(id), 0) FROM belote_chat WHERE table_id = t.id) AS newest FROM belote_tables t WHERE t.id = $1',
+        [tableId],
+      );
+      return n.rows[0] ? new ChatConflict(tableId, entry.id, n.rows[0].newest) : new NoSuchStoredTable(tableId);
+    });
+  }
+
+  private enqueue(tableId: string, run: PendingWrite['run']): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ tableId, version, entries, resolve, reject });
+      this.pending.push({ tableId, run, resolve, reject });
       this.flushing ??= this.flushLoop();
     });
   }
@@ -149,7 +220,7 @@ export class PgStore implements TableStore {
     this.flushing = null;
   }
 
-  private async commitBatch(batch: PendingAppend[]): Promise<void> {
+  private async commitBatch(batch: PendingWrite[]): Promise<void> {
     // Row locks in table order, so two processes committing overlapping batches cannot deadlock
     // (a stable sort keeps one table's appends in call order).
     const ordered = batch.toSorted((a, b) => (a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : 0));
@@ -158,15 +229,7 @@ export class PgStore implements TableStore {
     try {
       outcomes = await this.transaction(async (c) => {
         const out: (Error | null)[] = [];
-        for (const p of ordered) {
-          const r = await c.query(APPEND, [p.tableId, p.version, p.entries.length, now, JSON.stringify(p.entries)]);
-          if (r.rowCount === p.entries.length) {
-            out.push(null);
-            continue;
-          }
-          const v = await c.query<{ version: number }>('SELECT version FROM belote_tables WHERE id = $1', [p.tableId]);
-          out.push(v.rows[0] ? new VersionConflict(p.tableId, p.version, v.rows[0].version) : new NoSuchStoredTable(p.tableId));
-        }
+        for (const p of ordered) out.push(await p.run(c, now));
         return out;
       });
     } catch (e) {
@@ -210,6 +273,12 @@ export class PgStore implements TableStore {
     const r = await this.pool.query<TableRow>(`${SELECT_TABLES} ORDER BY t.created_at, t.id`);
     // jsonb is always well-formed: a row of the wrong shape fails at replay, where it is skipped.
     return { tables: r.rows.map(stored), unreadable: [] };
+  }
+
+  async loadChat(tableId: string): Promise<StoredChat | null> {
+    const r = await this.pool.query<{ entries: ChatEntry[]; settings: ChatSettings | null }>(SELECT_CHAT, [tableId]);
+    const row = r.rows[0];
+    return row ? { entries: row.entries, settings: row.settings ?? { ...DEFAULT_CHAT_SETTINGS } } : null;
   }
 
   async markFinished(tableId: string, at: number | null): Promise<void> {

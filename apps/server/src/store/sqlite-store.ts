@@ -2,7 +2,8 @@
  * SQLite TableStore (better-sqlite3, WAL): the embedded default. Each table's settings and
  * ordered log live in two tables; an append is committed before its promise resolves, so an
  * acknowledged action survives a crash. Appends arriving in the same tick share one
- * transaction (group commit): fewer fsyncs under load, same guarantee for every caller.
+ * transaction (group commit): fewer fsyncs under load, same guarantee for every caller. Chat
+ * entries (tables `chat`, `chat_settings`) join the same commits with their own fencing.
  * Opening takes DATA_DIR's exclusive lock (data-dir.ts) and refuses a database it cannot write.
  */
 import { statSync } from 'node:fs';
@@ -10,12 +11,23 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { checkWritableFiles, lockDataDir, notWritable, prepareDataDir, serverUser } from './data-dir.js';
-import { NoSuchStoredTable, StoreUnusable, VersionConflict, type LoadedTables, type LogEntry, type StoredTable, type TableSettings, type TableStore } from './types.js';
+import { CHAT_KEPT, DEFAULT_CHAT_SETTINGS, type ChatEntry, type ChatSettings } from '@belote/protocol';
+import {
+  ChatConflict,
+  NoSuchStoredTable,
+  StoreUnusable,
+  VersionConflict,
+  type LoadedTables,
+  type LogEntry,
+  type StoredChat,
+  type StoredTable,
+  type TableSettings,
+  type TableStore,
+} from './types.js';
 
-interface PendingAppend {
-  tableId: string;
-  version: number;
-  entries: readonly LogEntry[];
+/** A write waiting for the next group commit: `write` runs inside it and throws to refuse. */
+interface PendingWrite {
+  write: (now: number) => void;
   resolve: () => void;
   reject: (e: unknown) => void;
 }
@@ -38,7 +50,7 @@ export class SqliteStore implements TableStore {
   private readonly lock: Database.Database;
   private readonly db: Database.Database;
   private readonly log: Logger | undefined;
-  private pending: PendingAppend[] = [];
+  private pending: PendingWrite[] = [];
   private flushScheduled = false;
   private readonly stmt;
 
@@ -70,6 +82,16 @@ export class SqliteStore implements TableStore {
         entry TEXT NOT NULL,
         PRIMARY KEY (table_id, seq)
       ) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS chat (
+        table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        id INTEGER NOT NULL,
+        entry TEXT NOT NULL,
+        PRIMARY KEY (table_id, id)
+      ) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS chat_settings (
+        table_id TEXT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+        settings TEXT NOT NULL
+      ) WITHOUT ROWID;
     `);
     this.stmt = {
       insertTable: this.db.prepare('INSERT INTO tables (id, settings, created_at, updated_at) VALUES (?, ?, ?, ?)'),
@@ -86,6 +108,12 @@ export class SqliteStore implements TableStore {
         'SELECT id FROM tables WHERE (finished_at IS NOT NULL AND finished_at < ?) OR (finished_at IS NULL AND updated_at < ?) ORDER BY created_at, id',
       ),
       remove: this.db.prepare('DELETE FROM tables WHERE id = ?'),
+      newestChat: this.db.prepare<[string], { n: number }>('SELECT COALESCE(MAX(id), 0) AS n FROM chat WHERE table_id = ?'),
+      insertChat: this.db.prepare('INSERT INTO chat (table_id, id, entry) VALUES (?, ?, ?)'),
+      trimChat: this.db.prepare('DELETE FROM chat WHERE table_id = ? AND id <= ?'),
+      saveChatSettings: this.db.prepare('INSERT INTO chat_settings (table_id, settings) VALUES (?, ?) ON CONFLICT (table_id) DO UPDATE SET settings = excluded.settings'),
+      chatOf: this.db.prepare<[string], { entry: string }>('SELECT entry FROM chat WHERE table_id = ? ORDER BY id'),
+      chatSettingsOf: this.db.prepare<[string], { settings: string }>('SELECT settings FROM chat_settings WHERE table_id = ?'),
     };
   }
 
@@ -131,8 +159,33 @@ export class SqliteStore implements TableStore {
   }
 
   append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {
+    return this.enqueue((now) => {
+      if (this.stmt.touch.run(now, tableId).changes === 0) throw new NoSuchStoredTable(tableId);
+      // Fencing: the log must be exactly as long as the writer believes. The primary key
+      // (table_id, seq) backs it: no two entries ever share a position.
+      const length = this.stmt.nextSeq.get(tableId)?.n ?? 0;
+      if (length !== version) throw new VersionConflict(tableId, version, length);
+      let seq = version;
+      for (const e of entries) this.stmt.insertEntry.run(tableId, seq++, JSON.stringify(e));
+    });
+  }
+
+  appendChat(tableId: string, entry: ChatEntry, settings?: ChatSettings): Promise<void> {
+    return this.enqueue((now) => {
+      if (this.stmt.touch.run(now, tableId).changes === 0) throw new NoSuchStoredTable(tableId);
+      // The chat's own fencing, backed by its primary key (table_id, id).
+      const newest = this.stmt.newestChat.get(tableId)?.n ?? 0;
+      if (newest !== entry.id - 1) throw new ChatConflict(tableId, entry.id, newest);
+      this.stmt.insertChat.run(tableId, entry.id, JSON.stringify(entry));
+      this.stmt.trimChat.run(tableId, entry.id - CHAT_KEPT);
+      if (settings) this.stmt.saveChatSettings.run(tableId, JSON.stringify(settings));
+    });
+  }
+
+  /** Queue a write for this tick's group commit. */
+  private enqueue(write: (now: number) => void): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ tableId, version, entries, resolve, reject });
+      this.pending.push({ write, resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
         setImmediate(() => this.flush());
@@ -140,25 +193,19 @@ export class SqliteStore implements TableStore {
     });
   }
 
-  /** Commit every pending append in one transaction; a failing append rejects only its own caller. */
+  /** Commit every pending write in one transaction; a failing write rejects only its own caller. */
   private flush(): void {
     this.flushScheduled = false;
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return;
-    const failed = new Map<PendingAppend, unknown>();
+    const failed = new Map<PendingWrite, unknown>();
     const now = Date.now();
     const run = this.db.transaction(() => {
       for (const p of batch) {
         try {
           this.db.exec('SAVEPOINT one');
-          if (this.stmt.touch.run(now, p.tableId).changes === 0) throw new NoSuchStoredTable(p.tableId);
-          // Fencing: the log must be exactly as long as the writer believes. The primary key
-          // (table_id, seq) backs it: no two entries ever share a position.
-          const length = this.stmt.nextSeq.get(p.tableId)?.n ?? 0;
-          if (length !== p.version) throw new VersionConflict(p.tableId, p.version, length);
-          let seq = p.version;
-          for (const e of p.entries) this.stmt.insertEntry.run(p.tableId, seq++, JSON.stringify(e));
+          p.write(now);
           this.db.exec('RELEASE one');
         } catch (e) {
           this.db.exec('ROLLBACK TO one');
@@ -201,6 +248,13 @@ export class SqliteStore implements TableStore {
     const settings = JSON.parse(row.settings) as TableSettings;
     const entries = this.stmt.entriesOf.all(row.id).map((r) => JSON.parse(r.entry) as LogEntry);
     return { settings, entries, finishedAt: row.finished_at };
+  }
+
+  async loadChat(tableId: string): Promise<StoredChat | null> {
+    if (!this.stmt.table.get(tableId)) return null;
+    const entries = this.stmt.chatOf.all(tableId).map((r) => JSON.parse(r.entry) as ChatEntry);
+    const row = this.stmt.chatSettingsOf.get(tableId);
+    return { entries, settings: row ? (JSON.parse(row.settings) as ChatSettings) : { ...DEFAULT_CHAT_SETTINGS } };
   }
 
   async markFinished(tableId: string, at: number | null): Promise<void> {

@@ -3,9 +3,11 @@
  * a fold over that log (tables/table-state.ts). Implementations: SQLite (sqlite-store.ts, the
  * default of `main.ts`), PostgreSQL (pg-store.ts, with DATABASE_URL) and in memory
  * (memory-store.ts, tests). Every one fences its writes by version (VersionConflict), and one
- * contract suite (contract.ts) holds them to the same behaviour.
+ * contract suite (contract.ts) holds them to the same behaviour. Beside the log, each table has
+ * a chat (its newest CHAT_KEPT entries and the host's chat settings) with its own numbering and
+ * fencing (ChatConflict): the chat never touches the log or its version.
  */
-import type { BotLevel, TableOptions } from '@belote/protocol';
+import type { BotLevel, ChatEntry, ChatSettings, TableOptions } from '@belote/protocol';
 import type { Action, Card, Rules, Seat } from '@belote/rules';
 
 /** Fixed at creation. */
@@ -62,6 +64,30 @@ export class VersionConflict extends Error {
   }
 }
 
+/** A table's chat as stored: its newest entries (at most CHAT_KEPT), oldest first, and the host's settings. */
+export interface StoredChat {
+  entries: ChatEntry[];
+  settings: ChatSettings;
+}
+
+/**
+ * Chat fencing, like the log's: a chat entry names its position (`id`); when the stored chat's
+ * newest id is not `id - 1` (another writer got there first, or this copy is out of date),
+ * nothing is written and the append rejects with this error.
+ */
+export class ChatConflict extends Error {
+  constructor(
+    readonly tableId: string,
+    /** The id the writer gave its entry. */
+    readonly id: number,
+    /** The stored chat's newest id (0: none), when the store knows it. */
+    readonly newest: number | null,
+  ) {
+    super(`table ${tableId}: chat is at entry ${newest ?? '?'}, the write was for entry ${id}`);
+    this.name = 'ChatConflict';
+  }
+}
+
 /** The table does not exist in the store (never created, or expired). */
 export class NoSuchStoredTable extends Error {
   constructor(readonly tableId: string) {
@@ -96,6 +122,16 @@ export interface TableStore {
   /** Every stored table with its whole log, in creation order. */
   loadAll(): Promise<LoadedTables>;
   markFinished(tableId: string, at: number | null): Promise<void>;
+  /**
+   * Add one chat entry at position `entry.id`, with the chat's new `settings` when given (a
+   * host's notice), atomically and durably before resolving, and drop the entries older than
+   * the newest CHAT_KEPT. Rejects with `ChatConflict` unless the stored chat's newest id is
+   * `entry.id - 1` (0 when it has none), and with `NoSuchStoredTable` for an unknown table.
+   * The table's log and version are not touched (appends made together still share one commit).
+   */
+  appendChat(tableId: string, entry: ChatEntry, settings?: ChatSettings): Promise<void>;
+  /** A table's chat (settings: the defaults until the host changes one); null if there is no such table. */
+  loadChat(tableId: string): Promise<StoredChat | null>;
   /**
    * Remove tables finished before `finishedBefore` and unfinished tables unchanged since
    * `idleBefore` (abandoned), except those in `keep`. Returns the removed ids in creation order.

@@ -4,9 +4,10 @@
  * finished tables, expiry, a failure while writing (nothing half-written, the store usable
  * afterwards) and close. A harness gives the suite fresh storage, restarts and faults.
  */
+import { CHAT_KEPT, DEFAULT_CHAT_SETTINGS, type ChatEntry } from '@belote/protocol';
 import { DEFAULT_RULES, type Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NoSuchStoredTable, VersionConflict, type LogEntry, type TableSettings, type TableStore } from '../../src/store/types.js';
+import { ChatConflict, NoSuchStoredTable, VersionConflict, type LogEntry, type TableSettings, type TableStore } from '../../src/store/types.js';
 
 export interface StoreHarness {
   /** A store over new, empty storage. */
@@ -20,6 +21,8 @@ export interface StoreHarness {
   second(): Promise<TableStore | null>;
   /** Make the write of log position `seq` of `tableId` fail inside the storage; returns the undo. */
   failWriteAt(tableId: string, seq: number): Promise<() => Promise<void>>;
+  /** Make the write of the chat settings of `tableId` fail inside the storage (after its entry was written); returns the undo. */
+  failChatSettingsWrite(tableId: string): Promise<() => Promise<void>>;
   /** Release the storage (after the stores are closed). */
   dispose(): Promise<void>;
 }
@@ -37,6 +40,9 @@ export const seat = (s: Seat, name: string): LogEntry => ({ type: 'seat', seat: 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const names = (entries: readonly LogEntry[]) => entries.map((e) => (e.type === 'seat' ? e.name : e.type));
+
+export const chatLine = (id: number, text = `line ${id}`): ChatEntry => ({ id, at: 1000 + id, type: 'line', from: { role: 'player', seat: 1, name: 'Bob' }, text });
+const texts = (entries: readonly ChatEntry[]) => entries.map((e) => (e.type === 'line' ? e.text : e.type));
 
 export function storeContract(name: string, makeHarness: () => StoreHarness): void {
   describe(`TableStore contract: ${name}`, () => {
@@ -181,15 +187,123 @@ export function storeContract(name: string, makeHarness: () => StoreHarness): vo
       expect(names((await s.load('t'))!.entries)).toEqual(['A', 'B', 'C']);
     });
 
+    it('keeps the chat and its settings across a restart, apart from the log and its version', async () => {
+      const a = await fresh();
+      await a.createTable(settings('t', 1));
+      await a.createTable(settings('quiet', 2));
+      expect(await a.loadChat('quiet')).toEqual({ entries: [], settings: DEFAULT_CHAT_SETTINGS });
+      expect(await a.loadChat('nope')).toBeNull();
+      await a.append('t', 0, [seat(0, 'Ann')]);
+      const notice: ChatEntry = { id: 2, at: 5, type: 'muted', target: { seat: 2 }, name: 'Cid', muted: true };
+      const muted = { ...DEFAULT_CHAT_SETTINGS, mutedSeats: [2 as const] };
+      // A chat entry and a log append in the same tick: both commit, neither moves the other.
+      await Promise.all([a.appendChat('t', chatLine(1, 'Salut <b>tout</b> le monde 👋')), a.append('t', 1, [seat(1, 'Bob')])]);
+      await a.appendChat('t', notice, muted);
+      await a.append('t', 2, [seat(2, 'Cid')]);
+      await a.close();
+
+      const b = await use(h.reopen());
+      expect(await b.loadChat('t')).toEqual({ entries: [chatLine(1, 'Salut <b>tout</b> le monde 👋'), notice], settings: muted });
+      const t = (await b.load('t'))!;
+      expect(names(t.entries)).toEqual(['Ann', 'Bob', 'Cid']);
+      expect((await b.loadAll()).tables.find((x) => x.settings.id === 't')!.entries).toHaveLength(3);
+      // The log goes on at its own version; the chat at its own id; a line leaves the settings alone.
+      await b.append('t', 3, [{ type: 'gameStart' }]);
+      await b.appendChat('t', chatLine(3));
+      expect(await b.loadChat('t')).toEqual({ entries: [chatLine(1, 'Salut <b>tout</b> le monde 👋'), notice, chatLine(3)], settings: muted });
+      expect(await b.loadChat('quiet')).toEqual({ entries: [], settings: DEFAULT_CHAT_SETTINGS });
+    });
+
+    it(`keeps only the newest ${CHAT_KEPT} chat entries`, async () => {
+      const s = await fresh();
+      await s.createTable(settings('t'));
+      const total = CHAT_KEPT + 7;
+      for (let id = 1; id <= total; id++) await s.appendChat('t', chatLine(id));
+      const chat = (await s.loadChat('t'))!;
+      expect(chat.entries).toHaveLength(CHAT_KEPT);
+      expect(chat.entries[0]!.id).toBe(8);
+      expect(chat.entries.at(-1)!.id).toBe(total);
+      expect(chat.entries.map((e) => e.id)).toEqual(Array.from({ length: CHAT_KEPT }, (_, i) => i + 8));
+    });
+
+    it('fences the chat: a taken id or a gap fails with ChatConflict and writes nothing; an unknown table with NoSuchStoredTable', async () => {
+      const s = await fresh();
+      await s.createTable(settings('t'));
+      await s.appendChat('t', chatLine(1));
+      await s.appendChat('t', chatLine(2));
+      const taken = s.appendChat('t', chatLine(2, 'late'), { ...DEFAULT_CHAT_SETTINGS, spectatorChat: false });
+      await expect(taken).rejects.toBeInstanceOf(ChatConflict);
+      await expect(taken).rejects.toMatchObject({ tableId: 't', id: 2, newest: 2 });
+      await expect(s.appendChat('t', chatLine(4, 'gap'))).rejects.toMatchObject({ id: 4, newest: 2 });
+      await expect(s.appendChat('t', chatLine(1, 'stale'))).rejects.toBeInstanceOf(ChatConflict);
+      await expect(s.appendChat('nope', chatLine(1))).rejects.toBeInstanceOf(NoSuchStoredTable);
+      expect(await s.loadChat('t')).toEqual({ entries: [chatLine(1), chatLine(2)], settings: DEFAULT_CHAT_SETTINGS });
+      // The log was never involved: it starts at version 0.
+      await s.append('t', 0, [seat(0, 'A')]);
+      expect(names((await s.load('t'))!.entries)).toEqual(['A']);
+    });
+
+    it('two chat writers at the same id: exactly one wins each time', async () => {
+      const a = await fresh();
+      const b = await h.second();
+      if (!b) return; // this kind allows one writer only (SQLite's DATA_DIR lock)
+      open.push(b);
+      await a.createTable(settings('t'));
+      const acked: string[] = [];
+      for (let id = 1; id <= 20; id++) {
+        const [ra, rb] = await Promise.allSettled([a.appendChat('t', chatLine(id, `a${id}`)), b.appendChat('t', chatLine(id, `b${id}`))]);
+        const won = [ra!, rb!].filter((r) => r.status === 'fulfilled');
+        const lost = [ra!, rb!].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+        expect(won).toHaveLength(1);
+        expect(lost[0]!.reason).toBeInstanceOf(ChatConflict);
+        acked.push(ra!.status === 'fulfilled' ? `a${id}` : `b${id}`);
+      }
+      expect(texts((await b.loadChat('t'))!.entries)).toEqual(acked);
+    });
+
+    it('a failure while writing a notice leaves neither its entry nor its settings, and the chat goes on', async () => {
+      const s = await fresh();
+      await s.createTable(settings('t'));
+      await s.appendChat('t', chatLine(1));
+      const undo = await h.failChatSettingsWrite('t');
+      const off = { ...DEFAULT_CHAT_SETTINGS, spectatorChat: false };
+      const notice: ChatEntry = { id: 2, at: 5, type: 'spectatorChat', on: false };
+      const failed = s.appendChat('t', notice, off);
+      await expect(failed).rejects.toThrow();
+      await expect(failed).rejects.not.toBeInstanceOf(ChatConflict);
+      expect(await s.loadChat('t')).toEqual({ entries: [chatLine(1)], settings: DEFAULT_CHAT_SETTINGS });
+      await undo();
+      await s.appendChat('t', notice, off);
+      expect(await s.loadChat('t')).toEqual({ entries: [chatLine(1), notice], settings: off });
+    });
+
+    it('expiry removes a table with its chat', async () => {
+      const s = await fresh();
+      await s.createTable(settings('old', 1));
+      await s.createTable(settings('kept', 2));
+      await s.appendChat('old', chatLine(1));
+      await s.appendChat('old', { id: 2, at: 5, type: 'spectatorChat', on: false }, { ...DEFAULT_CHAT_SETTINGS, spectatorChat: false });
+      await s.markFinished('old', 1);
+      expect(await s.expire(2, 0)).toEqual(['old']);
+      expect(await s.loadChat('old')).toBeNull();
+      await expect(s.appendChat('old', chatLine(3))).rejects.toBeInstanceOf(NoSuchStoredTable);
+      // Created again under the same id (never in practice), it would start with an empty chat.
+      await s.createTable(settings('old', 3));
+      expect(await s.loadChat('old')).toEqual({ entries: [], settings: DEFAULT_CHAT_SETTINGS });
+    });
+
     it('close commits what is pending; later calls fail', async () => {
       const s = await fresh();
       await s.createTable(settings('t'));
       const pending = s.append('t', 0, [seat(0, 'A')]);
+      const pendingChat = s.appendChat('t', chatLine(1));
       await s.close();
       await expect(pending).resolves.toBeUndefined();
+      await expect(pendingChat).resolves.toBeUndefined();
       await expect(s.load('t')).rejects.toThrow();
       const r = await use(h.reopen());
       expect(names((await r.load('t'))!.entries)).toEqual(['A']);
+      expect((await r.loadChat('t'))!.entries).toEqual([chatLine(1)]);
     });
   });
 }

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import type { ChatEntry, ChatSettings } from '@belote/protocol';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { PgStore } from '../../src/store/pg-store.js';
 import { DB_FILE, SqliteStore } from '../../src/store/sqlite-store.js';
@@ -23,6 +24,10 @@ class FaultyMemoryStore extends MemoryStore {
     for (let i = 0; i < entries.length; i++) if (this.faults.has(`${tableId}:${version + i}`)) throw new Error('injected fault');
     return super.append(tableId, version, entries);
   }
+  override async appendChat(tableId: string, entry: ChatEntry, settings?: ChatSettings): Promise<void> {
+    if (settings && this.faults.has(`${tableId}:chat-settings`)) throw new Error('injected fault');
+    return super.appendChat(tableId, entry, settings);
+  }
 }
 
 export function memoryHarness(): StoreHarness {
@@ -35,6 +40,10 @@ export function memoryHarness(): StoreHarness {
     failWriteAt: async (tableId, seq) => {
       faults.add(`${tableId}:${seq}`);
       return async () => void faults.delete(`${tableId}:${seq}`);
+    },
+    failChatSettingsWrite: async (tableId) => {
+      faults.add(`${tableId}:chat-settings`);
+      return async () => void faults.delete(`${tableId}:chat-settings`);
     },
     dispose: async () => {},
   };
@@ -58,6 +67,10 @@ export function sqliteHarness(): StoreHarness {
     failWriteAt: async (tableId, seq) => {
       raw(`CREATE TRIGGER belote_fault BEFORE INSERT ON entries WHEN NEW.table_id = '${tableId}' AND NEW.seq = ${seq} BEGIN SELECT RAISE(ABORT, 'injected fault'); END`);
       return async () => raw('DROP TRIGGER belote_fault');
+    },
+    failChatSettingsWrite: async (tableId) => {
+      raw(`CREATE TRIGGER belote_chat_fault BEFORE INSERT ON chat_settings WHEN NEW.table_id = '${tableId}' BEGIN SELECT RAISE(ABORT, 'injected fault'); END`);
+      return async () => raw('DROP TRIGGER belote_chat_fault');
     },
     dispose: async () => {
       if (dir) rmSync(dir, { recursive: true, force: true });
@@ -83,6 +96,15 @@ export function pgHarness(): StoreHarness {
            WHEN (NEW.table_id = '${tableId}' AND NEW.seq = ${seq}) EXECUTE FUNCTION belote_fault();`,
       );
       return async () => void (await sql(db!.url, 'DROP TRIGGER belote_fault ON belote_entries; DROP FUNCTION belote_fault();'));
+    },
+    failChatSettingsWrite: async (tableId) => {
+      await sql(
+        db!.url,
+        `CREATE FUNCTION belote_chat_fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected fault'; END $$;
+         CREATE TRIGGER belote_chat_fault BEFORE INSERT OR UPDATE ON belote_chat_settings FOR EACH ROW
+           WHEN (NEW.table_id = '${tableId}') EXECUTE FUNCTION belote_chat_fault();`,
+      );
+      return async () => void (await sql(db!.url, 'DROP TRIGGER belote_chat_fault ON belote_chat_settings; DROP FUNCTION belote_chat_fault();'));
     },
     dispose: async () => {
       await db?.drop();
