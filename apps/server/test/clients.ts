@@ -2,15 +2,21 @@
  * Test support: a real server in-process and socket.io clients that speak protocol 2 like a
  * real client: each validates every frame with the outbound schemas, checks that `seq` runs
  * without gaps, folds steps and presence into its snapshot (`applyStep`, `applyPresence`) and
- * records both the raw frames (for the leak audit) and the folded state after each one.
+ * records both the raw frames (for the leak audit) and the folded state after each one. Chat
+ * entries are folded into the snapshot's chat state (`applyChatEntry`, their own `id` order)
+ * and kept in `chatEntries`; reactions in `reactions`.
  */
 import {
   PROTOCOL_VERSION,
   ServerFrameSchemas,
   SnapshotSchema,
+  applyChatEntry,
   applyPresence,
   applyStep,
+  chatEntryOrder,
   frameOrder,
+  type ChatEntry,
+  type ReactionFrame,
   type Ack,
   type ClientEventName,
   type ClientEventPayload,
@@ -58,7 +64,11 @@ export interface ConnectOptions {
 export interface TestUpdate extends Snapshot {
   /** The step's events ([] for a snapshot or presence frame). */
   events: StepEvent[];
-  kind: 'snapshot' | 'step' | 'presence';
+  kind: 'snapshot' | 'step' | 'presence' | 'chat' | 'reaction';
+  /** The chat entry of a `chat` frame. */
+  entry?: ChatEntry;
+  /** The reaction of a `reaction` frame. */
+  reaction?: ReactionFrame;
 }
 
 /** A frame as it came off the wire (the sync ack's snapshot included). */
@@ -74,12 +84,15 @@ export class TestClient {
   readonly schemaErrors: string[] = [];
   /** Frames that did not follow the last one (a gap or a repeat of `seq`): a server bug in these tests. */
   readonly orderErrors: string[] = [];
+  /** Every chat entry received, in arrival order. */
+  readonly chatEntries: ChatEntry[] = [];
+  readonly reactions: ReactionFrame[] = [];
   private state: Snapshot | null = null;
   private waiters: { pred: (u: TestUpdate) => boolean; resolve: (u: TestUpdate) => void }[] = [];
   private listeners: ((u: TestUpdate) => void)[] = [];
 
   private constructor(readonly socket: Socket) {
-    for (const name of ['snapshot', 'step', 'presence'] as const) socket.on(name, (f: unknown) => this.receive(name, f));
+    for (const name of ['snapshot', 'step', 'presence', 'chat', 'reaction'] as const) socket.on(name, (f: unknown) => this.receive(name, f));
   }
 
   private receive(name: ServerFrameName | 'syncAck', frame: unknown): void {
@@ -92,6 +105,22 @@ export class TestClient {
       const s = frame as Snapshot;
       this.state = s;
       next = { ...s, events: [], kind: 'snapshot' };
+    } else if (name === 'chat' || name === 'reaction') {
+      if (!this.state) {
+        this.orderErrors.push(`${name} before any snapshot`);
+        return;
+      }
+      if (name === 'chat') {
+        const entry = frame as ChatEntry;
+        this.chatEntries.push(entry);
+        const order = chatEntryOrder(this.state.chat, entry);
+        if (order !== 'next') this.orderErrors.push(`chat ${entry.id} after ${this.state.chat.last}: ${order}`);
+        else this.state = { ...this.state, chat: applyChatEntry(this.state.chat, entry) };
+        next = { ...this.state, events: [], kind: 'chat', entry };
+      } else {
+        this.reactions.push(frame as ReactionFrame);
+        next = { ...this.state, events: [], kind: 'reaction', reaction: frame as ReactionFrame };
+      }
     } else {
       const f = frame as { seq: number };
       if (!this.state) {

@@ -90,6 +90,11 @@ export class PayloadGen {
       ready: {},
       rematch: {},
       sync: {},
+      chat: { text: this.pick(['hi', '<script>alert(1)</script>', '\u0000\u202e x', 'x'.repeat(201)]) },
+      react: { reaction: this.pick(['oops', 'clap', 'Oups']) },
+      chatHistory: { after: this.int(3) },
+      chatMute: { target: this.pick([{ seat: this.int(4) }, { spectator: 'abcdefghijk' }]), muted: true },
+      spectatorChat: { on: false },
     };
     const p = structuredClone(base[event]);
     const keys = Object.keys(p);

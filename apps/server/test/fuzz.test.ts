@@ -7,11 +7,12 @@
  * seated player whose turn it is not; fuzzed handshakes (wrong and malformed protocol versions
  * such as `{ toString: 1 }`, other tables' tokens and host keys, malformed auth); and HTTP
  * bodies of every content type. Every acked payload gets a typed error other than INTERNAL (a
- * `sync` may succeed) whose message quotes at most a short prefix of what was sent, the server
- * stays up, and the table's state, its stored log and a seated player's view are exactly what
- * they were.
+ * `sync` may succeed, and so may the chat's events) whose message quotes at most a short prefix
+ * of what was sent, the server stays up, and the table's state, its stored log and a seated
+ * player's view are exactly what they were; every chat entry the fuzzers got through is a valid,
+ * cleaned line or notice.
  */
-import { ERROR_CODES, HttpErrorBodySchema, PROTOCOL_VERSION, type Ack, type ClientEventName } from '@belote/protocol';
+import { CHAT_EVENTS, ChatEntrySchema, ERROR_CODES, HttpErrorBodySchema, PROTOCOL_VERSION, type Ack, type ChatEntry, type ClientEventName } from '@belote/protocol';
 import { seededRng, type Seat } from '@belote/rules';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,8 +61,9 @@ async function snapshot(tableId: string, watcher: TestClient) {
   await server.registry.get(tableId)!.idle();
   const stored = (await store.load(tableId))!;
   expect(await watcher.emit('sync', {})).toMatchObject({ ok: true });
-  // everything the watcher sees except the message counter and the number of spectators (the fuzzers come and go)
-  const { seq: _seq, table, ...rest } = watcher.last;
+  // everything the watcher sees except the message counter, the number of spectators (the fuzzers
+  // come and go) and the chat (its events may succeed; the entries are checked on their own)
+  const { seq: _seq, table, chat: _chat, ...rest } = watcher.last;
   const { spectators: _spectators, ...summary } = table;
   return { version: server.registry.get(tableId)!.state.version, log: JSON.stringify(stored.entries), update: JSON.stringify({ ...rest, summary }) };
 }
@@ -82,7 +84,8 @@ function small<T>(draw: () => T, part: (x: T) => unknown = (x) => x, limit = 7_0
   }
 }
 
-type Outcome = 'typed-error' | 'sync-ok' | 'no-ack' | 'closed';
+type Outcome = 'typed-error' | 'sync-ok' | 'chat-ok' | 'no-ack' | 'closed';
+const isChatEvent = (e: string) => (CHAT_EVENTS as string[]).includes(e);
 
 describe('fuzzing the socket events and the handshake', () => {
   // Coinche tables take other moves: a shorter run against one of them as well.
@@ -99,7 +102,7 @@ describe('fuzzing the socket events and the handshake', () => {
     const spectator = await TestClient.connect(server, { tableId });
     const senders = [spectator, t.host, t.players[(turn + 1) % 4]!];
     const gen = new PayloadGen(seededRng(`fuzz-events-${variant}`));
-    const outcomes: Record<Outcome, number> = { 'typed-error': 0, 'sync-ok': 0, 'no-ack': 0, closed: 0 };
+    const outcomes: Record<Outcome, number> = { 'typed-error': 0, 'sync-ok': 0, 'chat-ok': 0, 'no-ack': 0, closed: 0 };
     const bad: string[] = [];
     const version = before.version;
 
@@ -113,6 +116,7 @@ describe('fuzzing the socket events and the handshake', () => {
         s.timeout(5000).emit(event, ...args, (err: Error | null, ack: Ack<Record<string, unknown>>) => {
           if (err) outcomes.closed++;
           else if (ack.ok && event === 'sync') outcomes['sync-ok']++;
+          else if (ack.ok && isChatEvent(event)) outcomes['chat-ok']++;
           else if (!ack.ok && codes.has(ack.error.code) && typeof ack.error.message === 'string' && !echoes(ack.error.message)) outcomes['typed-error']++;
           else bad.push(`${event} ${JSON.stringify(payload)?.slice(0, 200)} → ${JSON.stringify(ack)}`);
           resolve();
@@ -146,6 +150,13 @@ describe('fuzzing the socket events and the handshake', () => {
 
     const after = await snapshot(tableId, watcher);
     expect(after).toEqual(before);
+    // what got into the chat: valid entries only, lines without control characters
+    const history = (await watcher.emit('chatHistory', { after: 0 })) as Ack<{ entries: ChatEntry[] }>;
+    if (!history.ok) throw new Error(history.error.message);
+    for (const e of history.entries) {
+      expect(ChatEntrySchema.safeParse(e).success).toBe(true);
+      if (e.type === 'line') expect(e.text).not.toMatch(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u);
+    }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     // the game goes on: the player whose turn it is can still play

@@ -92,6 +92,9 @@ export const CHAT_EVENT_SCHEMAS = {
   spectatorChat: z.strictObject({ on: z.boolean() }),
 } as const;
 
+export type ChatEventName = keyof typeof CHAT_EVENT_SCHEMAS;
+export const CHAT_EVENTS = Object.keys(CHAT_EVENT_SCHEMAS) as ChatEventName[];
+
 /** What the ack of `chat` carries: the new line's id. */
 export interface ChatAck {
   id: number;

@@ -8,8 +8,7 @@
 import { ClientEventSchemas, clientEventSchema, issuesText, type Ack, type ClientEventName } from '@belote/protocol';
 import { variantOf } from '@belote/rules';
 import type { Logger } from 'pino';
-import type { Command } from '../tables/commands.js';
-import type { Connection, TableRoom } from '../tables/table-room.js';
+import type { Connection, RoomCommand, TableRoom } from '../tables/table-room.js';
 import type { TableSocket } from './hub.js';
 import type { SocketLimits } from './limits.js';
 
@@ -45,5 +44,5 @@ function handle(room: TableRoom, connId: string, name: ClientEventName, args: un
     return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: `${name}: send exactly one payload (${args.length === 0 ? 'none' : args.length} given), e.g. {}` } });
   const parsed = clientEventSchema(name, variantOf(room.state.settings.rules)).safeParse(args[0]);
   if (!parsed.success) return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: issuesText(parsed.error, name) } });
-  return room.command(connId, name === 'sync' || name === 'ready' ? { name } : ({ name, payload: parsed.data } as Command));
+  return room.command(connId, name === 'sync' || name === 'ready' ? { name } : ({ name, payload: parsed.data } as Exclude<RoomCommand, { name: 'sync' | 'ready' }>));
 }

@@ -43,6 +43,7 @@ export function createSocketServer(http: HttpServer, registry: TableRegistry, hu
       isHost: id.isHost,
       seat: id.seat,
       tokenHash: id.tokenHash,
+      address: id.address,
       send: (event, frame) => sendFrame(socket, event, frame),
       listen: (seat) => {
         for (const r of socket.rooms) if (r !== socket.id && r !== id.tableId) void socket.leave(r);

@@ -5,14 +5,14 @@
  * them — seats only in the lobby, a free seat, the rules of the game — is checked once, when
  * the room reduces those entries (table-state.ts). Pure: no I/O, no clock.
  */
-import type { Ack, ClientEventName, ClientEventPayload, ProtocolError } from '@belote/protocol';
+import type { Ack, ChatEventName, ClientEventName, ClientEventPayload, ProtocolError } from '@belote/protocol';
 import { actionOf, assertNever, type Seat } from '@belote/rules';
 import type { LogEntry } from '../store/types.js';
 import { newSecret, sha256Hex } from './secrets.js';
 import { statusOf, type TableState } from './table-state.js';
 
-/** A command that may change the table: the event name with its parsed payload (`sync` and `ready` are the room's). */
-export type CommandName = Exclude<ClientEventName, 'sync' | 'ready'>;
+/** A command that may change the table: the event name with its parsed payload (`sync`, `ready` and the chat are the room's). */
+export type CommandName = Exclude<ClientEventName, 'sync' | 'ready' | ChatEventName>;
 export type Command = { [E in CommandName]: { name: E; payload: ClientEventPayload<E> } }[CommandName];
 
 /** Who sends it. */

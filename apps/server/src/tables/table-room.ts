@@ -4,13 +4,15 @@
  * append to the store → `afterChange` (seats, next automatic step, one `step` frame for the
  * whole room plus each dealt seat's own cards, snapshots for sockets whose seat changed,
  * presence) → ack. Frames go out through a `TableChannel` (Socket.IO rooms: serialised once).
+ * Chat commands take the same queue to the room's `TableChat` (chat.ts), outside the log.
  */
-import type { Ack, ProtocolError, ServerFrameName, ServerFrames, Snapshot, Step, StepEvent, TableRecord, TableSummary } from '@belote/protocol';
+import { CHAT_EVENTS, type Ack, type ProtocolError, type ServerFrameName, type ServerFrames, type Snapshot, type Step, type StepEvent, type TableRecord, type TableSummary } from '@belote/protocol';
 import { RECORD_FORMAT, dealsCards, ownCardsAfter, recordOf, viewFor, type GameEvent, type Seat, SEATS } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { VersionConflict, type LogEntry, type TableStore } from '../store/types.js';
 import { AutoSteps } from './auto-steps.js';
+import { TableChat, type ChatCommand } from './chat.js';
 import { ackOf, planCommand, type Command } from './commands.js';
 import { PresenceSender, timersOf } from './presence.js';
 import { secretMatches } from './secrets.js';
@@ -24,6 +26,8 @@ export interface Connection {
   readonly isHost: boolean;
   seat: Seat | null;
   tokenHash: string | null;
+  /** The client's address (chat: a spectator's tag and rate-limit key). */
+  readonly address: string;
   /** One frame to this socket only. */
   send<E extends ServerFrameName>(event: E, frame: ServerFrames[E]): void;
   /** Receive the table's frames, and `seat`'s own ones (null: none). */
@@ -49,6 +53,11 @@ export interface RoomDeps {
   gone?: (tableId: string) => void;
 }
 
+/** Everything a socket may ask of its room. */
+export type RoomCommand = Command | ChatCommand | { name: 'sync' } | { name: 'ready' };
+
+const isChatCommand = (cmd: RoomCommand): cmd is ChatCommand => 'payload' in cmd && CHAT_EVENTS.includes(cmd.name as ChatCommand['name']);
+
 /** The sender's new seat after a sit or stand. */
 type Bind = { conn: Connection; seat: Seat | null; tokenHash: string | null };
 
@@ -63,6 +72,7 @@ export class TableRoom {
   private readonly queue = new SerialQueue();
   private readonly auto: AutoSteps;
   private readonly presence: PresenceSender;
+  private readonly chat: TableChat;
   /** Counts every frame sent to the whole room (steps and presence); snapshots carry it. */
   private seq = 0;
   /** Set by close(): the server is shutting down and refuses further commands. */
@@ -93,6 +103,15 @@ export class TableRoom {
       },
       (frame) => this.deps.channel.toTable(this.id, 'presence', { seq: ++this.seq, ...frame }, []),
     );
+    this.chat = new TableChat({
+      tableId: current.settings.id,
+      hostKeyHash: current.settings.hostKeyHash,
+      store: deps.store,
+      log: deps.log,
+      broadcast: (f) => (f.name === 'chat' ? deps.channel.toTable(this.id, 'chat', f.frame, []) : deps.channel.toTable(this.id, 'reaction', f.frame, [])),
+      seatName: (seat) => this.current.seats[seat]?.name ?? null,
+      spectatorAddresses: () => [...this.conns.values()].filter((c) => c.seat === null).map((c) => c.address),
+    });
   }
 
   get id(): string {
@@ -119,7 +138,8 @@ export class TableRoom {
 
   /** Attach a socket: it gets its snapshot, everyone else a presence frame. */
   join(conn: Connection): Promise<void> {
-    return this.queue.run(() => {
+    return this.queue.run(async () => {
+      await this.chat.load(); // the snapshot names the chat's newest entry (a failed read is retried by the next chat command)
       this.conns.set(conn.id, conn);
       this.reseat();
       conn.listen(conn.seat);
@@ -137,14 +157,15 @@ export class TableRoom {
     });
   }
 
-  /** Run one client command (`sync` and `ready` included); resolves with the ack for the sender. */
-  command(connId: string, cmd: Command | { name: 'sync' } | { name: 'ready' }): Promise<Ack<Record<string, unknown>>> {
+  /** Run one client command (`sync`, `ready` and the chat's included); resolves with the ack for the sender. */
+  command(connId: string, cmd: RoomCommand): Promise<Ack<Record<string, unknown>>> {
     return this.queue.run(async () => {
       const conn = this.conns.get(connId);
       if (!conn) return { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } };
       if (this.closing) return { ok: false, error: { code: 'INTERNAL', message: 'the server is restarting; nothing was changed: try again in a moment' } };
       if (cmd.name === 'sync') return { ok: true, snapshot: this.snapshotFor(conn) };
       if (cmd.name === 'ready') return this.ready(conn);
+      if (isChatCommand(cmd)) return this.chat.command(conn, cmd);
       const planned = planCommand(this.current, { seat: conn.seat, isHost: conn.isHost }, cmd);
       if (!planned.ok) return planned;
       const { bind } = planned.plan;
@@ -347,6 +368,7 @@ export class TableRoom {
       you: { role: conn.seat === null ? 'spectator' : 'player', seat: conn.seat, isHost: conn.isHost },
       view: game ? viewFor(game.state, conn.seat ?? 'spectator') : null,
       timers: timersOf(this.auto.clocks()),
+      chat: this.chat.stateFor(conn),
     };
   }
 
