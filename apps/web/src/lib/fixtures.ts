@@ -47,6 +47,7 @@ export function updateFor(state: GameState, viewer: Viewer, seq: number, timers:
     you: { role: viewer === 'spectator' ? 'spectator' : 'player', seat: viewer === 'spectator' ? null : viewer, isHost: viewer === 0 },
     view: viewFor(state, viewer),
     timers,
+    chat: { last: 0, spectatorChat: true, mutedSeats: [], mutedSpectators: [], tag: viewer === 'spectator' ? 'spectatorAA' : null },
   };
 }
 

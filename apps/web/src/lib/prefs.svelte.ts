@@ -1,6 +1,6 @@
 /**
- * Player preferences that outlive a table: language and four-colour deck. Reactive, and
- * saved to localStorage on change.
+ * Player preferences that outlive a table: language, four-colour deck, a muted chat and the
+ * quick-reaction tray left open. Reactive, and saved to localStorage on change.
  */
 import { LANGS, detectLang, translate, type Lang, type MessageKey, type ParamsArg } from './i18n.js';
 import { loadPref, savePref } from './storage.js';
@@ -16,6 +16,8 @@ function initialLang(): Lang {
 class Prefs {
   lang = $state<Lang>(initialLang());
   fourColour = $state(loadPref('fourColour') === '1');
+  chatMuted = $state(loadPref('chatMuted') === '1');
+  reactionsOpen = $state(loadPref('reactionsOpen') === '1');
 
   setLang(lang: Lang): void {
     this.lang = lang;
@@ -26,6 +28,16 @@ class Prefs {
   setFourColour(on: boolean): void {
     this.fourColour = on;
     savePref('fourColour', on ? '1' : '0');
+  }
+
+  setChatMuted(on: boolean): void {
+    this.chatMuted = on;
+    savePref('chatMuted', on ? '1' : '0');
+  }
+
+  setReactionsOpen(on: boolean): void {
+    this.reactionsOpen = on;
+    savePref('reactionsOpen', on ? '1' : '0');
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The one place that speaks Socket.IO: it hands the server's frames (snapshot, step, presence)
+ * The one place that speaks Socket.IO: it hands the server's frames (snapshot, step, presence, chat, reaction)
  * to handlers and offers typed outgoing events that resolve with their ack. The client
  * depends on the `Transport` interface only, so tests drive it without a network. Imports the
  * zod-free `@belote/protocol/client`.
@@ -24,6 +24,8 @@ export interface TransportHandlers {
   snapshot(frame: ServerFrames['snapshot']): void;
   step(frame: ServerFrames['step']): void;
   presence(frame: ServerFrames['presence']): void;
+  chat(frame: ServerFrames['chat']): void;
+  reaction(frame: ServerFrames['reaction']): void;
   status(status: ConnectionStatus): void;
   /** The server refused the handshake (bad token, unknown table, version mismatch…). */
   refused(data: ConnectErrorData): void;
@@ -71,6 +73,8 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
   socket.on('snapshot', (f) => on.snapshot(f));
   socket.on('step', (f) => on.step(f));
   socket.on('presence', (f) => on.presence(f));
+  socket.on('chat', (f) => on.chat(f));
+  socket.on('reaction', (f) => on.reaction(f));
   socket.on('connect_error', (err: Error & { data?: unknown }) => {
     if (isConnectErrorData(err.data)) on.refused(err.data);
     else on.status('disconnected');

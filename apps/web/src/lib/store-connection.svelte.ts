@@ -16,6 +16,8 @@ export interface FrameHandlers {
   snapshot(frame: ServerFrames['snapshot']): void;
   step(frame: ServerFrames['step']): void;
   presence(frame: ServerFrames['presence']): void;
+  chat(frame: ServerFrames['chat']): void;
+  reaction(frame: ServerFrames['reaction']): void;
 }
 
 export class TableConnection {
@@ -38,6 +40,8 @@ export class TableConnection {
       snapshot: (f) => this.frames.snapshot(f),
       step: (f) => this.frames.step(f),
       presence: (f) => this.frames.presence(f),
+      chat: (f) => this.frames.chat(f),
+      reaction: (f) => this.frames.reaction(f),
       status: (s) => (this.status = s),
       refused: (d) => this.refused(d),
     });

@@ -1,14 +1,16 @@
 /**
- * The client of one table: what the components read and call. It wires four parts, each in
+ * The client of one table: what the components read and call. It wires five parts, each in
  * its own file — the connection (store-connection), the folded table state (store-state), the
- * short-lived cues (store-cues) and the player's commands (store-commands); saved secrets are
- * in storage.ts. Frames flow connection → state → cues; a gap in them asks for a snapshot.
+ * short-lived cues (store-cues), the player's commands (store-commands) and the chat
+ * (store-chat); saved secrets are in storage.ts. Frames flow connection → state → cues; a gap in them asks for a snapshot.
  * No rules live here: legality comes from the view (`deal.legal`) and `refusalReason`.
  */
 import type { NextDeal, ProtocolError, Snapshot, TableSummary, You } from '@belote/protocol/client';
 import type { BidValue, Card, DealView, GameView, Seat, Suit } from '@belote/rules';
 import type { BotLevel } from '@belote/protocol/client';
 import type { ConnectionStatus } from './socket.js';
+import { prefs } from './prefs.svelte.js';
+import { ChatClient } from './store-chat.svelte.js';
 import { Commands } from './store-commands.svelte.js';
 import { TableConnection, type Fatal, type TransportFactory } from './store-connection.svelte.js';
 import { Cues, type Callout, type HeldTrick, type ShownSummary } from './store-cues.svelte.js';
@@ -24,6 +26,7 @@ export class TableClient {
   readonly cues = new Cues();
   readonly connection: TableConnection;
   readonly commands: Commands;
+  readonly chat: ChatClient;
 
   constructor(tableId: string, clock?: Clock) {
     this.tableId = tableId;
@@ -41,8 +44,16 @@ export class TableClient {
       presence: (f) => {
         if (this.live.presence(f) === 'gap') void this.connection.resync();
       },
+      chat: (f) => this.chat.onEntry(f),
+      reaction: (f) => this.chat.onReaction(f),
     });
     this.commands = new Commands(tableId, () => this.connection.transport, this.live, this.cues);
+    this.chat = new ChatClient({
+      transport: () => this.connection.transport,
+      me: () => ({ seat: this.live.mySeat, isHost: this.live.you.isHost }),
+      muted: () => prefs.chatMuted,
+      notify: (e) => this.cues.notify(e),
+    });
   }
 
   // ── state ──
@@ -93,6 +104,7 @@ export class TableClient {
   disconnect(): void {
     this.connection.close();
     this.cues.dispose();
+    this.chat.dispose();
   }
   resync(): Promise<void> {
     return this.connection.resync();
@@ -102,6 +114,7 @@ export class TableClient {
   receive(s: Snapshot): void {
     this.live.load(s);
     this.cues.reset(s.view?.deal ?? null, s.timers.nextDeal !== null);
+    this.chat.onSnapshot(s.chat);
   }
 
   // ── cues ──

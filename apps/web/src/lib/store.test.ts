@@ -1,41 +1,10 @@
-import type { ClientEventName, ConnectErrorData, Snapshot } from '@belote/protocol/client';
+import type { ConnectErrorData } from '@belote/protocol/client';
 import { currentDeal, ownCardsAfter, viewFor } from '@belote/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connected, fakeTransport } from './test-transport.js';
 import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from './fixtures.js';
-import type { Credentials, Transport, TransportHandlers } from './socket.js';
 import { loadSecrets, saveSecrets } from './storage.js';
 import { LAST_TRICK_MS, TRICK_HOLD_MS, TableClient } from './store.svelte.js';
-
-/** A transport that records what is sent and answers with scripted acks. */
-function fakeTransport(acks: Partial<Record<ClientEventName, unknown>> = {}) {
-  const sent: { event: ClientEventName; payload: unknown }[] = [];
-  let handlers!: TransportHandlers;
-  let credentials!: () => Credentials;
-  const reconnect = vi.fn();
-  const factory = (creds: () => Credentials, on: TransportHandlers): Transport => {
-    handlers = on;
-    credentials = creds;
-    return {
-      send: (event, payload) => {
-        sent.push({ event, payload });
-        return Promise.resolve((acks[event] ?? { ok: true }) as never);
-      },
-      reconnect,
-      close: () => {},
-    };
-  };
-  return { factory, sent, reconnect, on: () => handlers, creds: () => credentials() };
-}
-
-/** A connected client that has received `first`. */
-function connected(first: Snapshot, acks: Partial<Record<ClientEventName, unknown>> = {}) {
-  const t = fakeTransport(acks);
-  const client = new TableClient(TABLE_ID);
-  client.connect(t.factory);
-  t.on().status('connected');
-  t.on().snapshot(first);
-  return { client, t };
-}
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.useRealTimers());

@@ -1,9 +1,11 @@
 /** German texts; the game's French terms stay. */
 import type { Dict } from './en.js';
+import { CHAT_DE } from './chat-de.js';
 import { TERMS } from './terms.js';
 
 export const de: Dict = {
   ...TERMS,
+  ...CHAT_DE,
   appName: 'Belote',
   tagline: 'Belote mit Freunden — ein Link, vier Plätze.',
   createTable: 'Tisch erstellen',

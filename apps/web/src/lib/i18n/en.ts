@@ -4,6 +4,7 @@
  * (`other` required) with the count in `{n}`. German and French must give every key in the
  * same shape (see `Dict`), so a missing translation fails the type check.
  */
+import { CHAT_EN } from './chat-en.js';
 import { TERMS } from './terms.js';
 
 /** A text that depends on the count `{n}`: one form per plural category, `other` as fallback. */
@@ -11,6 +12,7 @@ export type Plural = { readonly other: string } & { readonly [C in Intl.LDMLPlur
 
 export const en = {
   ...TERMS,
+  ...CHAT_EN,
   appName: 'Belote',
   tagline: 'Play Belote with friends — one link, four seats.',
   createTable: 'Create a table',

@@ -1,9 +1,11 @@
 /** French texts. */
 import type { Dict } from './en.js';
+import { CHAT_FR } from './chat-fr.js';
 import { TERMS } from './terms.js';
 
 export const fr: Dict = {
   ...TERMS,
+  ...CHAT_FR,
   appName: 'Belote',
   tagline: 'La Belote entre amis — un lien, quatre places.',
   createTable: 'Créer une table',

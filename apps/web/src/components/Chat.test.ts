@@ -1,0 +1,171 @@
+import type { ChatEntry, ChatState, Snapshot } from '@belote/protocol/client';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TABLE_ID, taken, updateFor } from '../lib/fixtures.js';
+import { prefs } from '../lib/prefs.svelte.js';
+import { connected } from '../lib/test-transport.js';
+import ChatPanel from './ChatPanel.svelte';
+import TableView from './TableView.svelte';
+
+const TAG = 'spectatorAA';
+const OTHER = 'zzzzzzzzzzz';
+const state = (last: number, extra: Partial<ChatState> = {}): ChatState => ({ last, spectatorChat: true, mutedSeats: [], mutedSpectators: [], tag: null, ...extra });
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+/** What a hostile client could get through the server: markup, and (were the server to miss them) control characters. */
+const HOSTILE = [
+  '<script>window.__pwned = 1</script>',
+  '<img src=x onerror="window.__pwned = 2">',
+  '<b>bold</b> &amp; <a href="javascript:window.__pwned=3">link</a>',
+  '{@html "<i>x</i>"} ${window.__pwned = 4}',
+  'bell\u0007 rtl\u202eevil nul\u0000',
+];
+
+function entries(): ChatEntry[] {
+  return [
+    ...HOSTILE.map((text, i): ChatEntry => ({ id: i + 1, at: 0, type: 'line', from: { role: 'player', seat: (i % 4) as 0 | 1 | 2 | 3, name: ['Anna', 'Ben', 'Cleo', 'Dan'][i % 4]! }, text })),
+    { id: 6, at: 0, type: 'line', from: { role: 'spectator', tag: OTHER, name: 'Zoé' }, text: 'Allez !' },
+    { id: 7, at: 0, type: 'line', from: { role: 'spectator', tag: 'yyyyyyyyyyy', name: null }, text: 'anonymous' },
+    { id: 8, at: 0, type: 'muted', target: { seat: 3 }, name: 'Dan', muted: true },
+    { id: 9, at: 0, type: 'spectatorChat', on: false },
+  ];
+}
+
+/** A connected client (seat 0 is the host in the fixtures, a spectator otherwise) holding `entries()`. */
+async function clientWith(viewer: 0 | 1 | 'spectator', chat: Partial<ChatState> = {}) {
+  const all = entries();
+  const snap: Snapshot = { ...updateFor(taken(3), viewer, 1), chat: state(9, { ...chat, tag: viewer === 'spectator' ? TAG : null }) };
+  const c = connected(snap, { chatHistory: { ok: true, entries: all, chat: snap.chat }, chat: { ok: true, id: 10 } });
+  await tick();
+  return c;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  prefs.setLang('en');
+  prefs.setChatMuted(false);
+  prefs.setReactionsOpen(false);
+  delete (window as { __pwned?: unknown }).__pwned;
+});
+afterEach(() => prefs.setLang('en'));
+
+describe('ChatPanel', () => {
+  it('shows script, HTML and control characters as plain text: nothing is parsed or run', async () => {
+    const { client } = await clientWith(1);
+    render(ChatPanel, { chat: client.chat, seats: client.table!.seats, isHost: false, mySeat: 1 });
+    const texts = screen.getAllByTestId('chat-text').map((el) => el.textContent);
+    expect(texts.slice(0, HOSTILE.length)).toEqual(HOSTILE);
+    const log = screen.getByTestId('chat-log');
+    expect(log.querySelectorAll('script, img, b, a, i, iframe').length).toBe(0);
+    for (const el of screen.getAllByTestId('chat-text')) expect(el.children.length).toBe(0);
+    await tick();
+    expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
+  });
+
+  it('marks spectators, names the notices, and colours players by team', async () => {
+    const { client } = await clientWith(1);
+    render(ChatPanel, { chat: client.chat, seats: client.table!.seats, isHost: false, mySeat: 1 });
+    const item = (id: number) => document.querySelector<HTMLElement>(`[data-chat-id="${id}"]`)!;
+    expect(item(6).textContent!.replace(/\s+/g, ' ').trim()).toBe('Zoé spectator Allez !');
+    expect(item(7).textContent!.replace(/\s+/g, ' ').trim()).toBe('A spectator spectator anonymous');
+    expect(item(2).classList.contains('team-1')).toBe(true);
+    expect(item(8).textContent!.trim()).toBe('Dan was muted by the host');
+    expect(item(9).textContent!.trim()).toBe('The host turned spectator chat off');
+    prefs.setLang('fr');
+    await tick();
+    expect(item(8).textContent!.trim()).toBe('L’hôte a rendu Dan muet');
+    expect(item(6).textContent).toContain('spectateur');
+  });
+
+  it('sends what is typed (with a spectator’s name) and empties the field once accepted', async () => {
+    localStorage.setItem('belote:name', 'Zoé');
+    const { client, t } = await clientWith('spectator');
+    render(ChatPanel, { chat: client.chat, seats: client.table!.seats, isHost: false, mySeat: null });
+    const input = screen.getByTestId<HTMLInputElement>('chat-input');
+    expect(input.maxLength).toBe(200);
+    expect(screen.getByTestId<HTMLInputElement>('chat-name').value).toBe('Zoé');
+    await fireEvent.input(input, { target: { value: '  <b>hi</b>  ' } });
+    await fireEvent.click(screen.getByTestId('chat-send'));
+    await tick();
+    expect(t.sent.at(-1)).toEqual({ event: 'chat', payload: { text: '<b>hi</b>', name: 'Zoé' } });
+    expect(input.value).toBe('');
+  });
+
+  it('says why one cannot write: spectator chat off, muted', async () => {
+    const off = await clientWith('spectator', { spectatorChat: false });
+    const { unmount } = render(ChatPanel, { chat: off.client.chat, seats: off.client.table!.seats, isHost: false, mySeat: null });
+    expect(screen.getByTestId('chat-blocked').textContent).toBe('The host has turned spectator chat off.');
+    expect(screen.queryByTestId('chat-input')).toBeNull();
+    unmount();
+    const muted = await clientWith(1, { mutedSeats: [1] });
+    render(ChatPanel, { chat: muted.client.chat, seats: muted.client.table!.seats, isHost: false, mySeat: 1 });
+    expect(screen.getByTestId('chat-blocked').textContent).toBe('The host has muted you.');
+  });
+
+  it('gives the host the switches: spectator chat, each player, each spectator on their line', async () => {
+    const { client, t } = await clientWith(0, { spectatorChat: true });
+    render(ChatPanel, { chat: client.chat, seats: client.table!.seats, isHost: true, mySeat: 0 });
+    await fireEvent.click(screen.getByTestId('chat-moderation-toggle'));
+    await fireEvent.click(screen.getByTestId('spectator-chat'));
+    await fireEvent.click(document.querySelector('[data-mute-seat="2"]')!);
+    await fireEvent.click(screen.getByRole('button', { name: 'Mute Zoé' }));
+    expect(t.sent.filter((s) => s.event !== 'chatHistory')).toEqual([
+      { event: 'spectatorChat', payload: { on: false } },
+      { event: 'chatMute', payload: { target: { seat: 2 }, muted: true } },
+      { event: 'chatMute', payload: { target: { spectator: OTHER }, muted: true } },
+    ]);
+  });
+});
+
+describe('the chat on the table', () => {
+  it('counts unread lines on the closed chat button, not when muted; opening shows them', async () => {
+    const { client, t } = await clientWith(1);
+    render(TableView, { id: TABLE_ID, storeFactory: () => client });
+    expect(screen.queryByTestId('chat-unread')).toBeNull();
+    t.on().chat({ id: 10, at: 0, type: 'line', from: { role: 'player', seat: 2, name: 'Cleo' }, text: 'à toi !' });
+    t.on().chat({ id: 11, at: 0, type: 'line', from: { role: 'player', seat: 1, name: 'Ben' }, text: 'mine' });
+    await tick();
+    expect(screen.getByTestId('chat-unread').textContent).toBe('1');
+    expect(screen.getByTestId('chat-toggle').getAttribute('aria-label')).toBe('Open the chat, 1 new message');
+    expect(screen.getByTestId('chat-live').textContent).toBe('Cleo: à toi !');
+    prefs.setChatMuted(true);
+    await tick();
+    expect(screen.queryByTestId('chat-unread')).toBeNull();
+    prefs.setChatMuted(false);
+    await fireEvent.click(screen.getByTestId('chat-toggle'));
+    expect(screen.queryByTestId('chat-unread')).toBeNull();
+    expect(screen.getByTestId('chat-panel')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByTestId('chat-input'));
+    await fireEvent.click(screen.getByTestId('chat-close'));
+    expect(screen.queryByTestId('chat-panel')).toBeNull();
+  });
+
+  it('sends a reaction in one tap from the open tray, and shows others’ in the reader’s language at their seat', async () => {
+    prefs.setLang('fr');
+    const { client, t } = await clientWith(1);
+    render(TableView, { id: TABLE_ID, storeFactory: () => client });
+    await fireEvent.click(screen.getByTestId('reactions-toggle'));
+    await fireEvent.click(screen.getByRole('button', { name: 'Merci partenaire' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Bravo' }));
+    expect(t.sent.filter((s) => s.event === 'react')).toEqual([
+      { event: 'react', payload: { reaction: 'thanksPartner' } },
+      { event: 'react', payload: { reaction: 'clap' } },
+    ]);
+    // Seat 3 sits on the viewer's (seat 1) … counterclockwise: seat 2 is on the right, 3 across, 0 on the left.
+    t.on().reaction({ from: { role: 'player', seat: 3, name: 'Dan' }, reaction: 'wellPlayed' });
+    await tick();
+    const bubble = screen.getByTestId('reaction-bubble');
+    expect(bubble.textContent!.trim()).toBe('Bien joué !');
+    expect(bubble.classList.contains('at-top')).toBe(true);
+    expect(screen.getByTestId('chat-live').textContent).toBe('Dan : Bien joué !');
+    // The tray stays open (one tap per reaction) and remembers it.
+    expect(screen.getByTestId('reactions')).toBeTruthy();
+    expect(prefs.reactionsOpen).toBe(true);
+  });
+
+  it('hides the reactions from a muted player', async () => {
+    const { client } = await clientWith(1, { mutedSeats: [1] });
+    render(TableView, { id: TABLE_ID, storeFactory: () => client });
+    expect(screen.queryByTestId('reactions-toggle')).toBeNull();
+  });
+});

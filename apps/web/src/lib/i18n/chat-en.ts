@@ -1,0 +1,51 @@
+/**
+ * The chat's English texts (spread into `en`); German and French give the same keys in
+ * chat-de.ts and chat-fr.ts, typed by `ChatDict`. Quick reactions are `react_<id>`.
+ */
+import type { ReactionId } from '@belote/protocol/client';
+import type { Plural } from './en.js';
+
+export const CHAT_EN = {
+  chat: 'Chat',
+  chatOpen: 'Open the chat',
+  chatUnread: { one: '{n} new message', other: '{n} new messages' },
+  chatClose: 'Close the chat',
+  chatMessages: 'Chat messages',
+  chatEmpty: 'No messages yet.',
+  chatPlaceholder: 'Write a message…',
+  chatMessage: 'Message',
+  chatSend: 'Send',
+  chatYourName: 'Your name (optional)',
+  chatMute: 'Mute the chat',
+  chatSpectator: 'spectator',
+  chatSomeSpectator: 'A spectator',
+  chatOffForYou: 'The host has turned spectator chat off.',
+  chatMutedYou: 'The host has muted you.',
+  chatNoticeMuted: '{name} was muted by the host',
+  chatNoticeUnmuted: '{name} may write again',
+  chatNoticeSpectatorsOff: 'The host turned spectator chat off',
+  chatNoticeSpectatorsOn: 'Spectators may write again',
+  chatModeration: 'Moderation',
+  chatSpectatorsMayWrite: 'Spectators may write',
+  chatMuteWho: 'Mute {name}',
+  chatUnmuteWho: 'Unmute {name}',
+  chatMutedSpectators: 'Muted spectators',
+  chatCharsLeft: { one: '{n} character left', other: '{n} characters left' },
+  seatName: 'Seat {n}',
+  reactions: 'Quick reactions',
+  reactionFrom: '{name}: {reaction}',
+  react_wellPlayed: 'Well played!',
+  react_oops: 'Oops',
+  react_thanksPartner: 'Thanks, partner',
+  react_hello: 'Hello!',
+  react_clap: 'Applause',
+  react_laugh: 'Laughing',
+  react_wow: 'Wow',
+  react_thinking: 'Thinking',
+  err_CHAT_OFF: 'The host has turned spectator chat off',
+  err_CHAT_MUTED: 'The host has muted you',
+  err_CHAT_TOO_LONG: 'That message is too long (200 characters at most)',
+  err_CHAT_TOO_FAST: 'Too many messages: wait a moment',
+} as const satisfies Record<string, string | Plural> & Record<`react_${ReactionId}`, string>;
+
+export type ChatDict = { readonly [K in keyof typeof CHAT_EN]: (typeof CHAT_EN)[K] extends string ? string : Plural };
