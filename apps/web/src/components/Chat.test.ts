@@ -108,6 +108,11 @@ describe('ChatPanel', () => {
     await fireEvent.click(screen.getByTestId('chat-moderation-toggle'));
     await fireEvent.click(screen.getByTestId('spectator-chat'));
     await fireEvent.click(document.querySelector('[data-mute-seat="2"]')!);
+    // The host's own seat has no switch (the host is never refused anyway).
+    expect(document.querySelector('[data-mute-seat="0"]')).toBeNull();
+    // The switches take the place of the lines while open; closed, a spectator's line has its own.
+    expect(screen.queryByTestId('chat-log')).toBeNull();
+    await fireEvent.click(screen.getByTestId('chat-moderation-toggle'));
     await fireEvent.click(screen.getByRole('button', { name: 'Mute Zoé' }));
     expect(t.sent.filter((s) => s.event !== 'chatHistory')).toEqual([
       { event: 'spectatorChat', payload: { on: false } },
@@ -156,8 +161,16 @@ describe('the chat on the table', () => {
     await tick();
     const bubble = screen.getByTestId('reaction-bubble');
     expect(bubble.textContent!.trim()).toBe('Bien joué !');
-    expect(bubble.classList.contains('at-top')).toBe(true);
-    expect(screen.getByTestId('chat-live').textContent).toBe('Dan : Bien joué !');
+    expect(bubble.closest('[data-seat]')!.getAttribute('data-pos')).toBe('top');
+    expect(bubble.closest('[data-seat]')!.getAttribute('data-seat')).toBe('3');
+    // A spectator's shows in the gallery's corner, with their name.
+    t.on().reaction({ from: { role: 'spectator', tag: 'xxxxxxxxxxx', name: 'Zoé' }, reaction: 'wow' });
+    await tick();
+    const gallery = screen.getAllByTestId('reaction-bubble').find((b) => b.dataset.reaction === 'wow')!;
+    expect(gallery.closest('[data-seat]')).toBeNull();
+    expect(gallery.textContent!.trim()).toBe('Zoé');
+    expect(gallery.querySelector('svg')).not.toBeNull();
+    expect(screen.getByTestId('chat-live').textContent).toBe('Zoé : Waouh');
     // The tray stays open (one tap per reaction) and remembers it.
     expect(screen.getByTestId('reactions')).toBeTruthy();
     expect(prefs.reactionsOpen).toBe(true);

@@ -1,11 +1,9 @@
 /**
  * What the chat components show, as pure functions: a sender's name, a host's notice in
- * words, where a reaction bubble sits, which reactions are drawn as pictures.
+ * words, which reactions are drawn as pictures.
  */
 import type { ChatEntry, ChatSender, ReactionId } from '@belote/protocol/client';
-import type { Seat } from '@belote/rules';
 import { translate, type Lang } from './i18n.js';
-import type { Position } from './layout.js';
 
 /** Reactions drawn as a picture (ReactionGlyph); the others are phrases in the reader's language. */
 export const PICTURE_REACTIONS: ReadonlySet<ReactionId> = new Set(['clap', 'laugh', 'wow', 'thinking']);
@@ -28,9 +26,4 @@ export function noticeText(lang: Lang, e: ChatEntry): string | null {
       return translate(lang, e.muted ? 'chatNoticeMuted' : 'chatNoticeUnmuted', { name });
     }
   }
-}
-
-/** Where a reaction shows: at the sender's seat, or in the spectators' corner. */
-export function bubblePlace(from: ChatSender, posOf: (s: Seat) => Position): Position | 'gallery' {
-  return from.role === 'player' ? posOf(from.seat) : 'gallery';
 }

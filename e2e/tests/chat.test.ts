@@ -1,0 +1,249 @@
+/**
+ * Table chat and quick reactions in real Chromium against a server of its own: two phones
+ * (390×844) at seats 0 and 2 with bots at 1 and 3, and a spectator on a desktop in French.
+ * They chat during the bidding and the play; a line made of script and HTML is shown as text
+ * and never runs; the closed chat shows an unread badge; a reaction is seen by everyone, in
+ * each reader's language, at the sender's seat; the host turns spectator chat off; a reload
+ * brings the history back. The open chat covers neither the hand, the bidding buttons nor the
+ * cards in the middle, and axe-core finds no serious or critical violation with it open.
+ * Screenshots in test-artifacts/chat/.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { axeFindings, blocking, describeFindings } from './axe.js';
+import { ARTIFACTS, addBot, launch, sleep } from './browser.js';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const SHOTS = path.join(ARTIFACTS, 'chat');
+const HOSTILE = 'Salut <script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> <b>gras</b>';
+
+let browser: Browser;
+let server: ServerProcess;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '150', DEAL_PAUSE_MS: '60000' })]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(size: 'phone' | 'desktop', locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: size === 'phone' ? PHONE : DESKTOP,
+    ...(size === 'phone' ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}),
+    locale,
+    reducedMotion: 'reduce',
+    bypassCSP: true, // axe-core is injected as a script
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  return page;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
+
+/** Elements matching `selectors` that the open chat panel (or the reaction tray) overlaps. */
+function covered(page: Page, over: string, selectors: string): Promise<string[]> {
+  return page.evaluate(
+    ([o, s]) => {
+      const boxes = [...document.querySelectorAll(o)].map((e) => e.getBoundingClientRect());
+      return [...document.querySelectorAll(s)]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && boxes.some((b) => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom);
+        })
+        .map((el) => el.getAttribute('data-card') ?? el.getAttribute('data-trick-card') ?? el.getAttribute('data-bid') ?? el.getAttribute('data-testid') ?? el.tagName);
+    },
+    [over, selectors] as const,
+  );
+}
+
+async function axeClean(page: Page, label: string): Promise<void> {
+  const findings = await axeFindings(page);
+  const inChat = findings.filter((f) => f.targets.some((t) => /chat|react/i.test(t)));
+  console.info(`axe-core, ${label}: ${findings.length === 0 ? 'no violations' : `\n${describeFindings(findings)}`}`);
+  expect(findings.filter(blocking), `${label}:\n${describeFindings(findings.filter(blocking))}`).toEqual([]);
+  expect(inChat.filter((f) => f.impact === 'serious' || f.impact === 'critical')).toEqual([]);
+}
+
+async function sit(page: Page, seat: number, name: string): Promise<void> {
+  await page.click(`[data-sit="${seat}"]`);
+  await page.fill('[data-testid=name-input]', name);
+  await page.click('[data-testid=sit-confirm]');
+  await page.waitForSelector(`[data-seat="${seat}"] >> text=${name}`);
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  await page.fill('[data-testid=chat-input]', text);
+  await page.click('[data-testid=chat-send]');
+  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('[data-testid=chat-input]')?.value ?? 'x') === '');
+}
+
+/**
+ * Play the humans' turns (pass when bidding, the first playable card, continue after a deal)
+ * until `found` holds for one of them; returns that page.
+ */
+async function drive(humans: Page[], found: (p: Page) => Promise<boolean>): Promise<Page> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    for (const p of humans) if (await found(p)) return p;
+    let acted = false;
+    for (const p of humans) {
+      if ((await count(p, '[data-testid=continue]:not([disabled])')) > 0) {
+        await p.click('[data-testid=continue]:not([disabled])');
+        acted = true;
+      } else if ((await count(p, '[data-bid=pass]')) > 0) {
+        await p.click('[data-bid=pass]');
+        await p.waitForSelector('[data-bid=pass]', { state: 'detached' }).catch(() => undefined);
+        acted = true;
+      } else if ((await count(p, '[data-testid=your-turn]')) > 0 && (await count(p, '[data-playable=true]')) > 0) {
+        const card = await p.getAttribute('[data-playable=true]', 'data-card');
+        await p.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
+        await p.waitForSelector(`[data-card="${card}"]`, { state: 'detached' }).catch(() => undefined);
+        acted = true;
+      }
+    }
+    if (!acted) await sleep(50);
+  }
+  throw new Error('the game never reached the expected state');
+}
+
+const lastLine = (page: Page): Promise<string | null> => page.textContent('[data-testid=chat-log] li:last-child [data-testid=chat-text]');
+
+describe('table chat and quick reactions', () => {
+  it('two phones chat through the bidding and the play, a spectator watches, everyone sees a reaction', async () => {
+    const ann = await newPage('phone');
+    await ann.goto(`${server.url}/`);
+    await ann.click('[data-testid=create]');
+    await ann.waitForURL(/\/t\//);
+    const url = ann.url();
+    await sit(ann, 0, 'Ann');
+    const bob = await newPage('phone');
+    await bob.goto(url);
+    await sit(bob, 2, 'Bob');
+    await addBot(ann, 1);
+    await addBot(ann, 3);
+    const zoe = await newPage('desktop', 'fr-FR');
+    await zoe.goto(url);
+    await zoe.waitForSelector('[data-testid=chat-panel]'); // docked in the side panel on a desktop
+
+    // In the lobby: Ann writes, Bob sees the badge and reads it as text.
+    await ann.click('[data-testid=chat-toggle]');
+    await say(ann, HOSTILE);
+    await bob.waitForSelector('[data-testid=chat-unread] >> text=1');
+    expect(await bob.getAttribute('[data-testid=chat-toggle]', 'aria-label')).toBe('Open the chat, 1 new message');
+    await shot(bob, 'unread-badge-phone');
+    await bob.click('[data-testid=chat-toggle]');
+    expect(await lastLine(bob)).toBe(HOSTILE);
+    await zoe.waitForFunction((t) => [...document.querySelectorAll('[data-testid=chat-text]')].some((e) => e.textContent === t), HOSTILE);
+    for (const p of [ann, bob, zoe]) {
+      expect(await p.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+      expect(await count(p, '[data-testid=chat-log] script, [data-testid=chat-log] img, [data-testid=chat-log] b')).toBe(0);
+    }
+    await ann.click('[data-testid=chat-close]');
+
+    // The spectator writes under a name, marked as a spectator.
+    await zoe.fill('[data-testid=chat-name]', 'Zoé');
+    await say(zoe, 'Allez les bleus !');
+    await bob.waitForSelector('[data-testid=chat-log] li:last-child >> text=spectator');
+    expect((await bob.textContent('[data-testid=chat-log] li:last-child'))!.replace(/\s+/g, ' ').trim()).toBe('Zoé spectator Allez les bleus !');
+    await bob.click('[data-testid=chat-close]');
+
+    await ann.click('[data-testid=start]:not([disabled])');
+
+    // The bidding: the first of the two to bid opens the chat on their turn (deals are played
+    // through until one does: a bot may take before either speaks).
+    const bidder = await drive([ann, bob], async (p) => (await count(p, '[data-bid=take]')) > 0);
+    const other = bidder === ann ? bob : ann;
+    const unread = async (p: Page) => Number((await p.$eval('[data-testid=chat-unread]', (e) => e.textContent).catch(() => '0')) ?? 0);
+    const before = await unread(other);
+    await bidder.click('[data-testid=chat-toggle]');
+    await bidder.waitForSelector('[data-testid=chat-panel]');
+    expect(await covered(bidder, '[data-testid=chat-panel]', '[data-card], [data-bid], [data-testid=retourne] [data-card]')).toEqual([]);
+    await say(bidder, 'Je prends ?');
+    await shot(bidder, 'chat-open-bidding-phone');
+    await axeClean(bidder, 'chat open during the bidding, phone');
+    await bidder.click('[data-bid=take]');
+    await bidder.click('[data-testid=chat-close]');
+    await other.waitForSelector(`[data-testid=chat-unread] >> text=${before + 1}`);
+
+    // A quick reaction: one tap once the tray is open, seen by everyone at the sender's seat.
+    await bob.click('[data-testid=reactions-toggle]');
+    await bob.waitForSelector('[data-testid=reactions]');
+    expect(await covered(bob, '[data-testid=reactions]', '[data-card], [data-bid], [data-trick-card]')).toEqual([]);
+    await bob.click('[data-reaction=wellPlayed]');
+    const bubbleOn = async (p: Page, text: string, place: string) => {
+      await p.waitForSelector(`[data-seat="2"][data-pos=${place}] [data-testid=reaction-bubble] >> text=${text}`, { timeout: 3000 });
+    };
+    await Promise.all([bubbleOn(ann, 'Well played!', 'top'), bubbleOn(bob, 'Well played!', 'bottom'), bubbleOn(zoe, 'Bien joué !', 'top')]);
+    await shot(ann, 'reaction-bubble-phone');
+    await shot(zoe, 'reaction-bubble-spectator-desktop');
+    expect(await ann.textContent('[data-testid=chat-live]')).toBe('Bob: Well played!');
+    // A picture reaction, drawn (no emoji font needed).
+    await bob.click('[data-reaction=clap]');
+    await ann.waitForSelector('[data-testid=reaction-bubble][data-reaction=clap] svg');
+    await bob.click('[data-testid=reactions-toggle]');
+
+    // The play: a player whose turn it is opens the chat; the hand and the trick stay clear.
+    const player = await drive([ann, bob], async (p) => (await count(p, '[data-playable=true]')) > 0 && (await count(p, '[data-trick-card]')) >= 1);
+    await player.click('[data-testid=chat-toggle]');
+    await player.waitForSelector('[data-testid=chat-panel]');
+    expect(await count(player!, '[data-trick-card]')).toBeGreaterThanOrEqual(1);
+    expect(await covered(player!, '[data-testid=chat-panel]', '[data-card], [data-trick-card]')).toEqual([]);
+    await say(player!, 'À toi partenaire');
+    await shot(player!, 'chat-open-play-phone');
+    await axeClean(player!, 'chat open during the play, phone');
+    await player.click('[data-testid=chat-close]');
+
+    // The host turns spectator chat off: the spectator is told so (in French) and cannot write.
+    await ann.click('[data-testid=chat-toggle]');
+    await ann.click('[data-testid=chat-moderation-toggle]');
+    await ann.click('[data-testid=spectator-chat]');
+    await zoe.waitForSelector('[data-testid=chat-blocked] >> text=L’hôte a fermé la discussion aux spectateurs.');
+    expect(await count(zoe, '[data-testid=chat-input]')).toBe(0);
+    await zoe.waitForSelector('[data-testid=chat-log] li:last-child >> text=L’hôte a fermé la discussion aux spectateurs');
+    await shot(ann, 'chat-moderation-phone');
+    await axeClean(ann, 'chat moderation, phone');
+    await shot(zoe, 'chat-docked-spectator-desktop');
+    await axeClean(zoe, 'chat docked, spectator, desktop');
+    await ann.click('[data-testid=chat-close]');
+
+    // A reload: the history comes back, the seat too; nothing counts as unread.
+    await bob.reload();
+    await bob.waitForSelector('[data-card]');
+    expect(await count(bob, '[data-testid=chat-unread]')).toBe(0);
+    await bob.click('[data-testid=chat-toggle]');
+    await bob.waitForFunction((t) => [...document.querySelectorAll('[data-testid=chat-text]')].some((e) => e.textContent === t), HOSTILE);
+    const texts = await bob.$$eval('[data-testid=chat-text]', (els) => els.map((e) => e.textContent));
+    expect(texts).toEqual([HOSTILE, 'Allez les bleus !', 'Je prends ?', 'À toi partenaire']);
+    expect(await bob.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+
+    // Muting the chat on this phone: no badge for new lines.
+    await bob.click('[data-testid=chat-mute]');
+    await bob.click('[data-testid=chat-close]');
+    await ann.click('[data-testid=chat-toggle]');
+    await say(ann, 'Tu dors ?');
+    await bob.waitForFunction(() => document.querySelector('[data-testid=chat-toggle] path[stroke]') !== null);
+    await sleep(300);
+    expect(await count(bob, '[data-testid=chat-unread]')).toBe(0);
+    await shot(bob, 'chat-muted-phone');
+
+    // The desktop layout of a player, for the record.
+    await ann.setViewportSize(DESKTOP);
+    await ann.waitForSelector('aside [data-testid=chat-panel]');
+    await shot(ann, 'chat-docked-player-desktop');
+    await axeClean(ann, 'chat docked, player, desktop');
+    for (const c of contexts) await c.close();
+  });
+});
