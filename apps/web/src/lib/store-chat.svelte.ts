@@ -130,7 +130,9 @@ export class ChatClient {
     try {
       const ack = await t.send('chatHistory', { after: had });
       if (!ack.ok) return;
-      this.entries = merged(this.entries, ack.entries);
+      // Past a hole (only the newest 200 are kept) what we held is no longer continuous: drop it.
+      const hole = (ack.entries[0]?.id ?? had + 1) > had + 1;
+      this.entries = hole ? ack.entries.slice(-CHAT_KEPT) : merged(this.entries, ack.entries);
       this.state = ack.chat;
       // What came while we were away is news; the history of a table just opened is not.
       if (had > 0) this.arrived(ack.entries.filter((e) => e.id > had));

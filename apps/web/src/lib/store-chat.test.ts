@@ -83,6 +83,19 @@ describe('ChatClient', () => {
     expect(c2.chat.unread).toBe(2);
   });
 
+  it('after a hole (more than 200 entries missed) keeps only what the ack brought', async () => {
+    const server = [line(1), line(2)];
+    const { client: c, t } = client(server);
+    await tick();
+    server.length = 0;
+    for (let id = 300; id <= 349; id++) server.push(line(id));
+    t.on().chat(line(349));
+    await tick();
+    expect(t.sent.at(-1)).toEqual({ event: 'chatHistory', payload: { after: 2 } });
+    expect(c.chat.entries.map((e) => e.id)).toEqual(server.map((e) => e.id));
+    expect(c.chat.state.last).toBe(349);
+  });
+
   it('shows a reaction as a bubble for a few seconds, one per sender', async () => {
     vi.useFakeTimers();
     const { client: c, t } = client();
