@@ -83,8 +83,8 @@ export class TableChat {
   private settings: ChatSettings = DEFAULT_CHAT_SETTINGS;
   /** The stored chat may differ from this copy (a write failed or conflicted): read it before the next write. */
   private stale = false;
-  private readonly lines = new RateLimiterMemory({ points: CHAT_LINE_LIMIT.count, duration: CHAT_LINE_LIMIT.seconds });
-  private readonly reactions = new RateLimiterMemory({ points: REACTION_LIMIT.count, duration: REACTION_LIMIT.seconds });
+  /** Budgets, made at the first line or reaction (an idle table holds none). */
+  private budgets: { lines: RateLimiterMemory; reactions: RateLimiterMemory } | null = null;
 
   constructor(private readonly deps: ChatDeps) {}
 
@@ -148,9 +148,13 @@ export class TableChat {
   }
 
   /** Take one from a budget keyed like the socket limits (seat token, else address); false when spent. */
-  private async spend(limiter: RateLimiterMemory, conn: ChatConn): Promise<boolean> {
+  private async spend(kind: 'lines' | 'reactions', conn: ChatConn): Promise<boolean> {
+    this.budgets ??= {
+      lines: new RateLimiterMemory({ points: CHAT_LINE_LIMIT.count, duration: CHAT_LINE_LIMIT.seconds }),
+      reactions: new RateLimiterMemory({ points: REACTION_LIMIT.count, duration: REACTION_LIMIT.seconds }),
+    };
     try {
-      await limiter.consume(conn.tokenHash === null ? `a:${conn.address}` : `t:${conn.tokenHash}`);
+      await this.budgets[kind].consume(conn.tokenHash === null ? `a:${conn.address}` : `t:${conn.tokenHash}`);
       return true;
     } catch {
       return false;
@@ -163,7 +167,7 @@ export class TableChat {
     const text = cleanChatText(p.text);
     const problem = chatTextProblem(text);
     if (problem) return no(problem.code, problem.message);
-    if (!(await this.spend(this.lines, conn)))
+    if (!(await this.spend('lines', conn)))
       return no('CHAT_TOO_FAST', `at most ${CHAT_LINE_LIMIT.count} chat lines in ${CHAT_LINE_LIMIT.seconds} s: wait a moment`);
     const r = await this.post(
       (id) => ({ id, at: Date.now(), type: 'line', from: this.senderOf(conn, p.name ?? null), text }),
@@ -175,7 +179,7 @@ export class TableChat {
   private async react(conn: ChatConn, reaction: ReactionFrame['reaction']): Promise<Result> {
     const refused = this.refusal(conn);
     if (refused) return refused;
-    if (!(await this.spend(this.reactions, conn)))
+    if (!(await this.spend('reactions', conn)))
       return no('CHAT_TOO_FAST', `at most ${REACTION_LIMIT.count} reactions in ${REACTION_LIMIT.seconds} s: wait a moment`);
     // Kept nowhere: a reaction is a moment, not a line of the chat.
     this.deps.broadcast({ name: 'reaction', frame: { from: this.senderOf(conn, null), reaction } });
