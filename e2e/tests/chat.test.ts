@@ -5,7 +5,8 @@
  * and never runs; the closed chat shows an unread badge; a reaction is seen by everyone, in
  * each reader's language, at the sender's seat; the host turns spectator chat off; a reload
  * brings the history back. The open chat covers neither the hand, the bidding buttons nor the
- * cards in the middle, and axe-core finds no serious or critical violation with it open.
+ * cards in the middle (nor a coinche table's bid picker), and axe-core finds no serious or
+ * critical violation with it open.
  * Screenshots in test-artifacts/chat/.
  */
 import { mkdirSync } from 'node:fs';
@@ -199,12 +200,21 @@ describe('table chat and quick reactions', () => {
     const player = await drive([ann, bob], async (p) => (await count(p, '[data-playable=true]')) > 0 && (await count(p, '[data-trick-card]')) >= 1);
     await player.click('[data-testid=chat-toggle]');
     await player.waitForSelector('[data-testid=chat-panel]');
-    expect(await count(player!, '[data-trick-card]')).toBeGreaterThanOrEqual(1);
-    expect(await covered(player!, '[data-testid=chat-panel]', '[data-card], [data-trick-card]')).toEqual([]);
-    await say(player!, 'À toi partenaire');
-    await shot(player!, 'chat-open-play-phone');
-    await axeClean(player!, 'chat open during the play, phone');
+    expect(await count(player, '[data-trick-card]')).toBeGreaterThanOrEqual(1);
+    expect(await covered(player, '[data-testid=chat-panel]', '[data-card], [data-trick-card]')).toEqual([]);
+    await say(player, 'À toi partenaire');
+    await shot(player, 'chat-open-play-phone');
+    await axeClean(player, 'chat open during the play, phone');
     await player.click('[data-testid=chat-close]');
+    // The reaction tray left open while one's own card lies in the trick: it covers no card.
+    await player.click('[data-testid=reactions-toggle]');
+    await player.waitForSelector('[data-testid=reactions]');
+    const mine = await player.getAttribute('[data-playable=true]', 'data-card');
+    await player.click(`[data-card="${mine}"]`, { position: { x: 8, y: 14 } });
+    await player.waitForSelector(`[data-trick-card="${mine}"]`);
+    expect(await covered(player, '[data-testid=reactions]', '[data-card], [data-trick-card]')).toEqual([]);
+    await shot(player, 'reaction-tray-play-phone');
+    await player.click('[data-testid=reactions-toggle]');
 
     // The host turns spectator chat off: the spectator is told so (in French) and cannot write.
     await ann.click('[data-testid=chat-toggle]');
@@ -245,5 +255,25 @@ describe('table chat and quick reactions', () => {
     await shot(ann, 'chat-docked-player-desktop');
     await axeClean(ann, 'chat docked, player, desktop');
     for (const c of contexts) await c.close();
+  });
+
+  it('a coinche table: the open chat leaves the bid picker and the hand clear', async () => {
+    const pia = await newPage('phone');
+    await pia.goto(`${server.url}/`);
+    await pia.click('[data-variant=coinche]');
+    await pia.click('[data-testid=create]');
+    await pia.waitForURL(/\/t\//);
+    await sit(pia, 0, 'Pia');
+    for (const seat of [1, 2, 3]) await addBot(pia, seat);
+    await pia.click('[data-testid=start]:not([disabled])');
+    await pia.waitForSelector('[data-testid=bid-picker]', { timeout: 30_000 });
+    await pia.click('[data-testid=chat-toggle]');
+    await pia.waitForSelector('[data-testid=chat-panel]');
+    await say(pia, 'Je coinche ?');
+    expect(await covered(pia, '[data-testid=chat-panel]', '[data-card], [data-testid=bid-picker], [data-testid=bid-picker] button')).toEqual([]);
+    await pia.click('[data-testid=reactions-toggle]');
+    expect(await covered(pia, '[data-testid=reactions]', '[data-card], [data-testid=bid-picker]')).toEqual([]);
+    await shot(pia, 'chat-open-coinche-bidding-phone');
+    await axeClean(pia, 'chat open during a coinche auction, phone');
   });
 });
