@@ -32,7 +32,6 @@ export class MemoryStore implements TableStore {
     this.ensureOpen();
     if (this.data.tables.has(settings.id)) throw new Error(`table ${settings.id} exists`);
     this.data.tables.set(settings.id, { settings: structuredClone(settings), entries: [], finishedAt: null });
-    this.data.chats.set(settings.id, { entries: [], settings: structuredClone(DEFAULT_CHAT_SETTINGS) });
     this.data.updatedAt.set(settings.id, this.now());
   }
 
@@ -66,8 +65,10 @@ export class MemoryStore implements TableStore {
 
   async appendChat(tableId: string, entry: ChatEntry, settings?: ChatSettings): Promise<void> {
     this.ensureOpen();
-    const chat = this.data.chats.get(tableId);
-    if (!chat) throw new NoSuchStoredTable(tableId);
+    if (!this.data.tables.has(tableId)) throw new NoSuchStoredTable(tableId);
+    // A table's chat is made with its first entry.
+    const chat = this.data.chats.get(tableId) ?? { entries: [], settings: structuredClone(DEFAULT_CHAT_SETTINGS) };
+    this.data.chats.set(tableId, chat);
     const newest = chat.entries.at(-1)?.id ?? 0;
     if (entry.id !== newest + 1) throw new ChatConflict(tableId, entry.id, newest);
     chat.entries = [...chat.entries, structuredClone(entry)].slice(-CHAT_KEPT);
@@ -77,8 +78,8 @@ export class MemoryStore implements TableStore {
 
   async loadChat(tableId: string): Promise<StoredChat | null> {
     this.ensureOpen();
-    const chat = this.data.chats.get(tableId);
-    return chat ? structuredClone(chat) : null;
+    if (!this.data.tables.has(tableId)) return null;
+    return structuredClone(this.data.chats.get(tableId) ?? { entries: [], settings: DEFAULT_CHAT_SETTINGS });
   }
 
   async expire(finishedBefore: number, idleBefore: number, keep: ReadonlySet<string> = new Set()): Promise<string[]> {

@@ -72,7 +72,8 @@ export class TableRoom {
   private readonly queue = new SerialQueue();
   private readonly auto: AutoSteps;
   private readonly presence: PresenceSender;
-  private readonly chat: TableChat;
+  /** Made at the first join: a table nobody opens holds no chat. */
+  private chatPart: TableChat | null = null;
   /** Counts every frame sent to the whole room (steps and presence); snapshots carry it. */
   private seq = 0;
   /** Set by close(): the server is shutting down and refuses further commands. */
@@ -103,15 +104,18 @@ export class TableRoom {
       },
       (frame) => this.deps.channel.toTable(this.id, 'presence', { seq: ++this.seq, ...frame }, []),
     );
-    this.chat = new TableChat({
-      tableId: current.settings.id,
-      hostKeyHash: current.settings.hostKeyHash,
-      store: deps.store,
-      log: deps.log,
-      broadcast: (f) => (f.name === 'chat' ? deps.channel.toTable(this.id, 'chat', f.frame, []) : deps.channel.toTable(this.id, 'reaction', f.frame, [])),
+  }
+
+  private get chat(): TableChat {
+    return (this.chatPart ??= new TableChat({
+      tableId: this.id,
+      hostKeyHash: this.current.settings.hostKeyHash,
+      store: this.deps.store,
+      log: this.deps.log,
+      broadcast: (f) => (f.name === 'chat' ? this.deps.channel.toTable(this.id, 'chat', f.frame, []) : this.deps.channel.toTable(this.id, 'reaction', f.frame, [])),
       seatName: (seat) => this.current.seats[seat]?.name ?? null,
       spectatorAddresses: () => [...this.conns.values()].filter((c) => c.seat === null).map((c) => c.address),
-    });
+    }));
   }
 
   get id(): string {
