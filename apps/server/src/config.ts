@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  DATABASE_POOL_SIZE: int(4, 1, 100),
   WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   BOT_DELAY_MS: int(700, 0, 60_000),
@@ -83,6 +84,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection URL: the `pg` store instead of SQLite in `dataDir`. */
   databaseUrl: string | null;
+  /** Connections of the PostgreSQL store's pool (each process; two more for the cluster's messages). */
+  databasePoolSize: number;
   webDist: string;
   logLevel: (typeof LOG_LEVELS)[number];
   botDelayMs: number;
@@ -128,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: extra.map(origin),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     botDelayMs: e.BOT_DELAY_MS,

@@ -1,13 +1,17 @@
 /**
  * Entry point: `node apps/server/dist/main.js`. Reads the environment, opens the store
- * (PostgreSQL with DATABASE_URL, else SQLite in DATA_DIR), starts the server (restoring every
- * stored table) and shuts down cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight
- * writes, close the database, exit 0. A store it cannot use stops it with a message saying why.
+ * (PostgreSQL with DATABASE_URL, else SQLite in DATA_DIR), starts the server (SQLite: restoring
+ * every stored table; PostgreSQL: as one process of a cluster, tables loaded on demand) and
+ * shuts down cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight writes, give the
+ * tables up (cluster), close the database, exit 0. A store it cannot use stops it with a
+ * message saying why.
  */
+import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { startServer } from './server.js';
 import { openStore } from './store/open-store.js';
+import { PgStore } from './store/pg-store.js';
 import { StoreUnusable } from './store/types.js';
 
 async function main(): Promise<void> {
@@ -22,8 +26,11 @@ async function main(): Promise<void> {
   const log = createLogger(config);
   let server;
   try {
-    const store = await openStore(config, log);
-    server = await startServer(config, { logger: log, store });
+    // every start is a new cluster node: a restarted process never mistakes its predecessor's tables for its own
+    const node = randomBytes(8).toString('hex');
+    const store = await openStore(config, log, node);
+    const cluster = store instanceof PgStore && config.databaseUrl ? { url: config.databaseUrl, node, pool: store.pool } : undefined;
+    server = await startServer(config, { logger: log, store, ...(cluster ? { cluster } : {}) });
   } catch (e) {
     if (e instanceof StoreUnusable) log.fatal({ event: 'store-unusable' }, `could not start: ${e.message}`);
     else log.fatal({ err: e, dataDir: config.dataDir }, 'could not start');

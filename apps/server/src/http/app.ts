@@ -7,7 +7,7 @@ import express, { type Express, type Request } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { OriginCheck } from '../origin-policy.js';
-import type { TableRegistry } from '../tables/registry.js';
+import type { TableDirectory } from '../tables/directory.js';
 import { errorHandler, sendError } from './errors.js';
 import { securityHeaders } from './security.js';
 import { tablesRouter } from './tables-routes.js';
@@ -16,7 +16,7 @@ import { webAppRouter } from './web-app.js';
 /** The request carries a body (the rule body parsers use: a length other than 0, or chunked). */
 const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
 
-export function createApp(registry: TableRegistry, config: Config, publicUrl: string, originOk: OriginCheck, log: Logger): Express {
+export function createApp(tables: TableDirectory, config: Config, publicUrl: string, originOk: OriginCheck, log: Logger): Express {
   const app = express();
   app.disable('x-powered-by');
   // Behind a reverse proxy on the same host, take the client address from X-Forwarded-For.
@@ -24,7 +24,9 @@ export function createApp(registry: TableRegistry, config: Config, publicUrl: st
   app.use(securityHeaders(publicUrl));
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ ok: true, tables: registry.size, uptime: Math.round(process.uptime()) });
+    const health = tables.health();
+    // 503 when the database cannot be reached (cluster): a load balancer stops sending players here
+    res.status(health.ok ? 200 : 503).json(health);
   });
   app.use(
     '/api',
@@ -40,7 +42,7 @@ export function createApp(registry: TableRegistry, config: Config, publicUrl: st
       next();
     },
     express.json({ limit: '8kb' }),
-    tablesRouter(registry, (req) => (config.publicUrl === null ? (originOf(req) ?? publicUrl) : publicUrl), config.createLimitPerMinute),
+    tablesRouter(tables, (req) => (config.publicUrl === null ? (originOf(req) ?? publicUrl) : publicUrl), config.createLimitPerMinute),
   );
   app.use(webAppRouter(config.webDist));
   app.use((_req, res) => sendError(res, 404, 'NOT_FOUND', 'not found'));

@@ -5,18 +5,15 @@
 import { CreateTableRequestSchema, TableIdSchema, issuesText, type CreateTableResponse } from '@belote/protocol';
 import { Router, type Request } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { TableRegistry } from '../tables/registry.js';
+import type { TableDirectory } from '../tables/directory.js';
 import { sendError } from './errors.js';
 
 /** `linkBase(req)`: the origin share links start with (PUBLIC_URL, or the one the client used). */
-export function tablesRouter(registry: TableRegistry, linkBase: (req: Request) => string, createPerMinute: number): Router {
+export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) => string, createPerMinute: number): Router {
   const r = Router();
   const createLimiter = new RateLimiterMemory({ points: createPerMinute, duration: 60 });
 
-  const roomOf = (req: Request) => {
-    const id = req.params.id;
-    return TableIdSchema.safeParse(id).success ? registry.get(id as string) : undefined;
-  };
+  const idOf = (req: Request): string | null => (TableIdSchema.safeParse(req.params.id).success ? (req.params.id as string) : null);
 
   r.post('/tables', async (req, res) => {
     try {
@@ -26,27 +23,29 @@ export function tablesRouter(registry: TableRegistry, linkBase: (req: Request) =
     }
     const parsed = CreateTableRequestSchema.safeParse(req.body ?? {});
     if (!parsed.success) return sendError(res, 400, 'BAD_REQUEST', issuesText(parsed.error));
-    const { room, hostKey } = await registry.create(parsed.data);
-    const body: CreateTableResponse = { id: room.id, url: `${linkBase(req)}/t/${room.id}`, hostKey };
+    const { id, hostKey } = await tables.create(parsed.data);
+    const body: CreateTableResponse = { id, url: `${linkBase(req)}/t/${id}`, hostKey };
     res.status(201).json(body);
   });
 
-  r.get('/tables/:id', (req, res) => {
-    const room = roomOf(req);
-    if (!room) return sendError(res, 404, 'NO_SUCH_TABLE', 'no such table');
-    res.json(room.summary());
+  r.get('/tables/:id', async (req, res) => {
+    const id = idOf(req);
+    const summary = id === null ? null : await tables.summary(id);
+    if (!summary) return sendError(res, 404, 'NO_SUCH_TABLE', 'no such table');
+    res.json(summary);
   });
 
-  r.get('/tables/:id/record', (req, res) => {
-    const room = roomOf(req);
-    if (!room) return sendError(res, 404, 'NO_SUCH_TABLE', 'no such table');
+  r.get('/tables/:id/record', async (req, res) => {
+    const id = idOf(req);
+    if (id === null) return sendError(res, 404, 'NO_SUCH_TABLE', 'no such table');
     const q = req.query.game;
     let game: number | undefined;
     if (q !== undefined) {
       game = typeof q === 'string' && /^\d{1,6}$/.test(q) ? Number(q) : NaN;
       if (Number.isNaN(game)) return sendError(res, 400, 'BAD_REQUEST', 'game: must be a game index (0, 1, …)');
     }
-    const record = room.record(game);
+    const record = await tables.record(id, game);
+    if (record === undefined) return sendError(res, 404, 'NO_SUCH_TABLE', 'no such table');
     if (!record) return sendError(res, 404, 'NOT_FOUND', `game: no game ${String(game)} at this table`);
     res.json(record);
   });

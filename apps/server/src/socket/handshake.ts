@@ -8,7 +8,7 @@
 import { HandshakeSchema, PROTOCOL_VERSION, issuesText, quote, type ConnectErrorData } from '@belote/protocol';
 import type { Seat } from '@belote/rules';
 import type { Socket } from 'socket.io';
-import type { TableRegistry } from '../tables/registry.js';
+import type { TableDirectory } from '../tables/directory.js';
 import { sha256Hex } from '../tables/secrets.js';
 import { clientAddress, type SocketLimits } from './limits.js';
 
@@ -31,7 +31,7 @@ function refusal(data: ConnectErrorData): Error & { data: ConnectErrorData } {
  * PROTOCOL_MISMATCH, BAD_REQUEST, TOO_MANY_SOCKETS (address), NO_SUCH_TABLE, BAD_TOKEN
  * (token, then host key), TOO_MANY_SOCKETS (table; spectators only).
  */
-export function checkHandshake(auth: unknown, address: string, registry: TableRegistry, limits: SocketLimits): SocketIdentity | Error {
+export async function checkHandshake(auth: unknown, address: string, tables: TableDirectory, limits: SocketLimits): Promise<SocketIdentity | Error> {
   const version = typeof auth === 'object' && auth !== null && !Array.isArray(auth) && Object.hasOwn(auth, 'protocolVersion') ? (auth as { protocolVersion: unknown }).protocolVersion : undefined;
   if (version !== PROTOCOL_VERSION)
     return refusal({
@@ -44,28 +44,25 @@ export function checkHandshake(auth: unknown, address: string, registry: TableRe
   const { tableId, token, hostKey } = parsed.data;
   const crowded = limits.refusal(address, tableId, true);
   if (crowded) return refusal({ code: 'TOO_MANY_SOCKETS', message: crowded });
-  const room = registry.get(tableId);
-  if (!room) return refusal({ code: 'NO_SUCH_TABLE', message: 'no such table' });
-  let seat: Seat | null = null;
-  if (token !== undefined) {
-    seat = room.seatOfToken(token);
-    if (seat === null) return refusal({ code: 'BAD_TOKEN', message: 'this seat token is not valid at this table' });
-  }
-  if (hostKey !== undefined && !room.isHostKey(hostKey)) return refusal({ code: 'BAD_TOKEN', message: 'this host key is not valid at this table' });
+  // The table checks the secrets as hashes (in a cluster, on the process that runs it).
+  const tokenHash = token !== undefined ? sha256Hex(token) : null;
+  const admitted = await tables.admit(tableId, tokenHash, hostKey !== undefined ? sha256Hex(hostKey) : null);
+  if (!admitted.ok) return refusal({ code: admitted.code, message: admitted.message });
+  const seat: Seat | null = admitted.seat;
   const full = limits.refusal(address, tableId, seat !== null || hostKey !== undefined);
   if (full) return refusal({ code: 'TOO_MANY_SOCKETS', message: full });
-  return { tableId, seat, tokenHash: token !== undefined ? sha256Hex(token) : null, isHost: hostKey !== undefined, address };
+  return { tableId, seat, tokenHash, isHost: admitted.isHost, address };
 }
 
-export function handshakeMiddleware(registry: TableRegistry, limits: SocketLimits) {
+export function handshakeMiddleware(tables: TableDirectory, limits: SocketLimits) {
   return (socket: Socket, next: (err?: Error) => void): void => {
-    try {
-      const r = checkHandshake(socket.handshake.auth, clientAddress(socket.request), registry, limits);
-      if (r instanceof Error) return next(r);
-      socket.data = r;
-      next();
-    } catch {
-      next(refusal({ code: 'INTERNAL', message: 'internal error' }));
-    }
+    checkHandshake(socket.handshake.auth, clientAddress(socket.request), tables, limits).then(
+      (r) => {
+        if (r instanceof Error) return next(r);
+        socket.data = r;
+        next();
+      },
+      () => next(refusal({ code: 'INTERNAL', message: 'internal error' })),
+    );
   };
 }

@@ -1,44 +1,52 @@
 /**
  * The Socket.IO server: small message limit, origin check, handshake middleware with the
- * connection limits, and the connection lifecycle (join the table room, attach handlers,
- * watch the backlog, leave on disconnect).
+ * connection limits, and the connection lifecycle (join the table, attach handlers, watch the
+ * backlog, leave on disconnect). The table may run in this process or, in a cluster, in
+ * another (TableDirectory); with `cluster` the adapter carries room frames between processes.
  */
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { Config } from '../config.js';
 import type { OriginCheck } from '../origin-policy.js';
-import type { TableRegistry } from '../tables/registry.js';
-import type { Connection } from '../tables/table-room.js';
+import type { LocalConnection, TableDirectory } from '../tables/directory.js';
 import { dropWhenBacklogged } from './backpressure.js';
 import { attachHandlers } from './handlers.js';
 import { handshakeMiddleware } from './handshake.js';
-import { seatRoom, sendFrame, type SocketHub, type TableServer } from './hub.js';
+import { nodeRoom, seatRoom, sendFrame, type SocketHub, type TableRemote, type TableServer } from './hub.js';
 import { SocketLimits } from './limits.js';
 
 /** Socket messages above this size are refused (and the socket closed) by socket.io. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
 
-export function createSocketServer(http: HttpServer, registry: TableRegistry, hub: SocketHub, config: Config, originOk: OriginCheck, log: Logger): TableServer {
+/** Cluster wiring: the adapter factory (`@socket.io/postgres-adapter`) and how private frames leave. */
+export interface SocketCluster {
+  adapter: Parameters<TableServer['adapter']>[0];
+  remote: TableRemote;
+}
+
+export function createSocketServer(http: HttpServer, tables: TableDirectory, hub: SocketHub, config: Config, originOk: OriginCheck, log: Logger, cluster: SocketCluster | null = null): TableServer {
   const io: TableServer = new Server(http, {
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     serveClient: false,
     // Browsers always send Origin on WebSocket and cross-origin requests; other clients may omit it.
     allowRequest: (req, cb) => cb(null, originOk(req.headers.origin, req.headers.host)),
   });
-  hub.attach(io);
+  if (cluster) io.adapter(cluster.adapter);
+  hub.attach(io, cluster?.remote ?? null);
+  const own = cluster ? nodeRoom(cluster.remote.node) : null;
   const limits = new SocketLimits(config);
-  io.use(handshakeMiddleware(registry, limits));
+  io.use(handshakeMiddleware(tables, limits));
   io.on('connection', (socket) => {
     const id = socket.data;
-    const room = registry.get(id.tableId);
-    if (!room) {
-      socket.disconnect(true);
-      return;
-    }
     limits.added(id.address, id.tableId);
     dropWhenBacklogged(socket, (queued) => log.warn({ table: id.tableId, queued }, 'socket not reading its frames: disconnected'));
-    const conn: Connection = {
+    // in a cluster, the adapter skips this process's own sockets (they get frames at once, locally)
+    if (own) void socket.join(own);
+    const mute = () => {
+      for (const r of socket.rooms) if (r !== socket.id && r !== own) void socket.leave(r);
+    };
+    const conn: LocalConnection = {
       id: socket.id,
       isHost: id.isHost,
       seat: id.seat,
@@ -46,17 +54,24 @@ export function createSocketServer(http: HttpServer, registry: TableRegistry, hu
       address: id.address,
       send: (event, frame) => sendFrame(socket, event, frame),
       listen: (seat) => {
-        for (const r of socket.rooms) if (r !== socket.id && r !== id.tableId) void socket.leave(r);
+        mute();
         void socket.join(seat === null ? id.tableId : [id.tableId, seatRoom(id.tableId, seat)]);
       },
+      mute,
       kick: () => socket.disconnect(true),
     };
-    attachHandlers(socket, room, conn, limits, log);
+    attachHandlers(socket, id.tableId, conn, tables, limits, log);
     socket.on('disconnect', () => {
       limits.removed(id.address, id.tableId);
-      room.leave(socket.id).catch((e: unknown) => log.error({ err: e, table: room.id }, 'leave failed'));
+      tables.detach(id.tableId, socket.id).catch((e: unknown) => log.error({ err: e, table: id.tableId }, 'leave failed'));
     });
-    room.join(conn).catch((e: unknown) => log.error({ err: e, table: room.id }, 'join failed'));
+    tables.attach(id.tableId, conn).then(
+      (ok) => void (ok || socket.disconnect(true)),
+      (e: unknown) => {
+        log.error({ err: e, table: id.tableId }, 'join failed');
+        socket.disconnect(true);
+      },
+    );
     log.debug({ table: id.tableId, seat: id.seat, host: id.isHost }, 'socket connected');
   });
   return io;

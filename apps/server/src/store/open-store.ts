@@ -9,9 +9,10 @@ import { PgStore, redactUrl } from './pg-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { TableStore } from './types.js';
 
-export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>, log: Logger): Promise<TableStore> {
+/** `node`: with DATABASE_URL, this process's id in the cluster (its writes are fenced by table ownership). */
+export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databasePoolSize'>, log: Logger, node?: string): Promise<TableStore> {
   if (config.databaseUrl) {
-    const store = await PgStore.open({ url: config.databaseUrl, log });
+    const store = await PgStore.open({ url: config.databaseUrl, log, poolSize: config.databasePoolSize, ...(node ? { node } : {}) });
     log.info({ store: 'pg', database: redactUrl(config.databaseUrl) }, 'store: PostgreSQL');
     return store;
   }

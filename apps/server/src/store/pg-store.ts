@@ -8,6 +8,8 @@
  * A lost connection rejects the appends of its batch; the pool reconnects on the next write.
  * The chat (belote_chat, belote_chat_settings) has its own positions and check, in the same
  * group commit, and never touches the log or `version`.
+ * In a cluster (`node` set) every table row names its owning process, and an append or a
+ * finished mark by any other process is refused with NotOwner (cluster/ownership.ts claims).
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -15,6 +17,7 @@ import { CHAT_KEPT, DEFAULT_CHAT_SETTINGS, type ChatEntry, type ChatSettings } f
 import {
   ChatConflict,
   NoSuchStoredTable,
+  NotOwner,
   StoreUnusable,
   VersionConflict,
   type LoadedTables,
@@ -50,7 +53,24 @@ const SCHEMA = `
     table_id text PRIMARY KEY REFERENCES belote_tables(id) ON DELETE CASCADE,
     settings jsonb NOT NULL
   );
+  ALTER TABLE belote_tables ADD COLUMN IF NOT EXISTS owner text;
+  ALTER TABLE belote_tables ADD COLUMN IF NOT EXISTS owner_epoch integer NOT NULL DEFAULT 0;
+  CREATE TABLE IF NOT EXISTS belote_nodes (
+    id text PRIMARY KEY,
+    expires_at timestamptz NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS socket_io_attachments (
+    id bigserial UNIQUE,
+    created_at timestamptz DEFAULT now(),
+    payload bytea
+  );
 `;
+
+/**
+ * A process (node) is alive while its heartbeat is fresh and a connection of its own (named
+ * `belote:<id>`) is open: a killed process's connections close at once, so it is dead at once.
+ */
+export const NODE_ALIVE = `n.expires_at > now() AND EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = 'belote:' || n.id)`;
 
 /** Advisory lock held while creating the schema, so processes starting together do not race. */
 const SCHEMA_LOCK = 0x62656c6f; // "belo"
@@ -59,7 +79,7 @@ const SCHEMA_LOCK = 0x62656c6f; // "belo"
 const APPEND = `
   WITH bumped AS (
     UPDATE belote_tables SET version = version + $3::int, updated_at = $4::bigint
-    WHERE id = $1 AND version = $2::int
+    WHERE id = $1 AND version = $2::int AND ($6::text IS NULL OR owner = $6::text)
     RETURNING id
   )
   INSERT INTO belote_entries (table_id, seq, entry)
@@ -115,6 +135,10 @@ export interface PgStoreOptions {
   log?: Logger;
   /** How long to wait for a connection before a write fails (ms). */
   connectTimeoutMs?: number;
+  /** Cluster: this process's id; its writes are fenced by table ownership too. */
+  node?: string;
+  /** Connections in the pool (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }
 
 /** The URL without its password, for logs and messages. */
@@ -136,17 +160,21 @@ const types = {
 
 export class PgStore implements TableStore {
   readonly kind = 'pg';
-  private readonly pool: pg.Pool;
+  /** Also used by the cluster's ownership queries. */
+  readonly pool: pg.Pool;
+  private readonly node: string | null;
   private pending: PendingWrite[] = [];
   private flushing: Promise<void> | null = null;
 
   private constructor(private readonly opts: PgStoreOptions) {
+    this.node = opts.node ?? null;
     this.pool = new pg.Pool({
       connectionString: opts.url,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
       keepAlive: true,
-      max: 4,
+      max: opts.poolSize ?? 4,
       types,
+      ...(opts.node ? { application_name: `belote:${opts.node}` } : {}),
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process.
     this.pool.on('error', (e) => opts.log?.warn({ err: e }, 'idle PostgreSQL connection lost; reconnecting on the next query'));
@@ -168,21 +196,25 @@ export class PgStore implements TableStore {
   }
 
   async createTable(settings: TableSettings): Promise<void> {
-    await this.pool.query('INSERT INTO belote_tables (id, settings, created_at, updated_at) VALUES ($1, $2, $3, $4)', [
+    await this.pool.query('INSERT INTO belote_tables (id, settings, created_at, updated_at, owner) VALUES ($1, $2, $3, $4, $5)', [
       settings.id,
       JSON.stringify(settings),
       settings.createdAt,
       Date.now(),
+      this.node,
     ]);
   }
 
   append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {
     if (entries.length === 0) return Promise.reject(new Error('append: no entries'));
     return this.enqueue(tableId, async (c, now) => {
-      const r = await c.query(APPEND, [tableId, version, entries.length, now, JSON.stringify(entries)]);
+      const r = await c.query(APPEND, [tableId, version, entries.length, now, JSON.stringify(entries), this.node]);
       if (r.rowCount === entries.length) return null;
-      const v = await c.query<{ version: number }>('SELECT version FROM belote_tables WHERE id = $1', [tableId]);
-      return v.rows[0] ? new VersionConflict(tableId, version, v.rows[0].version) : new NoSuchStoredTable(tableId);
+      const v = await c.query<{ version: number; owner: string | null }>('SELECT version, owner FROM belote_tables WHERE id = $1', [tableId]);
+      const row = v.rows[0];
+      if (!row) return new NoSuchStoredTable(tableId);
+      if (this.node !== null && row.owner !== this.node) return new NotOwner(tableId, row.owner);
+      return new VersionConflict(tableId, version, row.version);
     });
   }
 
@@ -282,7 +314,8 @@ export class PgStore implements TableStore {
   }
 
   async markFinished(tableId: string, at: number | null): Promise<void> {
-    await this.pool.query('UPDATE belote_tables SET finished_at = $2, updated_at = $3 WHERE id = $1', [tableId, at, Date.now()]);
+    // In a cluster only the owner marks (a process taken for dead must not undo its successor's mark).
+    await this.pool.query('UPDATE belote_tables SET finished_at = $2, updated_at = $3 WHERE id = $1 AND ($4::text IS NULL OR owner = $4::text)', [tableId, at, Date.now(), this.node]);
   }
 
   async expire(finishedBefore: number, idleBefore: number, keep: ReadonlySet<string> = new Set()): Promise<string[]> {
@@ -290,6 +323,8 @@ export class PgStore implements TableStore {
       `WITH gone AS (
          DELETE FROM belote_tables
          WHERE ((finished_at IS NOT NULL AND finished_at < $1) OR (finished_at IS NULL AND updated_at < $2)) AND NOT (id = ANY($3::text[]))
+           -- a table owned by a live process is in use there (cluster)
+           AND NOT EXISTS (SELECT 1 FROM belote_nodes n WHERE n.id = belote_tables.owner AND ${NODE_ALIVE})
          RETURNING id, created_at)
        SELECT id FROM gone ORDER BY created_at, id`,
       [finishedBefore, idleBefore, [...keep]],

@@ -88,6 +88,21 @@ export class ChatConflict extends Error {
   }
 }
 
+/**
+ * Cluster fencing (PostgreSQL with several processes): the table is owned by another process
+ * now (this one was taken for dead and its tables taken over). Nothing was written; the writer
+ * must hand the table over to its owner.
+ */
+export class NotOwner extends Error {
+  constructor(
+    readonly tableId: string,
+    readonly owner: string | null,
+  ) {
+    super(`table ${tableId} is owned by ${owner ?? 'nobody'} now`);
+    this.name = 'NotOwner';
+  }
+}
+
 /** The table does not exist in the store (never created, or expired). */
 export class NoSuchStoredTable extends Error {
   constructor(readonly tableId: string) {
@@ -111,7 +126,8 @@ export interface TableStore {
   /**
    * Write `entries` at positions `version`, `version + 1`, … of the table's log, atomically
    * (all or none) and durably before resolving. Rejects with `VersionConflict` unless the log
-   * holds exactly `version` entries, and with `NoSuchStoredTable` for an unknown table; any
+   * holds exactly `version` entries, with `NotOwner` when a cluster store's table belongs to
+   * another process, and with `NoSuchStoredTable` for an unknown table; any
    * other rejection is a failed write (nothing of it was written, except that a networked
    * store that lost its connection while committing cannot know: the next append then meets
    * a `VersionConflict` if the commit did happen).

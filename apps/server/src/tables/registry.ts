@@ -75,6 +75,36 @@ export class TableRegistry {
     return { restored, skipped };
   }
 
+  /**
+   * Load one stored table into a room (cluster: this process just claimed it). Null when the
+   * table is not in the store or its log does not replay.
+   */
+  async load(id: string): Promise<TableRoom | null> {
+    const existing = this.rooms.get(id);
+    if (existing && !existing.deposed) return existing;
+    const stored = await this.deps.store.load(id);
+    if (!stored) return null;
+    const r = replayLog(stored.settings, stored.entries);
+    if (!r.ok) {
+      this.deps.log.error({ table: id, entry: r.index, error: r.error }, 'table log does not replay; not loaded');
+      return null;
+    }
+    const again = this.rooms.get(id);
+    if (again && !again.deposed) return again;
+    const room = new TableRoom(r.state, this.deps);
+    this.rooms.set(id, room);
+    return room;
+  }
+
+  /** Cluster: another process owns the table; forget the room without closing its sockets. */
+  handOff(id: string): TableRoom | undefined {
+    const room = this.rooms.get(id);
+    if (!room) return undefined;
+    room.handOff();
+    this.rooms.delete(id);
+    return room;
+  }
+
   /** Forget a table (expiry): its timers stop and its sockets are disconnected. The store is not touched. */
   remove(id: string): boolean {
     const room = this.rooms.get(id);

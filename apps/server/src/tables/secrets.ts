@@ -16,10 +16,15 @@ export const sha256Hex = (s: string): string => createHash('sha256').update(s, '
 
 /** Constant-time check of a presented secret against a stored sha256 hex. */
 export function secretMatches(secret: string, storedHash: string | null): boolean {
+  return hashMatches(sha256Hex(secret), storedHash);
+}
+
+/** The same, for a secret hashed already (by the process that received it). */
+export function hashMatches(hash: string, storedHash: string | null): boolean {
   if (storedHash === null) return false;
-  const a = Buffer.from(sha256Hex(secret), 'hex');
+  const a = Buffer.from(hash, 'hex');
   const b = Buffer.from(storedHash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
 }
 
 /** A uniformly shuffled deck (Fisher–Yates with crypto.randomInt). */

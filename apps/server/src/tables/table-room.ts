@@ -10,12 +10,12 @@ import { CHAT_EVENTS, type Ack, type ProtocolError, type ServerFrameName, type S
 import { RECORD_FORMAT, dealsCards, ownCardsAfter, recordOf, viewFor, type GameEvent, type Seat, SEATS } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { VersionConflict, type LogEntry, type TableStore } from '../store/types.js';
+import { NotOwner, VersionConflict, type LogEntry, type TableStore } from '../store/types.js';
 import { AutoSteps } from './auto-steps.js';
 import { TableChat, type ChatCommand } from './chat.js';
 import { ackOf, planCommand, type Command } from './commands.js';
 import { PresenceSender, timersOf } from './presence.js';
-import { secretMatches } from './secrets.js';
+import { hashMatches, secretMatches } from './secrets.js';
 import { SerialQueue } from './serial-queue.js';
 import { seatsOf, summaryOf, type Attendance } from './summary.js';
 import { compareWithStored, currentGame, reduceEntry, statusOf, tableEventOf, type TableState } from './table-state.js';
@@ -24,6 +24,8 @@ import { compareWithStored, currentGame, reduceEntry, statusOf, tableEventOf, ty
 export interface Connection {
   readonly id: string;
   readonly isHost: boolean;
+  /** The process whose socket this is, when it is not this one (cluster: the owner's proxy). */
+  readonly node?: string;
   seat: Seat | null;
   tokenHash: string | null;
   /** The client's address (chat: a spectator's tag and rate-limit key). */
@@ -38,10 +40,10 @@ export interface Connection {
 
 /** Frames to many sockets of a table at once, each frame serialised once (Socket.IO rooms). */
 export interface TableChannel {
-  /** To every listening socket of the table except those of the `except` seats. */
-  toTable<E extends ServerFrameName>(tableId: string, event: E, frame: ServerFrames[E], except: readonly Seat[]): void;
-  /** To the sockets listening to `seat`. */
-  toSeat<E extends ServerFrameName>(tableId: string, seat: Seat, event: E, frame: ServerFrames[E]): void;
+  /** To every listening socket of the table except those of the `except` seats; `remote`: other processes hold some. */
+  toTable<E extends ServerFrameName>(tableId: string, event: E, frame: ServerFrames[E], except: readonly Seat[], remote: boolean): void;
+  /** To the sockets listening to `seat`: this process's, and those on the processes `nodes` (addressed to them alone). */
+  toSeat<E extends ServerFrameName>(tableId: string, seat: Seat, event: E, frame: ServerFrames[E], nodes: readonly string[]): void;
 }
 
 export interface RoomDeps {
@@ -51,6 +53,8 @@ export interface RoomDeps {
   channel: TableChannel;
   /** The table vanished from the store (another process expired it): forget the room. */
   gone?: (tableId: string) => void;
+  /** Cluster: another process owns the table now; hand its sockets over. */
+  deposed?: (tableId: string) => void;
 }
 
 /** Everything a socket may ask of its room. */
@@ -62,6 +66,7 @@ const isChatCommand = (cmd: RoomCommand): cmd is ChatCommand => 'payload' in cmd
 type Bind = { conn: Connection; seat: Seat | null; tokenHash: string | null };
 
 const UNSAVED: ProtocolError = { code: 'INTERNAL', message: 'could not save the change; nothing was applied' };
+const MOVED: ProtocolError = { code: 'INTERNAL', message: 'the table moved to another server process; nothing was applied' };
 const CONFLICT: ProtocolError = {
   code: 'WRITE_CONFLICT',
   message: 'the table was changed elsewhere at the same moment (another server process); nothing of yours was applied: decide again from the snapshot just sent',
@@ -80,6 +85,8 @@ export class TableRoom {
   private closing = false;
   /** This copy may differ from the store (a reload failed): reload before the next write. */
   private stale = false;
+  /** Cluster: another process owns the table; this room takes nothing more. */
+  deposed = false;
 
   constructor(
     private current: TableState,
@@ -102,7 +109,7 @@ export class TableRoom {
         const a = this.attendance();
         return { seats: seatsOf(this.current, a), spectators: a.spectators, ...this.auto.clocks() };
       },
-      (frame) => this.deps.channel.toTable(this.id, 'presence', { seq: ++this.seq, ...frame }, []),
+      (frame) => this.deps.channel.toTable(this.id, 'presence', { seq: ++this.seq, ...frame }, [], this.hasRemote()),
     );
   }
 
@@ -112,7 +119,7 @@ export class TableRoom {
       hostKeyHash: this.current.settings.hostKeyHash,
       store: this.deps.store,
       log: this.deps.log,
-      broadcast: (f) => (f.name === 'chat' ? this.deps.channel.toTable(this.id, 'chat', f.frame, []) : this.deps.channel.toTable(this.id, 'reaction', f.frame, [])),
+      broadcast: (f) => (f.name === 'chat' ? this.deps.channel.toTable(this.id, 'chat', f.frame, [], this.hasRemote()) : this.deps.channel.toTable(this.id, 'reaction', f.frame, [], this.hasRemote())),
       seatName: (seat) => this.current.seats[seat]?.name ?? null,
       spectatorAddresses: () => [...this.conns.values()].filter((c) => c.seat === null).map((c) => c.address),
     }));
@@ -134,6 +141,18 @@ export class TableRoom {
 
   isHostKey(key: string): boolean {
     return secretMatches(key, this.current.settings.hostKeyHash);
+  }
+
+  /** The handshake's secrets as hashes (another process checks a socket of its own here). */
+  admission(tokenHash: string | null, hostKeyHash: string | null): { ok: true; seat: Seat | null; isHost: boolean } | { ok: false; code: 'BAD_TOKEN'; message: string } {
+    let seat: Seat | null = null;
+    if (tokenHash !== null) {
+      seat = SEATS.find((s) => hashMatches(tokenHash, this.current.seats[s]?.tokenHash ?? null)) ?? null;
+      if (seat === null) return { ok: false, code: 'BAD_TOKEN', message: 'this seat token is not valid at this table' };
+    }
+    if (hostKeyHash !== null && !hashMatches(hostKeyHash, this.current.settings.hostKeyHash))
+      return { ok: false, code: 'BAD_TOKEN', message: 'this host key is not valid at this table' };
+    return { ok: true, seat, isHost: hostKeyHash !== null };
   }
 
   summary(): TableSummary {
@@ -166,6 +185,7 @@ export class TableRoom {
     return this.queue.run(async () => {
       const conn = this.conns.get(connId);
       if (!conn) return { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } };
+      if (this.deposed) return { ok: false, error: MOVED };
       if (this.closing) return { ok: false, error: { code: 'INTERNAL', message: 'the server is restarting; nothing was changed: try again in a moment' } };
       if (cmd.name === 'sync') return { ok: true, snapshot: this.snapshotFor(conn) };
       if (cmd.name === 'ready') return this.ready(conn);
@@ -206,6 +226,17 @@ export class TableRoom {
     });
   }
 
+  /**
+   * Cluster: another process owns the table now. Stop the timers and forget the sockets without
+   * closing them (the caller joins them to the new owner); later commands are refused.
+   */
+  handOff(): void {
+    this.deposed = true;
+    this.auto.dispose();
+    this.presence.dispose();
+    this.conns.clear();
+  }
+
   /** Stop timers and disconnect every socket (table removed or server closing). */
   dispose(): void {
     this.auto.dispose();
@@ -226,6 +257,7 @@ export class TableRoom {
    * table was reloaded from the store.
    */
   private async commit(entries: LogEntry[], bind?: Bind): Promise<ProtocolError | null> {
+    if (this.deposed) return MOVED;
     if (this.stale) {
       const version = this.current.version;
       if ((await this.reload()) === 'failed') return UNSAVED;
@@ -246,6 +278,12 @@ export class TableRoom {
     try {
       await this.deps.store.append(this.id, this.current.version, entries);
     } catch (e) {
+      if (e instanceof NotOwner) {
+        this.deps.log.warn({ table: this.id, owner: e.owner }, 'another server process owns this table now; handing it over');
+        this.deposed = true;
+        this.deps.deposed?.(this.id);
+        return MOVED;
+      }
       if (e instanceof VersionConflict) {
         this.deps.log.warn({ table: this.id, version: e.expected, stored: e.actual }, 'the stored table moved on without this copy; reloading it');
         return (await this.reload()) === 'failed' ? UNSAVED : CONFLICT;
@@ -331,11 +369,24 @@ export class TableRoom {
     const frame: Step = { seq: ++this.seq, version: this.current.version, events };
     const game = currentGame(this.current);
     const dealt = game && dealsCards(gameEvents) ? SEATS.filter((s) => this.seatConnected(s)) : [];
-    this.deps.channel.toTable(this.id, 'step', frame, dealt);
+    this.deps.channel.toTable(this.id, 'step', frame, dealt, this.hasRemote());
     for (const seat of dealt) {
       const own = ownCardsAfter(game!.state, seat, gameEvents);
-      this.deps.channel.toSeat(this.id, seat, 'step', own ? { ...frame, private: own } : frame);
+      this.deps.channel.toSeat(this.id, seat, 'step', own ? { ...frame, private: own } : frame, this.nodesOf(seat));
     }
+  }
+
+  /** Some socket of this table is on another process (cluster). */
+  private hasRemote(): boolean {
+    for (const c of this.conns.values()) if (c.node !== undefined) return true;
+    return false;
+  }
+
+  /** The other processes holding sockets of `seat`. */
+  private nodesOf(seat: Seat): string[] {
+    const nodes = new Set<string>();
+    for (const c of this.conns.values()) if (c.seat === seat && c.node !== undefined) nodes.add(c.node);
+    return [...nodes];
   }
 
   /**

@@ -1,0 +1,172 @@
+/**
+ * PostgreSQL LISTEN/NOTIFY for a cluster of server processes, shared by the Socket.IO
+ * PostgreSQL adapter (`@socket.io/postgres-adapter`: room frames to every process) and the node
+ * bus (node-bus.ts: messages addressed to one process). Both ride one ordered stream per
+ * process pair, which is why they share it:
+ *   - every notification this process sends goes through one publishing connection, in call
+ *     order, batched per tick into one statement (one commit, notifications in order);
+ *   - every notification it receives arrives on one listening connection, handled in order.
+ * So a snapshot addressed to a socket and the room frames that follow it reach the socket's
+ * process in the order the table's owner sent them. The adapter is given `adapterPool()`: its
+ * `query` for NOTIFY joins the batch and its listening connection is ours.
+ */
+import { randomBytes } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+/** NOTIFY payloads must stay under 8000 bytes; larger messages are compressed and chunked. */
+const MAX_PAYLOAD = 7000;
+
+/** The adapter's NOTIFY statement (util.js of @socket.io/postgres-adapter 0.5). */
+const ADAPTER_NOTIFY = 'SELECT pg_notify($1, $2)';
+
+export interface PubSubOptions {
+  url: string;
+  /** `application_name` of this process's connections: how others see it is alive. */
+  applicationName: string;
+  log: Logger;
+  connectTimeoutMs?: number;
+}
+
+interface Pending {
+  channel: string;
+  payload: string;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+type Handler = (message: unknown) => void;
+
+export class PgPubSub {
+  private readonly publisher: pg.Pool;
+  private readonly listenPool: pg.Pool;
+  private pending: Pending[] = [];
+  private flushing: Promise<void> | null = null;
+  private readonly handlers = new Map<string, Handler>();
+  private listener: pg.PoolClient | null = null;
+  private readonly chunks = new Map<string, string[]>();
+  private nextChunkId = 0;
+  private readonly chunkPrefix = randomBytes(6).toString('hex');
+  private closed = false;
+  /** Called each time the listening connection is (re)established (after a database restart). */
+  onListening: () => void = () => {};
+  /** Resolves once the listening connection is up the first time. */
+  readonly ready: Promise<void>;
+  private markReady: () => void = () => {};
+
+  constructor(private readonly opts: PubSubOptions) {
+    const base = { connectionString: opts.url, application_name: opts.applicationName, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000, keepAlive: true };
+    // One connection: notifications are committed in the order they were sent.
+    this.publisher = new pg.Pool({ ...base, max: 1 });
+    this.publisher.on('connect', (c) => void c.query('SET synchronous_commit TO off').catch(() => undefined));
+    this.listenPool = new pg.Pool({ ...base, max: 1, idleTimeoutMillis: 0 });
+    for (const p of [this.publisher, this.listenPool]) p.on('error', (e) => opts.log.warn({ err: e }, 'PostgreSQL pub/sub connection lost; reconnecting'));
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
+  }
+
+  /** Receive the messages sent to `channel` (its LISTEN is renewed on every reconnection). */
+  listen(channel: string, handler: Handler): void {
+    this.handlers.set(channel, handler);
+    this.listener?.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+  }
+
+  /** Send `message` (JSON) to whoever listens on `channel`; resolves once committed. */
+  publish(channel: string, message: unknown): Promise<void> {
+    const json = JSON.stringify(message);
+    if (Buffer.byteLength(json) <= MAX_PAYLOAD) return this.notify(channel, json);
+    // Compressed and split; the parts are consecutive in this process's stream.
+    const data = deflateRawSync(json).toString('base64');
+    const id = `${this.chunkPrefix}.${this.nextChunkId++}`;
+    const n = Math.ceil(data.length / MAX_PAYLOAD);
+    const parts: Promise<void>[] = [];
+    for (let i = 0; i < n; i++) parts.push(this.notify(channel, JSON.stringify({ chunk: id, i, n, d: data.slice(i * MAX_PAYLOAD, (i + 1) * MAX_PAYLOAD) })));
+    return Promise.all(parts).then(() => undefined);
+  }
+
+  /**
+   * A `pg.Pool` stand-in for `createAdapter`: its NOTIFY joins this process's ordered batch and
+   * its listening connection is this one's; other statements (attachments) go to the publisher.
+   */
+  adapterPool(): pg.Pool {
+    const pool = {
+      query: (text: string, values?: unknown[]) => (text === ADAPTER_NOTIFY && values ? this.notify(String(values[0]), String(values[1])) : this.publisher.query(text, values)),
+      connect: () => this.connectListener(),
+    };
+    return pool as unknown as pg.Pool;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flushing;
+    this.listener?.release(true);
+    this.listener = null;
+    await Promise.all([this.publisher.end(), this.listenPool.end()]).catch(() => undefined);
+  }
+
+  private notify(channel: string, payload: string): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('pub/sub closed'));
+    return new Promise((resolve, reject) => {
+      this.pending.push({ channel, payload, resolve, reject });
+      this.flushing ??= this.flushLoop();
+    });
+  }
+
+  private async flushLoop(): Promise<void> {
+    await new Promise((r) => setImmediate(r)); // this tick's notifications share one commit
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      try {
+        // rows are produced, and notifications queued, in array order
+        await this.publisher.query('SELECT pg_notify(m.c, m.p) FROM unnest($1::text[], $2::text[]) AS m(c, p)', [batch.map((b) => b.channel), batch.map((b) => b.payload)]);
+        for (const b of batch) b.resolve();
+      } catch (e) {
+        for (const b of batch) b.reject(e);
+      }
+    }
+    this.flushing = null;
+  }
+
+  /** The one listening connection (the adapter asks for it, and again after it ended). */
+  private async connectListener(): Promise<pg.PoolClient> {
+    const client = await this.listenPool.connect();
+    // A checked-out client reports a lost connection as 'error' (then 'end', on which the adapter reconnects).
+    client.on('error', (e) => this.opts.log.warn({ err: e }, 'PostgreSQL listening connection lost'));
+    client.on('end', () => {
+      if (this.listener === client) this.listener = null;
+    });
+    client.on('notification', (n) => {
+      const handler = this.handlers.get(n.channel);
+      if (handler && n.payload !== undefined) this.receive(n.payload, handler);
+    });
+    for (const channel of this.handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    this.listener = client;
+    this.markReady();
+    queueMicrotask(() => this.onListening());
+    return client;
+  }
+
+  private receive(payload: string, handler: Handler): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(payload);
+      const c = message as { chunk?: string; i?: number; n?: number; d?: string };
+      if (typeof c.chunk === 'string') {
+        const parts = this.chunks.get(c.chunk) ?? [];
+        parts[c.i!] = c.d!;
+        if (parts.filter((p) => p !== undefined).length < c.n!) return void this.chunks.set(c.chunk, parts);
+        this.chunks.delete(c.chunk);
+        message = JSON.parse(inflateRawSync(Buffer.from(parts.join(''), 'base64')).toString());
+      }
+    } catch (e) {
+      this.opts.log.error({ err: e }, 'unreadable cluster message dropped');
+      return;
+    }
+    try {
+      handler(message);
+    } catch (e) {
+      this.opts.log.error({ err: e }, 'cluster message handler failed');
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The one way the socket and HTTP layers reach a table, whichever process runs it. One process
+ * (SQLite, memory): `LocalDirectory`, every table is in this process's registry. Several
+ * processes on PostgreSQL: `ClusterDirectory` (cluster/cluster-directory.ts) runs the tables this
+ * process owns and forwards everything else to the owner. Commands are opaque here — any room
+ * command (game, lobby, `sync`, `ready`, chat) takes the same path.
+ */
+import type { Ack, CreateTableRequest, TableRecord, TableSummary } from '@belote/protocol';
+import type { Seat } from '@belote/rules';
+import type { TableRegistry } from './registry.js';
+import type { Connection, RoomCommand } from './table-room.js';
+
+/** A socket of this process: the room's Connection, plus leaving the table's rooms while the table changes owner. */
+export interface LocalConnection extends Connection {
+  mute(): void;
+}
+
+export type { RoomCommand };
+
+export type RoomAck = Ack<Record<string, unknown>>;
+
+/** The handshake's answer from the table: the socket's seat and role, or why not. */
+export type Admission = { ok: true; seat: Seat | null; isHost: boolean } | { ok: false; code: 'NO_SUCH_TABLE' | 'BAD_TOKEN' | 'INTERNAL'; message: string };
+
+export interface Health {
+  ok: boolean;
+  tables: number;
+  uptime: number;
+  /** Cluster only. */
+  database?: 'ok' | 'unreachable';
+  node?: string;
+}
+
+export interface TableDirectory {
+  /** Check the socket's secrets (sha256 hex of the seat token and host key) at the table. */
+  admit(tableId: string, tokenHash: string | null, hostKeyHash: string | null): Promise<Admission>;
+  /** A socket of this process joins its table (it gets its snapshot). False: the table is gone. */
+  attach(tableId: string, conn: LocalConnection): Promise<boolean>;
+  detach(tableId: string, connId: string): Promise<void>;
+  command(tableId: string, connId: string, cmd: RoomCommand): Promise<RoomAck>;
+  summary(tableId: string): Promise<TableSummary | null>;
+  /** Undefined: no such table; null: no such game. */
+  record(tableId: string, game?: number): Promise<TableRecord | null | undefined>;
+  create(req: CreateTableRequest): Promise<{ id: string; hostKey: string }>;
+  health(): Health;
+}
+
+const NOT_CONNECTED: RoomAck = { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } };
+
+/** Every table in this process. */
+export class LocalDirectory implements TableDirectory {
+  constructor(private readonly registry: TableRegistry) {}
+
+  async admit(tableId: string, tokenHash: string | null, hostKeyHash: string | null): Promise<Admission> {
+    const room = this.registry.get(tableId);
+    return room ? room.admission(tokenHash, hostKeyHash) : { ok: false, code: 'NO_SUCH_TABLE', message: 'no such table' };
+  }
+
+  async attach(tableId: string, conn: LocalConnection): Promise<boolean> {
+    const room = this.registry.get(tableId);
+    if (!room) return false;
+    await room.join(conn);
+    return true;
+  }
+
+  async detach(tableId: string, connId: string): Promise<void> {
+    await this.registry.get(tableId)?.leave(connId);
+  }
+
+  command(tableId: string, connId: string, cmd: RoomCommand): Promise<RoomAck> {
+    return this.registry.get(tableId)?.command(connId, cmd) ?? Promise.resolve(NOT_CONNECTED);
+  }
+
+  async summary(tableId: string): Promise<TableSummary | null> {
+    return this.registry.get(tableId)?.summary() ?? null;
+  }
+
+  async record(tableId: string, game?: number): Promise<TableRecord | null | undefined> {
+    const room = this.registry.get(tableId);
+    return room ? room.record(game) : undefined;
+  }
+
+  async create(req: CreateTableRequest): Promise<{ id: string; hostKey: string }> {
+    const { room, hostKey } = await this.registry.create(req);
+    return { id: room.id, hostKey };
+  }
+
+  health(): Health {
+    return { ok: true, tables: this.registry.size, uptime: Math.round(process.uptime()) };
+  }
+}
