@@ -1,0 +1,77 @@
+/**
+ * Test support for the cluster: several real server processes (main.ts) on one PostgreSQL
+ * database of their own, and a wire tap that listens to every message the processes exchange
+ * through PostgreSQL (the adapter's channel and every process's own channel), for the audit of
+ * what each process receives.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { PgPubSub } from '../../src/cluster/pg-pubsub.js';
+import { nodeChannel } from '../../src/cluster/node-bus.js';
+import { createTestDatabase } from '../pg/databases.js';
+import { spawnServer, type ServerProcess } from '../restart-harness.js';
+
+export interface Node extends ServerProcess {
+  /** The process's cluster id (from its start log). */
+  node: string;
+}
+
+export interface Cluster {
+  url: string;
+  nodes: Node[];
+  /** Start one more process on the same database. */
+  start(env?: Record<string, string>): Promise<Node>;
+  /** Kill every process and drop the database. */
+  dispose(): Promise<void>;
+}
+
+export async function startCluster(n: number, env: Record<string, string> = {}, serverUrl?: string): Promise<Cluster> {
+  const db = await createTestDatabase(serverUrl);
+  const dir = mkdtempSync(join(tmpdir(), 'belote-cluster-'));
+  const nodes: Node[] = [];
+  const start = async (extra: Record<string, string> = {}): Promise<Node> => {
+    const p = await spawnServer(join(dir, 'unused'), 0, { DATABASE_URL: db.url, ...env, ...extra });
+    const line = p.logs.find((l) => l.msg === 'cluster node: tables load on demand from PostgreSQL');
+    if (!line) throw new Error('not a cluster node');
+    const node = Object.assign(p, { node: String(line.node) });
+    nodes.push(node);
+    return node;
+  };
+  for (let i = 0; i < n; i++) await start();
+  return {
+    url: db.url,
+    nodes,
+    start,
+    dispose: async () => {
+      await Promise.all(nodes.map((p) => p.stop('SIGKILL')));
+      await db.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Tapped {
+  channel: string;
+  message: unknown;
+}
+
+/** Listen to the adapter's channel and to each process's own channel. */
+export async function tap(url: string, nodes: readonly string[]): Promise<{ messages: Tapped[]; close(): Promise<void> }> {
+  const pubsub = new PgPubSub({ url, applicationName: 'belote-test-tap', log: pino({ level: 'silent' }) });
+  const messages: Tapped[] = [];
+  for (const channel of ['socket.io#/', ...nodes.map(nodeChannel)]) pubsub.listen(channel, (message) => messages.push({ channel, message }));
+  await pubsub.adapterPool().connect();
+  return { messages, close: () => pubsub.close() };
+}
+
+/** Every object inside `x` (depth first). */
+export function objectsIn(x: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(x)) for (const v of x) objectsIn(v, out);
+  else if (x && typeof x === 'object') {
+    out.push(x as Record<string, unknown>);
+    for (const v of Object.values(x)) objectsIn(v, out);
+  }
+  return out;
+}
