@@ -26,7 +26,7 @@ import { NodeUnreachable, type NodeBus } from './node-bus.js';
 import { HEARTBEAT_MS, type Ownership } from './ownership.js';
 
 /** How long a forwarded request may wait for a live owner. */
-export const REQUEST_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 5000;
 /** A room nobody is connected to is given up after this long (the next process to need it claims it). */
 export const IDLE_RELEASE_MS = 30_000;
 /** /healthz says the database is unreachable once no heartbeat succeeded for this long. */

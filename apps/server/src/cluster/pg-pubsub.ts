@@ -136,6 +136,12 @@ export class PgPubSub {
     client.on('end', () => {
       if (this.listener === client) this.listener = null;
     });
+    // the adapter releases it when Socket.IO closes
+    const release = client.release.bind(client);
+    client.release = (err?: Error | boolean) => {
+      if (this.listener === client) this.listener = null;
+      release(err);
+    };
     client.on('notification', (n) => {
       const handler = this.handlers.get(n.channel);
       if (handler && n.payload !== undefined) this.receive(n.payload, handler);
