@@ -58,6 +58,8 @@ export interface ConnectOptions {
   protocolVersion?: number;
   /** Headers of the handshake request (e.g. X-Forwarded-For). */
   extraHeaders?: Record<string, string>;
+  /** Like the web client: on a `seq` gap, drop frames and `sync` (counted in `resyncs`, not in `orderErrors`). */
+  resyncOnGap?: boolean;
 }
 
 /** The client's state after one frame: the folded snapshot, and what the frame brought. */
@@ -87,6 +89,10 @@ export class TestClient {
   /** Every chat entry received, in arrival order. */
   readonly chatEntries: ChatEntry[] = [];
   readonly reactions: ReactionFrame[] = [];
+  /** Gaps this client recovered from with `sync` (resyncOnGap). */
+  resyncs = 0;
+  private resyncing = false;
+  private resyncOnGap = false;
   private state: Snapshot | null = null;
   private waiters: { pred: (u: TestUpdate) => boolean; resolve: (u: TestUpdate) => void }[] = [];
   private listeners: ((u: TestUpdate) => void)[] = [];
@@ -128,6 +134,14 @@ export class TestClient {
         return;
       }
       const order = frameOrder(this.state, f);
+      if (this.resyncOnGap && (this.resyncing || order !== 'next')) {
+        this.raw.pop();
+        if (this.resyncing || order === 'stale') return;
+        this.resyncs++;
+        this.resyncing = true;
+        void this.emit('sync', {}).finally(() => (this.resyncing = false));
+        return;
+      }
       if (order !== 'next') this.orderErrors.push(`${name} ${f.seq} after ${this.state.seq}: ${order}`);
       if (name === 'step') {
         const step = frame as Parameters<typeof applyStep>[1];
@@ -157,6 +171,7 @@ export class TestClient {
       ...(opts.extraHeaders ? { extraHeaders: opts.extraHeaders } : {}),
     });
     const client = new TestClient(socket);
+    client.resyncOnGap = opts.resyncOnGap ?? false;
     await new Promise<void>((resolve, reject) => {
       socket.once('connect_error', (e) => reject(e));
       client.next(() => true).then(() => resolve(), reject);

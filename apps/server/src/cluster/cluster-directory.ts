@@ -27,10 +27,12 @@ import { HEARTBEAT_MS, type Ownership } from './ownership.js';
 
 /** How long a forwarded request may wait for a live owner. */
 export const REQUEST_TIMEOUT_MS = 5000;
+/** A socket whose table moved is joined to the new owner this many times (a second apart) before it is disconnected. */
+const REJOIN_ATTEMPTS = 10;
 /** A room nobody is connected to is given up after this long (the next process to need it claims it). */
 export const IDLE_RELEASE_MS = 30_000;
-/** /healthz says the database is unreachable once no heartbeat succeeded for this long. */
-const DB_STALE_MS = 5000;
+/** /healthz says the database is unreachable when the last heartbeat failed, or none succeeded for this long. */
+const DB_STALE_MS = 3000;
 
 interface ConnInfo {
   id: string;
@@ -92,6 +94,7 @@ export class ClusterDirectory implements TableDirectory {
   private readonly idleSince = new Map<string, number>();
   private alive = new Set<string>();
   private lastDbOk = 0;
+  private lastHeartbeatFailed = false;
   /** A heartbeat failed: this process may have been taken for dead; check what it still owns. */
   private suspect = false;
   private timer: NodeJS.Timeout | null = null;
@@ -118,9 +121,14 @@ export class ClusterDirectory implements TableDirectory {
     this.deps.bus.notify(node, { t: 'toSeat', table, seat, event, frame } satisfies Notice).catch((e: unknown) => this.deps.log.warn({ err: e, node }, 'could not reach a process holding a socket'));
   }
 
-  /** The listening connection came back (after a database outage): re-check what this process owns. */
+  /**
+   * The listening connection came back (after a database outage): re-check what this process
+   * owns, and join this process's sockets to their owners again — frames sent while it could not
+   * listen are lost, and the join brings each socket a fresh snapshot.
+   */
   reconnected(): void {
     this.suspect = true;
+    for (const table of [...this.owners.keys()]) void this.rehome(table, false);
   }
 
   /** Called by a room whose write was refused with NotOwner. */
@@ -190,7 +198,7 @@ export class ClusterDirectory implements TableDirectory {
   }
 
   health(): Health {
-    const ok = Date.now() - this.lastDbOk < DB_STALE_MS;
+    const ok = !this.lastHeartbeatFailed && Date.now() - this.lastDbOk < DB_STALE_MS;
     return { ok, tables: this.deps.registry.size, uptime: Math.round(process.uptime()), database: ok ? 'ok' : 'unreachable', node: this.node };
   }
 
@@ -299,7 +307,12 @@ export class ClusterDirectory implements TableDirectory {
 
   /** The table's owner changed (or died): forget it, and join this process's sockets to the new one. */
   private moved(table: string): Promise<void> {
-    this.owners.delete(table);
+    return this.rehome(table, true);
+  }
+
+  /** Join this process's sockets of `table` to its owner again (`forget`: the owner changed; find it again). */
+  private rehome(table: string, forget: boolean): Promise<void> {
+    if (forget) this.owners.delete(table);
     const prev = this.rehoming.get(table) ?? Promise.resolve();
     const next = prev
       .then(() => this.rejoinAll(table))
@@ -316,12 +329,19 @@ export class ClusterDirectory implements TableDirectory {
     if (conns.length === 0) return;
     // no frame of either owner reaches them until the new owner's snapshot
     for (const c of conns) c.mute();
-    const results = await Promise.allSettled(conns.map((c) => this.joinOne(table, c)));
-    for (const [i, r] of results.entries())
-      if (r.status === 'rejected' || r.value === false) {
-        this.deps.log.warn({ table, err: r.status === 'rejected' ? r.reason : 'no such table' }, 'a socket could not follow its table; disconnecting it');
-        conns[i]!.kick();
+    let left = conns;
+    for (let attempt = 1; left.length > 0; attempt++) {
+      const results = await Promise.allSettled(left.map((c) => this.joinOne(table, c)));
+      const failed = left.filter((_, i) => results[i]!.status === 'rejected');
+      for (const [i, r] of results.entries()) if (r.status === 'fulfilled' && !r.value) left[i]!.kick(); // the table is gone
+      if (failed.length > 0 && attempt >= REJOIN_ATTEMPTS) {
+        this.deps.log.warn({ table, sockets: failed.length }, 'sockets could not follow their table; disconnecting them (they reconnect)');
+        for (const c of failed) c.kick();
+        return;
       }
+      left = failed;
+      if (left.length > 0) await new Promise((r) => setTimeout(r, HEARTBEAT_MS));
+    }
   }
 
   // ---- messages from other processes ------------------------------------------------------
@@ -417,8 +437,10 @@ export class ClusterDirectory implements TableDirectory {
     try {
       await ownership.heartbeat();
       this.lastDbOk = Date.now();
+      this.lastHeartbeatFailed = false;
       this.alive = await ownership.alive();
     } catch (e) {
+      this.lastHeartbeatFailed = true;
       if (!this.suspect) log.warn({ err: e }, 'cluster heartbeat failed (database unreachable?)');
       this.suspect = true;
       return;

@@ -133,15 +133,17 @@ export class PgPubSub {
     const client = await this.listenPool.connect();
     // A checked-out client reports a lost connection as 'error' (then 'end', on which the adapter reconnects).
     client.on('error', (e) => this.opts.log.warn({ err: e }, 'PostgreSQL listening connection lost'));
-    client.on('end', () => {
-      if (this.listener === client) this.listener = null;
-    });
-    // the adapter releases it when Socket.IO closes
+    // The adapter forgets a connection that ended without giving it back; give it back here (once),
+    // or the pool would stay full and the adapter could never listen again.
+    let released = false;
     const release = client.release.bind(client);
     client.release = (err?: Error | boolean) => {
       if (this.listener === client) this.listener = null;
+      if (released) return;
+      released = true;
       release(err);
     };
+    client.on('end', () => client.release(true));
     client.on('notification', (n) => {
       const handler = this.handlers.get(n.channel);
       if (handler && n.payload !== undefined) this.receive(n.payload, handler);

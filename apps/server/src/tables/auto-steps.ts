@@ -26,6 +26,8 @@ import { currentGame, statusOf, type TableState } from './table-state.js';
 export const REDEAL_PAUSE_MS = 3000;
 /** When no connected human has to continue (bots, or absent players), watchers still see the result this long. */
 export const UNATTENDED_PAUSE_MS = 3000;
+/** An automatic step that could not be saved (the database unreachable) is tried again after this long. */
+export const RETRY_MS = 1000;
 
 /** What the automatic steps need from their room. */
 export interface AutoStepsHost {
@@ -109,12 +111,20 @@ export class AutoSteps {
         if (this.pending?.key !== key) return;
         this.pending = null;
         this.turnDeadline = null;
+        const version = this.host.state().version;
         await step.run();
+        // nothing was saved (a failed write): nothing will re-plan, so try again later
+        if (!this.disposed && this.host.state().version === version && this.pending === null && this.thinking === null) this.retryLater();
       });
     }, step.delay);
     handle.unref?.();
     this.pending = { key, handle };
     if (step.timer) this.turnDeadline = Date.now() + step.delay;
+  }
+
+  private retryLater(): void {
+    const handle = setTimeout(() => this.host.run(() => void (this.replan() && this.host.presenceChanged())), RETRY_MS);
+    handle.unref?.();
   }
 
   /** What the clocks show, as a string (empty in the common case: no timer, no pause). */
