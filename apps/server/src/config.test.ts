@@ -38,6 +38,13 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter2@db/belote' })).not.toThrow(/hunter2/);
   });
 
+  it('DATABASE_POOL_SIZE and TRUST_PROXY: defaults, lists, refusals', () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolSize: 4, trustProxy: ['loopback'] });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '12', TRUST_PROXY: 'loopback, uniquelocal,10.1.0.0/16' })).toMatchObject({ databasePoolSize: 12, trustProxy: ['loopback', 'uniquelocal', '10.1.0.0/16'] });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: invalid IP address: everyone/);
+  });
+
   it('origin policy: listed origins, no origin, and same host only when PUBLIC_URL is unset', () => {
     const strict = originPolicy(['https://a.example'], false);
     expect(strict(undefined, 'a.example')).toBe(true);

@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { SearchBudget } from '@belote/bots';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -52,6 +53,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
+  TRUST_PROXY: z.string().default('loopback'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   DATABASE_POOL_SIZE: int(4, 1, 100),
@@ -81,6 +83,8 @@ export interface Config {
   publicUrl: string | null;
   /** Further origins allowed to use the API and sockets (e.g. a Vite dev server). */
   allowedOrigins: string[];
+  /** Proxies whose X-Forwarded-For/-Proto are believed: names (loopback, linklocal, uniquelocal), addresses or CIDR ranges. */
+  trustProxy: string[];
   dataDir: string;
   /** PostgreSQL connection URL: the `pg` store instead of SQLite in `dataDir`. */
   databaseUrl: string | null;
@@ -124,11 +128,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = r.data;
   const extra = (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   for (const o of extra) if (!URL.canParse(o)) throw new Error(`invalid configuration:\n  ALLOWED_ORIGINS: not a URL: ${o}`);
+  const trustProxy = e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean);
+  try {
+    proxyaddr.compile(trustProxy);
+  } catch (err) {
+    throw new Error(`invalid configuration:\n  TRUST_PROXY: ${(err as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     allowedOrigins: extra.map(origin),
+    trustProxy,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolSize: e.DATABASE_POOL_SIZE,

@@ -171,6 +171,24 @@ describe('production start path', () => {
     expect(config).toMatch(/- published: 3000\n\s+target: 3000\n/);
   });
 
+  it.skipIf(!hasDockerCompose)('docker-compose config accepts the cluster file: PostgreSQL, three replicas, Caddy in front', async () => {
+    const config = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config']);
+    expect(config).toMatch(/replicas: 3\n/);
+    expect(config).toContain('DATABASE_URL: postgres://belote:belote@postgres:5432/belote');
+    expect(config).toContain('TRUST_PROXY: loopback,uniquelocal');
+    expect(config).toMatch(/condition: service_healthy/);
+    expect(config).toMatch(/image: postgres:17/);
+    expect(config).toMatch(/- published: 8080\n\s+target: 80\n/);
+    expect(config).toContain('deploy/Caddyfile.cluster:/etc/caddy/Caddyfile:ro');
+    const scaled = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config'], { BELOTE_REPLICAS: '5', POSTGRES_PASSWORD: 's3cret' });
+    expect(scaled).toMatch(/replicas: 5\n/);
+    expect(scaled).toContain('postgres://belote:s3cret@postgres:5432/belote');
+    // the proxy finds every replica and keeps a browser on one (long-polling), and the server file exists
+    const caddy = readFileSync(join(ROOT, 'deploy/Caddyfile.cluster'), 'utf8');
+    expect(caddy).toMatch(/dynamic a belote 3000/);
+    expect(caddy).toMatch(/lb_policy cookie/);
+  });
+
   it.skipIf(!hasDockerCompose)('docker-compose: with BELOTE_PORT the server listens on that port, so its log and links name it', async () => {
     const config = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config'], { BELOTE_PORT: '8080' });
     expect(config).toMatch(/PORT: '8080'/);

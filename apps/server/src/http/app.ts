@@ -19,8 +19,8 @@ const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== 
 export function createApp(tables: TableDirectory, config: Config, publicUrl: string, originOk: OriginCheck, log: Logger): Express {
   const app = express();
   app.disable('x-powered-by');
-  // Behind a reverse proxy on the same host, take the client address from X-Forwarded-For.
-  app.set('trust proxy', 'loopback');
+  // Behind a trusted reverse proxy (TRUST_PROXY; by default on the same host), take the client address from X-Forwarded-For.
+  app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders(publicUrl));
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -56,7 +56,7 @@ export async function checkHandshake(auth: unknown, address: string, tables: Tab
 
 export function handshakeMiddleware(tables: TableDirectory, limits: SocketLimits) {
   return (socket: Socket, next: (err?: Error) => void): void => {
-    checkHandshake(socket.handshake.auth, clientAddress(socket.request), tables, limits).then(
+    checkHandshake(socket.handshake.auth, clientAddress(socket.request, limits.trust), tables, limits).then(
       (r) => {
         if (r instanceof Error) return next(r);
         socket.data = r;

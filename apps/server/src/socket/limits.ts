@@ -9,29 +9,32 @@ import proxyaddr from 'proxy-addr';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
 
-/** The proxy rule express uses too (app.set('trust proxy', 'loopback')). */
-const trustLoopback = proxyaddr.compile('loopback');
+/** Which proxies' X-Forwarded-For to believe (TRUST_PROXY; express's `trust proxy` gets the same list). */
+export type ProxyTrust = ReturnType<typeof proxyaddr.compile>;
+export const proxyTrust = (trusted: readonly string[]): ProxyTrust => proxyaddr.compile([...trusted]);
 
-/** The client's address: X-Forwarded-For is believed only from a proxy on this host. */
-export function clientAddress(req: IncomingMessage): string {
+/** The client's address: X-Forwarded-For is believed only from a trusted proxy (by default, one on this host). */
+export function clientAddress(req: IncomingMessage, trust: ProxyTrust): string {
   try {
-    return proxyaddr(req, trustLoopback);
+    return proxyaddr(req, trust);
   } catch {
     return req.socket.remoteAddress ?? 'unknown';
   }
 }
 
-export type Limits = Pick<Config, 'rateLimitEvents' | 'rateLimitAddressEvents' | 'maxSocketsPerTable' | 'maxSocketsPerAddress'>;
+export type Limits = Pick<Config, 'rateLimitEvents' | 'rateLimitAddressEvents' | 'maxSocketsPerTable' | 'maxSocketsPerAddress' | 'trustProxy'>;
 
 export class SocketLimits {
   private readonly perAddress = new Map<string, number>();
   private readonly perTable = new Map<string, number>();
   private readonly sender: RateLimiterMemory;
   private readonly address: RateLimiterMemory;
+  readonly trust: ProxyTrust;
 
   constructor(private readonly config: Limits) {
     this.sender = new RateLimiterMemory({ points: config.rateLimitEvents, duration: 1 });
     this.address = new RateLimiterMemory({ points: config.rateLimitAddressEvents, duration: 1 });
+    this.trust = proxyTrust(config.trustProxy);
   }
 
   /** Why a new socket may not connect now, or null. `privileged`: it holds a seat token or the host key. */
