@@ -54,8 +54,18 @@ serve({
   setup: async (args) => {
     const { url, kind, count } = args as { url: string; kind: 'full' | 'bare'; count: number };
     const t0 = performance.now();
-    const added = Array.from({ length: count }, (_, i) => new TableDriver(url, kind, () => stats, `${process.pid}-t${tables.length + i}`));
-    await pool(added, 50, (d) => (kind === 'full' ? setupFull(d, url) : setupBare(d)));
+    // several servers (comma-separated): table k is created on server k, its sockets go round the servers from there
+    const urls = url.split(',');
+    const at = (k: number) => urls[k % urls.length]!;
+    const added = Array.from({ length: count }, (_, i) => {
+      const k = tables.length + i;
+      return new TableDriver((idx) => at(k + idx), kind, () => stats, `${process.pid}-t${k}`);
+    });
+    await pool(
+      added.map((d, i) => ({ d, k: tables.length + i })),
+      50,
+      ({ d, k }) => (kind === 'full' ? setupFull(d, at(k)) : setupBare(d)),
+    );
     tables.push(...added);
     return { tables: tables.length, seconds: (performance.now() - t0) / 1000 };
   },

@@ -1,10 +1,14 @@
 /**
  * The server under test, in its own process: BENCH_MODE=memory (full stack, in-memory store),
- * sqlite (full stack, SqliteStore in BENCH_DATA_DIR) or bare (Socket.IO alone). Reports its own
+ * sqlite (full stack, SqliteStore in BENCH_DATA_DIR), pg (full stack, one process of a cluster on
+ * the PostgreSQL database BENCH_DATABASE_URL, as main.ts runs with DATABASE_URL) or bare
+ * (Socket.IO alone). Reports its own
  * CPU time (`process.cpuUsage()`) and memory over IPC so the load generator's CPU never counts.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startServer } from '../src/server.js';
+import { randomBytes } from 'node:crypto';
+import { PgStore } from '../src/store/pg-store.js';
 import { SqliteStore } from '../src/store/sqlite-store.js';
 import { startBareServer, type FrameShape } from './bare-server.js';
 import { serve } from './ipc.js';
@@ -12,9 +16,12 @@ import { serve } from './ipc.js';
 const mode = process.env.BENCH_MODE ?? 'memory';
 const gc = (globalThis as { gc?: () => void }).gc;
 
-async function start(): Promise<{ port: number; setShape?: (s: FrameShape) => void; close: () => Promise<void> }> {
+async function start(): Promise<{ port: number; setShape?: (s: FrameShape) => void; close: () => Promise<void>; notifications?: () => unknown }> {
   if (mode === 'bare') return startBareServer();
-  const store = mode === 'sqlite' ? new SqliteStore({ dataDir: process.env.BENCH_DATA_DIR ?? './bench-data' }) : undefined;
+  const url = process.env.BENCH_DATABASE_URL ?? '';
+  const node = randomBytes(8).toString('hex');
+  const store = mode === 'sqlite' ? new SqliteStore({ dataDir: process.env.BENCH_DATA_DIR ?? './bench-data' }) : mode === 'pg' ? await PgStore.open({ url, node }) : undefined;
+  const cluster = mode === 'pg' && store instanceof PgStore ? { url, node, pool: store.pool } : undefined;
   return startServer(
     {
       port: 0,
@@ -29,7 +36,7 @@ async function start(): Promise<{ port: number; setShape?: (s: FrameShape) => vo
       createLimitPerMinute: 1_000_000,
       webDist: '/nonexistent',
     },
-    store ? { store } : {},
+    { ...(store ? { store } : {}), ...(cluster ? { cluster } : {}) },
   );
 }
 
@@ -44,7 +51,7 @@ serve({
     // event-loop delay since the last call: how long this process kept events waiting
     const lag = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
     loop.reset();
-    return { cpuMs: (c.user + c.system) / 1000, rss: m.rss, heapUsed: m.heapUsed, lag };
+    return { cpuMs: (c.user + c.system) / 1000, rss: m.rss, heapUsed: m.heapUsed, lag, notifications: server.notifications?.() ?? null };
   },
   /** Memory after a full GC (run with --expose-gc). */
   mem: () => {

@@ -10,6 +10,8 @@
  *   storm  (after pace) every socket drops and reconnects with its token
  *   pace-sqlite  the human-pace ramp again with the durable SqliteStore
  *   mem    memory per idle table and per connected socket
+ *   cluster   one process on PostgreSQL against two with each table's sockets split (cluster-phases.ts)
+ *   failover  kill -9 of a table's owner, time to the next acknowledged command (cluster-phases.ts)
  * Select with BENCH_PHASES=sat,pace,… ; sizes with the env variables read below.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,12 +19,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameShape } from './bare-server.js';
+import { phaseCluster, phaseFailover } from './cluster-phases.js';
 import { Child } from './ipc.js';
 import { LoadGens, type Lag } from './load-gens.js';
 import { mb, median, sleep } from './stats.js';
 
 const env = (k: string, d: string) => process.env[k] ?? d;
-const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,pace-sqlite,mem').split(','));
+const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,pace-sqlite,mem,cluster,failover').split(','));
 const SAT_TABLES = Number(env('SAT_TABLES', '64'));
 const SAT_SECONDS = Number(env('SAT_SECONDS', '8'));
 /** Second A/B comparison at one offered rate (actions/s in all), so both servers batch alike. */
@@ -220,4 +223,6 @@ if (PHASES.has('sqlite')) await phaseSqlite();
 if (PHASES.has('pace')) await phasePace(PHASES.has('storm'), 'memory', PACE_STEPS);
 if (PHASES.has('pace-sqlite')) await phasePace(false, 'sqlite', PACE_SQLITE_STEPS);
 if (PHASES.has('mem')) await phaseMemory();
+if (PHASES.has('cluster')) await phaseCluster(line);
+if (PHASES.has('failover')) await phaseFailover(line);
 line(`\ntotal ${f0((Date.now() - started) / 1000)} s, load average ${load()} (anything above ~2 means other processes competed for the cores)`);

@@ -65,7 +65,8 @@ export class TableDriver {
   fresh = [false, false, false, false, false];
 
   constructor(
-    private readonly url: string,
+    /** The server socket `idx` connects to (a cluster bench spreads a table's sockets over processes). */
+    private readonly urlOf: (idx: number) => string,
     readonly kind: 'full' | 'bare',
     private readonly stats: () => DriverStats,
     readonly key: string,
@@ -73,7 +74,7 @@ export class TableDriver {
 
   /** Connect socket `idx` with the given auth and wait for its first frame. */
   connect(idx: number, auth: Record<string, unknown>): Promise<void> {
-    const s = io(this.url, { auth: { protocolVersion: PROTOCOL_VERSION, ...auth }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const s = io(this.urlOf(idx), { auth: { protocolVersion: PROTOCOL_VERSION, ...auth }, transports: ['websocket'], reconnection: false, forceNew: true });
     this.sockets[idx] = s;
     if (this.kind === 'full') {
       s.on('snapshot', (f: Snapshot) => this.onSnapshot(idx, f));

