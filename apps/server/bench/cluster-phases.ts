@@ -130,7 +130,7 @@ export async function phaseFailover(line: Line): Promise<void> {
   const db = await postgres();
   const dir = mkdtempSync(join(tmpdir(), 'belote-failover-'));
   const url = await db.database();
-  const start = () => spawnServer(join(dir, 'unused'), 0, { DATABASE_URL: url, LOG_LEVEL: 'warn' });
+  const start = () => spawnServer(join(dir, 'unused'), 0, { DATABASE_URL: url });
   const procs: ServerProcess[] = [await start(), await start()];
   const times: number[] = [];
   try {

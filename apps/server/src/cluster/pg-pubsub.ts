@@ -59,9 +59,9 @@ export class PgPubSub {
 
   constructor(private readonly opts: PubSubOptions) {
     const base = { connectionString: opts.url, application_name: opts.applicationName, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000, keepAlive: true };
-    // One connection: notifications are committed in the order they were sent.
-    this.publisher = new pg.Pool({ ...base, max: 1 });
-    this.publisher.on('connect', (c) => void c.query('SET synchronous_commit TO off').catch(() => undefined));
+    // One connection: notifications are committed in the order they were sent. They need no
+    // durability, so their commits do not wait for the disk.
+    this.publisher = new pg.Pool({ ...base, max: 1, options: '-c synchronous_commit=off' });
     this.listenPool = new pg.Pool({ ...base, max: 1, idleTimeoutMillis: 0 });
     for (const p of [this.publisher, this.listenPool]) p.on('error', (e) => opts.log.warn({ err: e }, 'PostgreSQL pub/sub connection lost; reconnecting'));
     this.ready = new Promise((resolve) => (this.markReady = resolve));
