@@ -132,7 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   try {
     proxyaddr.compile(trustProxy);
   } catch (err) {
-    throw new Error(`invalid configuration:\n  TRUST_PROXY: ${(err as Error).message}`);
+    throw new Error(`invalid configuration:\n  TRUST_PROXY: ${(err as Error).message}`, { cause: err });
   }
   return {
     port: e.PORT,

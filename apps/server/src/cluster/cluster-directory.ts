@@ -384,7 +384,16 @@ export class ClusterDirectory implements TableDirectory {
   }
 
   private async onRequest(m: Request, from: string): Promise<Reply<unknown>> {
-    const room = this.owned(m.table);
+    let room = this.owned(m.table);
+    if (!room) {
+      // Asked as the owner: the database says (this process may own it without having loaded it,
+      // or it has no owner); a cached owner is not asked. If this process takes it, its own
+      // sockets of the table, joined elsewhere until now, join here.
+      const cached = this.owners.delete(m.table);
+      const h = await this.resolve(m.table).catch(() => null);
+      room = h?.kind === 'local' ? h.room : null;
+      if (room && cached) void this.rehome(m.table, false);
+    }
     if (!room) return MOVED;
     switch (m.t) {
       case 'admit':

@@ -8,7 +8,7 @@
 import type { TableRecord } from '@belote/protocol';
 import type { Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTable, sleep, TestClient, type TestUpdate } from '../clients.js';
+import { createTable, TestClient, type TestUpdate } from '../clients.js';
 import { checkFrames } from '../leak-check.js';
 import { sql } from '../pg/databases.js';
 import { GameDriver, isSubsequence, recordActions } from '../restart-harness.js';
