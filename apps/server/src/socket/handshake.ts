@@ -6,7 +6,7 @@
  * methods (`quote`), so no auth, however odd, makes this throw.
  */
 import { HandshakeSchema, PROTOCOL_VERSION, issuesText, quote, type ConnectErrorData } from '@belote/protocol';
-import type { Seat } from '@belote/rules';
+import type { Seat, Variant } from '@belote/rules';
 import type { Socket } from 'socket.io';
 import type { TableDirectory } from '../tables/directory.js';
 import { sha256Hex } from '../tables/secrets.js';
@@ -20,6 +20,8 @@ export interface SocketIdentity {
   isHost: boolean;
   /** The client's address (limits). */
   address: string;
+  /** The table's variant: which moves an `action` may carry. */
+  variant: Variant;
 }
 
 function refusal(data: ConnectErrorData): Error & { data: ConnectErrorData } {
@@ -51,7 +53,7 @@ export async function checkHandshake(auth: unknown, address: string, tables: Tab
   const seat: Seat | null = admitted.seat;
   const full = limits.refusal(address, tableId, seat !== null || hostKey !== undefined);
   if (full) return refusal({ code: 'TOO_MANY_SOCKETS', message: full });
-  return { tableId, seat, tokenHash, isHost: admitted.isHost, address };
+  return { tableId, seat, tokenHash, isHost: admitted.isHost, address, variant: admitted.variant };
 }
 
 export function handshakeMiddleware(tables: TableDirectory, limits: SocketLimits) {

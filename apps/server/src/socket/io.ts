@@ -60,7 +60,7 @@ export function createSocketServer(http: HttpServer, tables: TableDirectory, hub
       mute,
       kick: () => socket.disconnect(true),
     };
-    attachHandlers(socket, id.tableId, conn, tables, limits, log);
+    attachHandlers(socket, id.tableId, id.variant, conn, tables, limits, log);
     socket.on('disconnect', () => {
       limits.removed(id.address, id.tableId);
       tables.detach(id.tableId, socket.id).catch((e: unknown) => log.error({ err: e, table: id.tableId }, 'leave failed'));

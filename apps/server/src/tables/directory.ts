@@ -6,7 +6,7 @@
  * command (game, lobby, `sync`, `ready`, chat) takes the same path.
  */
 import type { Ack, CreateTableRequest, TableRecord, TableSummary } from '@belote/protocol';
-import type { Seat } from '@belote/rules';
+import type { Seat, Variant } from '@belote/rules';
 import type { TableRegistry } from './registry.js';
 import type { Connection, RoomCommand } from './table-room.js';
 
@@ -19,8 +19,8 @@ export type { RoomCommand };
 
 export type RoomAck = Ack<Record<string, unknown>>;
 
-/** The handshake's answer from the table: the socket's seat and role, or why not. */
-export type Admission = { ok: true; seat: Seat | null; isHost: boolean } | { ok: false; code: 'NO_SUCH_TABLE' | 'BAD_TOKEN' | 'INTERNAL'; message: string };
+/** The handshake's answer from the table: the socket's seat and role and the table's variant (for payload checks), or why not. */
+export type Admission = { ok: true; seat: Seat | null; isHost: boolean; variant: Variant } | { ok: false; code: 'NO_SUCH_TABLE' | 'BAD_TOKEN' | 'INTERNAL'; message: string };
 
 export interface Health {
   ok: boolean;

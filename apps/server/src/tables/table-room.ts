@@ -7,7 +7,7 @@
  * Chat commands take the same queue to the room's `TableChat` (chat.ts), outside the log.
  */
 import { CHAT_EVENTS, type Ack, type ProtocolError, type ServerFrameName, type ServerFrames, type Snapshot, type Step, type StepEvent, type TableRecord, type TableSummary } from '@belote/protocol';
-import { RECORD_FORMAT, dealsCards, ownCardsAfter, recordOf, viewFor, type GameEvent, type Seat, SEATS } from '@belote/rules';
+import { RECORD_FORMAT, dealsCards, ownCardsAfter, recordOf, variantOf, viewFor, type GameEvent, type Seat, type Variant, SEATS } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { NotOwner, VersionConflict, type LogEntry, type TableStore } from '../store/types.js';
@@ -144,7 +144,7 @@ export class TableRoom {
   }
 
   /** The handshake's secrets as hashes (another process checks a socket of its own here). */
-  admission(tokenHash: string | null, hostKeyHash: string | null): { ok: true; seat: Seat | null; isHost: boolean } | { ok: false; code: 'BAD_TOKEN'; message: string } {
+  admission(tokenHash: string | null, hostKeyHash: string | null): { ok: true; seat: Seat | null; isHost: boolean; variant: Variant } | { ok: false; code: 'BAD_TOKEN'; message: string } {
     let seat: Seat | null = null;
     if (tokenHash !== null) {
       seat = SEATS.find((s) => hashMatches(tokenHash, this.current.seats[s]?.tokenHash ?? null)) ?? null;
@@ -152,7 +152,7 @@ export class TableRoom {
     }
     if (hostKeyHash !== null && !hashMatches(hostKeyHash, this.current.settings.hostKeyHash))
       return { ok: false, code: 'BAD_TOKEN', message: 'this host key is not valid at this table' };
-    return { ok: true, seat, isHost: hostKeyHash !== null };
+    return { ok: true, seat, isHost: hostKeyHash !== null, variant: variantOf(this.current.settings.rules) };
   }
 
   summary(): TableSummary {

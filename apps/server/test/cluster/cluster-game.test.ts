@@ -22,14 +22,18 @@ afterEach(async () => {
 const over = (u: TestUpdate) => u.table.status === 'finished';
 
 describe('three processes, one table', () => {
-  it('play a whole game with sockets on every process; no process receives a hand it does not serve', { timeout: 120_000 }, async () => {
+  for (const [variant, rules] of [
+    ['classic', { target: 301 }],
+    ['coinche', { variant: 'coinche', target: 501 }],
+  ] as const)
+  it(`play a whole ${variant} game with sockets on every process; no process receives a hand it does not serve`, { timeout: 120_000 }, async () => {
     const cluster = await startCluster(3);
     cleanup.push(() => cluster.dispose());
     const [p0, p1, p2] = cluster.nodes as [(typeof cluster.nodes)[0], (typeof cluster.nodes)[0], (typeof cluster.nodes)[0]];
     const wire = await tap(cluster.url, cluster.nodes.map((n) => n.node));
     cleanup.push(() => wire.close());
 
-    const t = await createTable(p0, { rules: { target: 301 } }); // p0 owns it
+    const t = await createTable(p0, { rules }); // p0 owns it
     // seat s on process placement[s]; the host on p2, the spectator on p1
     const placement = [p1, p2, p0, p2] as const;
     const host = await TestClient.connect(p2, { tableId: t.id, hostKey: t.hostKey });
@@ -104,10 +108,10 @@ describe('three processes, one table', () => {
         if ('private' in o && o.t !== undefined) throw new Error('a private part outside a seat frame');
       }
     }
-    expect(adapterFrames).toBeGreaterThan(50);
-    expect(addressedHands).toBeGreaterThan(4);
+    expect(adapterFrames).toBeGreaterThan(20);
+    expect(addressedHands).toBeGreaterThanOrEqual(record.deals.length); // at least one remote seat is dealt in every deal
     // The creator kept the table throughout: nobody had to claim it.
     expect(cluster.nodes.some((n) => n.logs.some((l) => l.msg === 'table claimed'))).toBe(false);
-    console.info(`cluster game: ${record.deals.length} deals, ${wire.messages.length} messages tapped (${adapterFrames} adapter frames, ${addressedHands} hands addressed to their seat's process)`);
+    console.info(`cluster ${variant} game: ${record.deals.length} deals, ${wire.messages.length} messages tapped (${adapterFrames} adapter frames, ${addressedHands} hands addressed to their seat's process)`);
   });
 });
