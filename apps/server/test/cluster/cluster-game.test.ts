@@ -110,6 +110,11 @@ describe('three processes, one table', () => {
     }
     expect(adapterFrames).toBeGreaterThan(20);
     expect(addressedHands).toBeGreaterThanOrEqual(record.deals.length); // at least one remote seat is dealt in every deal
+    // Leaving counts on every process too: a socket closed on p2, another on p1, seen from p0 and p2.
+    players[1]!.close();
+    expect((await players[2]!.next((u) => !u.table.seats[1]!.connected)).table.seats.map((x) => x.connected)).toEqual([true, false, true, true]);
+    spectator.close();
+    expect((await host.next((u) => u.table.spectators === 1)).table.spectators).toBe(1);
     // The creator kept the table throughout: nobody had to claim it.
     expect(cluster.nodes.some((n) => n.logs.some((l) => l.msg === 'table claimed'))).toBe(false);
     console.info(`cluster ${variant} game: ${record.deals.length} deals, ${wire.messages.length} messages tapped (${adapterFrames} adapter frames, ${addressedHands} hands addressed to their seat's process)`);
