@@ -53,7 +53,7 @@ export interface StartOptions {
   store?: TableStore;
   logger?: Logger;
   /** One of several processes on the store's PostgreSQL database: this process's id and the store's pool. */
-  cluster?: { url: string; node: string; pool: pg.Pool };
+  cluster?: { url: string; node: string; pool: pg.Pool; idleReleaseMs?: number };
 }
 
 export async function startServer(overrides: Partial<Config> = {}, opts: StartOptions = {}): Promise<RunningServer> {
@@ -68,10 +68,10 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
   await sweepExpired(expiry);
   let tables: TableDirectory;
   if (opts.cluster) {
-    const { url, node, pool } = opts.cluster;
+    const { url, node, pool, idleReleaseMs } = opts.cluster;
     const pubsub = new PgPubSub({ url, applicationName: `belote:${node}`, log });
     const bus = new NodeBus(node, pubsub, log);
-    const directory = new ClusterDirectory({ registry, ownership: new Ownership(pool, node), bus, log, toLocalSeat: (t, s, e, f) => hub.toLocalSeat(t, s, e, f as never) });
+    const directory = new ClusterDirectory({ registry, ownership: new Ownership(pool, node), bus, log, toLocalSeat: (t, s, e, f) => hub.toLocalSeat(t, s, e, f as never), ...(idleReleaseMs === undefined ? {} : { idleReleaseMs }) });
     pubsub.onListening = () => directory.reconnected();
     await directory.start();
     const adapter = createAdapter(pubsub.adapterPool(), { errorHandler: (e: Error) => log.warn({ err: e }, 'Socket.IO adapter error') });

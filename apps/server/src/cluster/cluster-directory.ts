@@ -78,6 +78,8 @@ export interface ClusterDeps {
   log: Logger;
   /** Deliver a private frame the owner addressed to this process's sockets of a seat. */
   toLocalSeat(tableId: string, seat: Seat, event: ServerFrameName, frame: unknown): void;
+  /** Tests: IDLE_RELEASE_MS. */
+  idleReleaseMs?: number;
 }
 
 export class ClusterDirectory implements TableDirectory {
@@ -485,7 +487,7 @@ export class ClusterDirectory implements TableDirectory {
       }
       const since = this.idleSince.get(id) ?? now;
       this.idleSince.set(id, since);
-      if (now - since < IDLE_RELEASE_MS) continue;
+      if (now - since < (this.deps.idleReleaseMs ?? IDLE_RELEASE_MS)) continue;
       this.idleSince.delete(id);
       this.remoteConns.delete(id);
       this.deps.registry.remove(id);

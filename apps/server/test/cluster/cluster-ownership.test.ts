@@ -32,12 +32,12 @@ async function store(url: string, node: string): Promise<PgStore> {
   return s;
 }
 
-async function node(url: string): Promise<RunningServer & { node: string }> {
+async function node(url: string, idleReleaseMs?: number): Promise<RunningServer & { node: string }> {
   const id = randomBytes(8).toString('hex');
   const s = await store(url, id);
   const server = await startServer(
     { port: 0, host: '127.0.0.1', logLevel: 'silent', botDelayMs: 0, dealPauseMs: 0, webDist: '/nonexistent', rateLimitEvents: 10_000, rateLimitAddressEvents: 1_000_000, maxSocketsPerAddress: 100_000 },
-    { store: s, cluster: { url, node: id, pool: s.pool } },
+    { store: s, cluster: { url, node: id, pool: s.pool, ...(idleReleaseMs === undefined ? {} : { idleReleaseMs }) } },
   );
   cleanup.push(() => server.close());
   return Object.assign(server, { node: id });
@@ -111,5 +111,28 @@ describe('table ownership (PostgreSQL)', () => {
     await onB.next((u) => u.table.seats[1]!.name === 'Ann2');
     const last = await onA.next((u) => u.version === 3 && u.you.seat === 1);
     expect(last.table.seats.map((s) => s.name)).toEqual([null, 'Ann2', null, null]);
+  });
+
+  it('a table nobody uses is given up, and the next process that needs it claims it', { timeout: 30_000 }, async () => {
+    const url = await database();
+    const a = await node(url, 1500);
+    const b = await node(url, 1500);
+    const t = await createTable(a);
+    const first = await TestClient.connect(a, { tableId: t.id });
+    expect(await first.emit('sit', { seat: 0, name: 'Ann' })).toMatchObject({ ok: true });
+    first.close();
+    const owner = async () => (await sql<{ owner: string | null }>(url, 'SELECT owner FROM belote_tables WHERE id = $1', [t.id])).rows[0]!.owner;
+    expect(await owner()).toBe(a.node);
+    for (let i = 0; (await owner()) !== null; i++) {
+      if (i > 100) throw new Error('never released');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(a.registry.get(t.id)).toBeUndefined();
+    // B needs it now: B claims it and serves it from the store
+    const again = await TestClient.connect(b, { tableId: t.id });
+    cleanup.push(() => again.close());
+    expect(again.last.table.seats[0]!.name).toBe('Ann');
+    expect(await owner()).toBe(b.node);
+    expect(b.registry.get(t.id)!.state.version).toBe(1);
   });
 });
