@@ -1,7 +1,8 @@
 /**
  * Three server processes on one PostgreSQL play a whole game as one site: the table is created on
  * one process (its owner), the host, the four seats and a spectator connect through all three,
- * commands from the other processes reach the owner and their acks come back, and every frame on
+ * commands from the other processes — game, lobby and chat — reach the owner and their acks come
+ * back, and every frame on
  * every socket is audited (leak check, fold = viewFor). What the processes send each other through
  * PostgreSQL is tapped too: the adapter's room frames (which every process receives) never carry a
  * hand or a snapshot, and a hand reaches a process only in a message addressed to it for a socket
@@ -52,6 +53,23 @@ describe('three processes, one table', () => {
     // Presence counts the sockets of every process: four seats connected, host and spectator watching.
     const seen = await spectator.next((u) => u.table.seats.every((s) => s.connected) && u.table.spectators === 2);
     expect(seen.table.seats.map((s) => s.name)).toEqual(['Ann', 'Bob', 'Cid', 'Dee']);
+
+    // The chat runs at the owner too: a line from p1, a spectator's from p1, a reaction from p2,
+    // the host's mute from p2; everyone on every process gets them, in order; history from any process.
+    expect(await players[0]!.emit('chat', { text: 'Bonne partie !' })).toEqual({ ok: true, id: 1 });
+    expect(await spectator.emit('chat', { text: 'allez', name: 'Zoe' })).toEqual({ ok: true, id: 2 });
+    expect(await players[1]!.emit('react', { reaction: 'hello' })).toEqual({ ok: true });
+    expect(await host.emit('chatMute', { target: { seat: 3 }, muted: true })).toEqual({ ok: true });
+    expect(await players[3]!.emit('chat', { text: 'hé' })).toMatchObject({ ok: false, error: { code: 'CHAT_MUTED' } });
+    for (const c of all) {
+      await c.next((u) => u.chat.last === 3);
+      expect(c.chatEntries.map((e) => e.id)).toEqual([1, 2, 3]);
+      expect(c.chatEntries[1]).toMatchObject({ type: 'line', from: { role: 'spectator', name: 'Zoe' }, text: 'allez' });
+      expect(c.last.chat.mutedSeats).toEqual([3]);
+    }
+    for (const c of all) expect(c.reactions.map((r) => r.reaction)).toEqual(['hello']);
+    const history = await players[3]!.emit('chatHistory', { after: 0 });
+    expect(history).toMatchObject({ ok: true, entries: [{ id: 1 }, { id: 2 }, { id: 3 }] });
 
     const stops = players.map((p, i) => autoPlay(p, `cluster-${i}`));
     expect(await host.emit('start', {})).toEqual({ ok: true });
