@@ -1,0 +1,112 @@
+/**
+ * The protocol audit's clocks and absences (PROTOCOL.md §5.5, §7, §8), on a server whose
+ * documented test hooks make them short: TURN_SECOND_MS (a turn-timer "second"), GRACE_MS,
+ * DEAL_PAUSE_MS. Every client still folds and compares every change.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/server.js';
+import { DocClient } from './doc-client/client.js';
+import { createTable } from './doc-client/http.js';
+import { docServer, FAST } from './doc-client/server.js';
+import { rng } from './doc-client/strategy.js';
+import { DocTable } from './doc-client/table.js';
+import type { Presence } from './doc-client/wire.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await docServer({ ...FAST, TURN_SECOND_MS: '10', GRACE_MS: '300', DEAL_PAUSE_MS: '400' });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('§8 clocks', () => {
+  it('turnTimerSeconds: a human turn that runs out is played by a bot; turnMsLeft counts it down', async () => {
+    const t = await DocTable.create(server.url, { options: { turnTimerSeconds: 5 } });
+    await t.host.send('start', {});
+    const s = t.spectator;
+    await s.waitFor(() => (s.state!.view?.deal?.bids.length ?? 0) >= 3, 5000, 'three turns played by the timer');
+    const presences = s.framesOf('presence') as Presence[];
+    const left = presences.map((p) => p.turnMsLeft).filter((x): x is number => x !== null);
+    expect(left.length).toBeGreaterThan(0);
+    for (const ms of left) expect(ms).toBeLessThanOrEqual(5 * 10);
+    expect(s.state!.table.seats.every((x) => !x.botPlaying)).toBe(true);
+    await t.settle();
+    const snaps = await t.syncAll();
+    expect(snaps.every((x) => x.timers.turnMsLeft === null || x.timers.turnMsLeft <= 50)).toBe(true);
+    expect(t.problems()).toEqual([]);
+    t.close();
+  });
+
+  it('GRACE_MS: a disconnected player\'s turns are played by a bot (botPlaying) until the token comes back', async () => {
+    const t = await DocTable.create(server.url);
+    await t.host.send('start', {});
+    const s = t.spectator;
+    await s.waitFor(() => s.state!.view?.deal?.turn != null, 3000, 'the first deal');
+    // the absent seat: whoever is not to speak first
+    const absent = ((s.state!.view!.deal!.turn! + 1) % 4) as 0 | 1 | 2 | 3;
+    t.seats[absent]!.close();
+    await s.waitFor(() => s.state!.table.seats[absent].botPlaying, 3000, 'the bot playing for the absent');
+    expect(s.state!.table.seats[absent].connected).toBe(false);
+    // the others play; the bot answers for the absent seat
+    const end = await t.play({ random: rng(9), until: (x) => x.view!.deal!.bids.some((b) => b.seat === absent) });
+    expect(end.view!.deal!.bids.some((b) => b.seat === absent)).toBe(true);
+    const back = await DocClient.connect(server.url, { protocolVersion: 2, tableId: t.id, token: t.tokens[absent] }, { label: 'back' });
+    await s.waitFor(() => !s.state!.table.seats[absent].botPlaying && s.state!.table.seats[absent].connected, 3000, 'the player back');
+    t.extra.push(t.seats[absent]!);
+    t.seats[absent] = back;
+    await t.settle();
+    await t.syncAll();
+    expect(t.problems()).toEqual([]);
+    t.close();
+  });
+
+  it('DEAL_PAUSE_MS: nobody continues, the next deal starts at the latest after the pause; a redeal waits min(3 s, DEAL_PAUSE_MS)', async () => {
+    const t = await DocTable.create(server.url);
+    await t.host.send('start', {});
+    // a redeal: everyone passes twice
+    const s = t.spectator;
+    await s.waitFor(() => s.state!.view?.deal?.turn != null, 3000, 'the first deal');
+    for (let i = 0; i < 8; i++) {
+      await t.settle();
+      const seat = s.state!.view!.deal!.turn!;
+      expect((await t.seats[seat]!.send('action', { version: s.state!.version, action: { type: 'pass' } })).ok).toBe(true);
+      await s.waitFor(() => s.state!.version === t.seats[seat]!.state!.version, 3000, 'the pass');
+    }
+    const redealAt = Date.now();
+    expect(s.state!.view!.deal!.result!.outcome).toBe('redeal');
+    expect(s.state!.timers.nextDeal).toBeNull();
+    await s.waitFor(() => s.state!.view!.deal!.number === 1, 3000, 'the next deal');
+    expect(Date.now() - redealAt).toBeGreaterThanOrEqual(300);
+    // a played deal; then nobody sends ready
+    await t.play({ random: rng(11), until: (x) => x.view!.deal!.phase === 'over' && x.view!.deal!.number === 1 });
+    await s.waitFor(() => s.state!.timers.nextDeal !== null, 3000, 'the pause');
+    expect(s.state!.timers.nextDeal!.msLeft).toBeLessThanOrEqual(400);
+    const pausedAt = Date.now();
+    await s.waitFor(() => s.state!.view!.deal!.number === 2, 3000, 'the deal after the pause');
+    expect(Date.now() - pausedAt).toBeGreaterThanOrEqual(250);
+    await s.waitFor(() => s.state!.timers.nextDeal === null, 1000, 'the pause ended (presence)');
+    await t.settle();
+    await t.syncAll();
+    expect(t.problems()).toEqual([]);
+    t.close();
+  });
+
+  it('a table with no socket connected pauses: bots make no move until someone connects', async () => {
+    const { id, hostKey } = await createTable(server.url, { options: { fillWithBots: true } });
+    const host = await DocClient.connect(server.url, { protocolVersion: 2, tableId: id, hostKey }, { label: 'host' });
+    await host.send('start', {});
+    await host.waitFor(() => (host.state!.view?.deal?.tricks.length ?? 0) >= 1, 5000, 'the bots playing');
+    host.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const seen = host.state!.version;
+    const first = await DocClient.connect(server.url, { protocolVersion: 2, tableId: id }, { label: 'watcher' });
+    expect(first.state!.version - seen).toBeLessThanOrEqual(2); // nothing moved while nobody was there
+    first.close();
+    const left = first.state!.version;
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await DocClient.connect(server.url, { protocolVersion: 2, tableId: id }, { label: 'watcher 2' });
+    expect(second.state!.version - left).toBeLessThanOrEqual(2);
+    second.close();
+  });
+});

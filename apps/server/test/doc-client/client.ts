@@ -1,0 +1,403 @@
+/**
+ * A client written from PROTOCOL.md alone: it connects to one table (§3), validates every frame
+ * and every ack against the document's shapes (wire.ts), folds `step` and `presence` into its
+ * snapshot (§5.4, §5.5, fold.ts), keeps the chat as §15.4 says, resyncs on a `seq` gap (§6), and
+ * compares its fold with the server's snapshot on every `sync`. Whatever disagrees with the
+ * document is written to `problems`, which the tests expect to be empty.
+ */
+import { io, type Socket } from 'socket.io-client';
+import { foldChat } from './chat.js';
+import { foldPresence, foldStep, order } from './fold.js';
+import { displayOrder } from './rules.js';
+import { combinationProblems, sameSnapshot, variantProblems, withPresenceOf } from './compare.js';
+import {
+  AckOkS,
+  ChatEntryS,
+  ConnectErrorDataS,
+  PresenceS,
+  ReactionFrameS,
+  RefusalS,
+  SnapshotS,
+  StepS,
+  type ChatEntry,
+  type ChatState,
+  type ErrorCode,
+  type EventName,
+  type Presence,
+  type ReactionFrame,
+  type Seat,
+  type Snapshot,
+} from './wire.js';
+
+export const FRAME_NAMES = ['snapshot', 'step', 'presence', 'chat', 'reaction'] as const;
+export type FrameName = (typeof FRAME_NAMES)[number];
+
+/** A frame as it came off the wire, with the seat this socket held when it arrived. */
+export interface Frame {
+  name: FrameName | 'syncAck';
+  frame: unknown;
+  seat: Seat | null;
+  at: number;
+}
+
+export interface Auth {
+  protocolVersion?: unknown;
+  tableId?: unknown;
+  token?: unknown;
+  hostKey?: unknown;
+  [k: string]: unknown;
+}
+
+export interface ConnectOptions {
+  /** The client's address, told the server through X-Forwarded-For (a proxy on loopback is trusted, §11). */
+  address?: string;
+  label?: string;
+  headers?: Record<string, string>;
+  namespace?: string;
+  /** Socket.IO transports (default: WebSocket only). */
+  transports?: ('websocket' | 'polling')[];
+}
+
+export type Ack = { ok: true; [k: string]: unknown } | { ok: false; error: { code: ErrorCode; message: string } };
+export type ConnectResult = { ok: true; client: DocClient } | { ok: false; message: string; data: unknown };
+
+type Waiter = { pred: () => boolean; resolve: () => void };
+
+export class DocClient {
+  state: Snapshot | null = null;
+  /** The chat state (§15.1) and the lines held, by id. */
+  chat: ChatState | null = null;
+  readonly lines = new Map<number, ChatEntry>();
+  readonly reactions: ReactionFrame[] = [];
+  readonly frames: Frame[] = [];
+  readonly problems: string[] = [];
+  /** Gaps this client recovered from with `sync`. */
+  resyncs = 0;
+  /** Set to drop the next `step` frame on purpose (to provoke the §6 gap path). */
+  dropNextStep = false;
+  /** A step was dropped on purpose and the gap is not yet seen: this client's state is behind. */
+  missed = false;
+  disconnectReason: string | null = null;
+  private resyncing = false;
+  private catchingUp = false;
+  /** A snapshot showed presence values ahead of its seq: the presence frame seq + 1 must bring them. */
+  private expectPresence: Snapshot | null = null;
+  /** The last presence frame's connections (null: it had a clock running). */
+  private lastPresence: string | null = null;
+  /** The last state came from a snapshot, not a fold. */
+  private afterSnapshot = false;
+  private waiters: Waiter[] = [];
+
+  private constructor(
+    readonly socket: Socket,
+    readonly label: string,
+  ) {
+    for (const name of FRAME_NAMES) socket.on(name, (...args: unknown[]) => this.receive(name, args));
+    socket.onAny((name: string) => {
+      if (!(FRAME_NAMES as readonly string[]).includes(name)) this.problem(`a frame PROTOCOL.md does not list: ${name}`);
+    });
+    socket.on('disconnect', (reason) => {
+      this.disconnectReason = reason;
+      this.wake();
+    });
+  }
+
+  /** Connect (§3); resolves once the first snapshot arrived, or with the `connect_error`. */
+  static open(base: string, auth: Auth, opts: ConnectOptions = {}): Promise<ConnectResult> {
+    const headers = { ...opts.headers, ...(opts.address ? { 'x-forwarded-for': opts.address } : {}) };
+    const socket = io(`${base}${opts.namespace ?? ''}`, {
+      path: '/socket.io/',
+      auth,
+      transports: opts.transports ?? ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: headers,
+    });
+    const client = new DocClient(socket, opts.label ?? 'client');
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve({ ok: false, message: 'no snapshot within 5 s', data: undefined }), 5000);
+      socket.once('connect_error', (err: Error & { data?: unknown }) => {
+        clearTimeout(timer);
+        socket.close();
+        resolve({ ok: false, message: err.message, data: err.data });
+      });
+      socket.once('snapshot', () => {
+        clearTimeout(timer);
+        resolve({ ok: true, client });
+      });
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve({ ok: false, message: `disconnect: ${reason}`, data: undefined });
+      });
+    });
+  }
+
+  static async connect(base: string, auth: Auth, opts: ConnectOptions = {}): Promise<DocClient> {
+    const r = await DocClient.open(base, auth, opts);
+    if (!r.ok) throw new Error(`${opts.label ?? 'client'}: connect refused: ${r.message} ${JSON.stringify(r.data)}`);
+    return r.client;
+  }
+
+  /** The `err.data` of a refused handshake, checked against §3's `ConnectErrorData`. */
+  static async refused(base: string, auth: Auth, opts: ConnectOptions = {}) {
+    const r = await DocClient.open(base, auth, opts);
+    if (r.ok) {
+      r.client.close();
+      throw new Error(`expected a refused handshake for ${JSON.stringify(auth)}`);
+    }
+    const data = ConnectErrorDataS.safeParse(r.data);
+    if (!data.success) throw new Error(`connect_error data is not ConnectErrorData: ${JSON.stringify(r.data)} (${r.message})`);
+    if (r.message !== data.data.message) throw new Error(`err.message ${r.message} is not err.data.message ${data.data.message}`);
+    return data.data;
+  }
+
+  get seat(): Seat | null {
+    return (this.state?.you.seat ?? null) as Seat | null;
+  }
+
+  /** `emit(name, payload, ack)` with exactly one payload (§4); checks the ack's documented shape. */
+  send(event: EventName, payload: unknown, timeoutMs = 5000): Promise<Ack> {
+    return this.call(event, [payload], timeoutMs);
+  }
+
+  /** Any arguments (none, two payloads…): for the §4 step-2 refusals. */
+  sendArgs(event: string, args: unknown[], timeoutMs = 3000): Promise<Ack> {
+    return this.call(event as EventName, args, timeoutMs);
+  }
+
+  /**
+   * The ack is handled in its callback, when it arrives: a promise continuation would run only
+   * after the frames that followed it in the same read (Node's `ws` dispatches them at once).
+   */
+  private call(event: EventName, args: unknown[], timeoutMs: number, onAck?: (ack: Ack) => void): Promise<Ack> {
+    return new Promise((resolve, reject) => {
+      this.socket.timeout(timeoutMs).emit(event, ...args, (err: Error | null, raw: unknown) => {
+        if (err) return reject(new Error(`${this.label}: no ack for ${event} within ${timeoutMs} ms`));
+        const ack = this.checkAck(event, raw);
+        try {
+          onAck?.(ack);
+        } finally {
+          this.wake();
+        }
+        resolve(ack);
+      });
+    });
+  }
+
+  checkAck(event: EventName, ack: unknown): Ack {
+    const refusal = RefusalS.safeParse(ack);
+    if (refusal.success) return refusal.data;
+    const schema = AckOkS[event];
+    const ok = schema?.safeParse(ack);
+    if (!ok?.success) this.problem(`${event} ack does not match §4: ${JSON.stringify(ack).slice(0, 400)} ${ok?.error.message ?? ''}`);
+    return ack as Ack;
+  }
+
+  /** `sync` (§4): compares the fold with the fresh snapshot (§6), then takes the snapshot. */
+  async sync(): Promise<Snapshot> {
+    let snap: Snapshot | null = null;
+    const ack = await this.call('sync', [{}], 5000, (a) => {
+      if (!a.ok) return;
+      snap = (a as unknown as { snapshot: Snapshot }).snapshot;
+      this.frames.push({ name: 'syncAck', frame: snap, seat: snap.you.seat as Seat | null, at: Date.now() });
+      if (this.state && snap.seq < this.state.seq)
+        this.problem(`the sync ack's snapshot (seq ${snap.seq}) is older than the frames that arrived before it (seq ${this.state.seq}): §6 "frames sent before the ack arrive before it"`);
+      if (this.state && !this.resyncing && !this.missed) {
+        const folded = { ...this.state, chat: this.chat ?? this.state.chat };
+        const diff = sameSnapshot(folded, snap);
+        // §6: a snapshot's presence values may be those of the presence frame still to come (seq + 1)
+        if (diff && sameSnapshot(withPresenceOf(folded, snap), snap) === null) this.expectPresence = snap;
+        else if (diff) this.problem(`fold at seq ${this.state.seq} differs from the sync snapshot at seq ${snap.seq}: ${diff}`);
+      }
+      this.takeSnapshot(snap);
+    });
+    if (!ack.ok || !snap) throw new Error(`${this.label}: sync refused: ${ack.ok ? '' : ack.error.code}`);
+    return snap;
+  }
+
+  /** Resolves when `pred` holds (checked after every frame); rejects after `timeoutMs`. */
+  waitFor(pred: () => boolean, timeoutMs = 5000, what = 'a condition'): Promise<void> {
+    if (pred()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const w: Waiter = { pred, resolve: () => (clearTimeout(timer), resolve()) };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((x) => x !== w);
+        reject(new Error(`${this.label}: timed out waiting for ${what} (seq ${this.state?.seq}, version ${this.state?.version})`));
+      }, timeoutMs);
+      this.waiters.push(w);
+    });
+  }
+
+  /** Frames of one name received so far. */
+  framesOf(name: Frame['name']): unknown[] {
+    return this.frames.filter((f) => f.name === name).map((f) => f.frame);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+
+  problem(text: string): void {
+    this.problems.push(`${this.label}: ${text}`);
+  }
+
+  private wake(): void {
+    for (const w of [...this.waiters])
+      if (w.pred()) {
+        this.waiters = this.waiters.filter((x) => x !== w);
+        w.resolve();
+      }
+  }
+
+  private receive(name: FrameName, args: unknown[]): void {
+    if (args.length !== 1) this.problem(`${name} frame with ${args.length} arguments`);
+    const frame = args[0];
+    const seat = name === 'snapshot' ? ((frame as Snapshot).you?.seat as Seat | null) : this.seat;
+    this.frames.push({ name, frame, seat, at: Date.now() });
+    try {
+      this.handle(name, frame);
+    } finally {
+      this.wake();
+    }
+  }
+
+  private handle(name: FrameName, frame: unknown): void {
+    switch (name) {
+      case 'snapshot': {
+        const p = SnapshotS.safeParse(frame);
+        if (!p.success) return this.problem(`snapshot does not match §5.1: ${p.error.message}`);
+        this.takeSnapshot(p.data);
+        return;
+      }
+      case 'step':
+      case 'presence': {
+        const p = name === 'step' ? StepS.safeParse(frame) : PresenceS.safeParse(frame);
+        if (!p.success) return this.problem(`${name} does not match §5: ${p.error.message} ${JSON.stringify(frame).slice(0, 300)}`);
+        if (!this.state) return this.problem(`${name} before any snapshot`);
+        if (this.resyncing) return; // §6: drop frames until the sync ack comes
+        if (name === 'step' && this.dropNextStep) {
+          this.dropNextStep = false;
+          this.missed = true;
+          return;
+        }
+        const o = order(this.state, p.data);
+        if (this.expectPresence && o === 'next') {
+          const want = this.expectPresence;
+          this.expectPresence = null;
+          const brought = name === 'presence' ? foldPresence(want, p.data as never) : null;
+          if (!brought || sameSnapshot({ ...brought, seq: want.seq }, want) !== null)
+            this.problem(`the snapshot at seq ${want.seq} showed presence values that the next frame (${name} ${p.data.seq}) did not bring`);
+        }
+        if (o === 'stale') return;
+        if (o === 'gap') {
+          void this.resync();
+          return;
+        }
+        try {
+          const before = this.state;
+          const afterSnapshot = this.afterSnapshot;
+          this.state = name === 'step' ? foldStep(this.state, p.data as never) : foldPresence(this.state, p.data as never);
+          this.afterSnapshot = false;
+          const hand = (p.data as { private?: { hand: string[] } }).private?.hand;
+          const trump = this.state.view?.deal?.trump ?? null;
+          if (hand && hand.join(' ') !== displayOrder(hand, trump).join(' ')) this.problem(`private.hand ${hand.join(' ')} is not in display order (§5.3)`);
+          // §5.5: presence is "sent only when one of these values changed"
+          // §5.5: a presence frame differs from the previous one (the clocks, counting down, always do)
+          if (name === 'presence') {
+            const pr = p.data as Presence;
+            const key = JSON.stringify([pr.seats, pr.spectators]);
+            if (!afterSnapshot && pr.turnMsLeft === null && pr.nextDeal === null && this.lastPresence === key) this.problem(`presence ${pr.seq} repeats the previous one (§5.5)`);
+            this.lastPresence = pr.turnMsLeft === null && pr.nextDeal === null ? key : null;
+          }
+        } catch (e) {
+          this.problem(`cannot fold ${name} ${JSON.stringify(frame).slice(0, 300)}: ${(e as Error).message}`);
+        }
+        return;
+      }
+      case 'chat': {
+        const p = ChatEntryS.safeParse(frame);
+        if (!p.success) return this.problem(`chat frame does not match §15.1: ${p.error.message}`);
+        this.onChatEntry(p.data);
+        return;
+      }
+      case 'reaction': {
+        const p = ReactionFrameS.safeParse(frame);
+        if (!p.success) return this.problem(`reaction frame does not match §15.3: ${p.error.message}`);
+        if (p.data.from.role === 'spectator' && p.data.from.name !== null) this.problem('a spectator reaction with a name (§15.1: always null)');
+        this.reactions.push(p.data);
+        return;
+      }
+    }
+  }
+
+  private takeSnapshot(s: Snapshot): void {
+    for (const p of [...variantProblems(s), ...combinationProblems(s)]) this.problem(`snapshot at seq ${s.seq}: ${p}`);
+    const d = s.view?.deal;
+    if (d?.hand && d.hand.join(' ') !== displayOrder(d.hand, d.trump).join(' ')) this.problem(`snapshot hand ${d.hand.join(' ')} is not in display order (§5.3)`);
+    this.state = s;
+    this.afterSnapshot = true;
+    this.lastPresence = null;
+    this.chat = s.chat;
+    if (s.chat.last > this.newestLine()) void this.catchUp();
+  }
+
+  private async resync(): Promise<void> {
+    this.resyncing = true;
+    this.resyncs += 1;
+    try {
+      await this.call('sync', [{}], 5000, (ack) => {
+        if (!ack.ok) return this.problem(`sync refused: ${ack.error.code}`);
+        const snap = (ack as unknown as { snapshot: Snapshot }).snapshot;
+        this.frames.push({ name: 'syncAck', frame: snap, seat: snap.you.seat as Seat | null, at: Date.now() });
+        this.takeSnapshot(snap);
+        this.missed = false;
+        this.resyncing = false;
+      });
+    } finally {
+      this.resyncing = false;
+      this.wake();
+    }
+  }
+
+  // ---- chat (§15.4) ----
+
+  newestLine(): number {
+    return this.lines.size ? Math.max(...this.lines.keys()) : 0;
+  }
+
+  private onChatEntry(e: ChatEntry): void {
+    if (!this.chat) return this.problem('chat frame before any snapshot');
+    if (this.catchingUp) {
+      this.lines.set(e.id, e);
+      return;
+    }
+    if (e.id === this.chat.last + 1) {
+      this.chat = foldChat(this.chat, e);
+      this.lines.set(e.id, e);
+    } else if (e.id > this.chat.last + 1) void this.catchUp();
+  }
+
+  async catchUp(): Promise<void> {
+    if (this.catchingUp) return;
+    this.catchingUp = true;
+    const newest = this.newestLine();
+    try {
+      await this.call('chatHistory', [{ after: newest }], 5000, (ack) => {
+        if (!ack.ok) return this.problem(`chatHistory refused: ${ack.error.code}`);
+        const { entries, chat } = ack as unknown as { entries: ChatEntry[]; chat: ChatState };
+        if (entries.length && entries[0]!.id > newest + 1) this.lines.clear();
+        for (const e of entries) this.lines.set(e.id, e);
+        this.chat = chat;
+        this.catchingUp = false;
+      });
+    } finally {
+      this.catchingUp = false;
+      this.wake();
+    }
+  }
+
+  /** Waits until every `chatHistory` in flight has been answered. */
+  chatSettled(): Promise<void> {
+    return this.waitFor(() => !this.catchingUp, 3000, 'chat history');
+  }
+}
