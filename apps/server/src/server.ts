@@ -16,6 +16,7 @@ import { Ownership } from './cluster/ownership.js';
 import { PgPubSub } from './cluster/pg-pubsub.js';
 import { allowedOriginsOf, configWith, type Config } from './config.js';
 import { createApp } from './http/app.js';
+import { answerClientError } from './http/errors.js';
 import { createLogger } from './logger.js';
 import { originPolicy } from './origin-policy.js';
 import { SocketHub } from './socket/hub.js';
@@ -86,6 +87,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
   const stopExpiry = scheduleExpiry(expiry);
 
   const http = createServer();
+  http.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => {

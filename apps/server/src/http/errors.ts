@@ -2,6 +2,7 @@
  * HTTP error replies in the protocol's shape `{ error: { code, message } }`, and the final
  * error handler: body-parser failures are the client's (400/413/415), anything else a logged 500.
  */
+import type { Duplex } from 'node:stream';
 import type { ErrorCode, HttpErrorBody } from '@belote/protocol';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
@@ -23,4 +24,24 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     log.error({ err }, 'request failed');
     sendError(res, 500, 'INTERNAL', 'internal error');
   };
+}
+
+/**
+ * Requests Node's HTTP parser refuses before express sees them (a bad Content-Length, a broken
+ * chunk, headers over 16 KB, a request line that is not HTTP) get the protocol's error body too,
+ * not Node's bare status line. The statuses are Node's own (431 and 408 for its two special cases).
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'request headers too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'request timed out']
+        : [400, 'Bad Request', 'bad request'];
+  const body = JSON.stringify({ error: { code: 'BAD_REQUEST', message } } satisfies HttpErrorBody);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
