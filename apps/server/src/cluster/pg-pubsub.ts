@@ -148,16 +148,48 @@ export class PgPubSub {
       release(err);
     };
     client.on('end', () => client.release(true));
-    client.on('notification', (n) => {
-      this.counters.received++;
-      const handler = this.handlers.get(n.channel);
-      if (handler && n.payload !== undefined) this.receive(n.payload, handler);
-    });
+    this.dispatchInOrder(client);
     for (const channel of this.handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     this.listener = client;
     this.markReady();
     queueMicrotask(() => this.onListening());
     return client;
+  }
+
+  /**
+   * Every notification of this connection, the adapter's included (it subscribes with
+   * `client.on('notification')`), goes through one queue in arrival order. After a message of
+   * our own channels (the node bus: a forwarded command's reply) the next one waits for a turn
+   * of the event loop: the reply's continuation — the socket's ack — runs first, so a room frame
+   * that followed the reply on the stream cannot overtake it (pg emits every notification of one
+   * network read at once, before any promise continuation).
+   */
+  private dispatchInOrder(client: pg.PoolClient): void {
+    const adapterListeners: ((n: pg.Notification) => void)[] = [];
+    const on = client.on.bind(client);
+    client.on = ((event: string, fn: (...args: never[]) => void) => {
+      if (event !== 'notification') return on(event as 'end', fn as () => void);
+      adapterListeners.push(fn as (n: pg.Notification) => void);
+      return client;
+    }) as typeof client.on;
+    const queue: pg.Notification[] = [];
+    let draining = false;
+    const drain = async () => {
+      draining = true;
+      while (queue.length > 0) {
+        const n = queue.shift()!;
+        const handler = this.handlers.get(n.channel);
+        if (handler && n.payload !== undefined) this.receive(n.payload, handler);
+        for (const fn of adapterListeners) fn(n);
+        if (handler) await new Promise((r) => setImmediate(r));
+      }
+      draining = false;
+    };
+    on('notification', (n: pg.Notification) => {
+      this.counters.received++;
+      queue.push(n);
+      if (!draining) void drain();
+    });
   }
 
   private receive(payload: string, handler: Handler): void {
