@@ -23,13 +23,16 @@ afterAll(async () => {
 const watcher = (t: DocTable, address: string, label = address) =>
   DocClient.connect(server.url, { protocolVersion: 2, tableId: t.id }, { address, label }).then((c) => (t.extra.push(c), c));
 
+type Line = Extract<ChatEntry, { type: 'line' }>;
+
 /** A chat line acknowledged, with its frame already in the sender's hands (§15.3: "before the sender's ack"). */
-async function say(c: DocClient, text: string, name?: string): Promise<ChatEntry> {
+async function say(c: DocClient, text: string, name?: string): Promise<Line> {
   const ack = await c.send('chat', name === undefined ? { text } : { text, name });
   if (!ack.ok) throw new Error(`${c.label}: chat refused: ${ack.error.code} ${ack.error.message}`);
   const id = ack.id as number;
-  expect(c.lines.get(id), 'the chat frame came before the ack').toBeDefined();
-  return c.lines.get(id)!;
+  const line = c.lines.get(id);
+  expect(line, 'the chat frame came before the ack').toMatchObject({ type: 'line', id });
+  return line as Line;
 }
 
 describe('§15 chat', () => {

@@ -123,6 +123,9 @@ describe('POST /api/tables', () => {
       /^https:\/\/belote\.example\.org\/t\//,
     );
     expect(((await post('{}', { ...json, host: 'bad_host!' })).json as { url: string }).url).toMatch(new RegExp(`^http://localhost:${server.port}/t/`));
+    // §11: without PUBLIC_URL, a page the server itself served (Origin host = Host) may post, on any host name
+    expect((await post('{}', { ...json, host: '192.168.1.20:8080', origin: 'http://192.168.1.20:8080' })).status).toBe(201);
+    httpError(await post('{}', { ...json, host: '192.168.1.20:8080', origin: 'http://192.168.1.21:8080' }), 403, 'ORIGIN_NOT_ALLOWED');
   });
 });
 

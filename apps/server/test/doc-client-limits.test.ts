@@ -121,3 +121,19 @@ describe('§4 step 1 RATE_LIMITED', () => {
     for (const c of seats) c.close();
   });
 });
+
+describe('§11 TRUST_PROXY', () => {
+  it('X-Forwarded-For is believed only from a trusted proxy: with TRUST_PROXY not naming loopback, every test socket is 127.0.0.1', async () => {
+    const s = await docServer({ TRUST_PROXY: '10.0.0.0/8', MAX_SOCKETS_PER_ADDRESS: '2' });
+    try {
+      const t = await createTable(s.url);
+      const a = await DocClient.connect(s.url, { protocolVersion: 2, tableId: t.id }, { address: '10.20.0.1' });
+      const b = await DocClient.connect(s.url, { protocolVersion: 2, tableId: t.id }, { address: '10.20.0.2' });
+      expect((await DocClient.refused(s.url, { protocolVersion: 2, tableId: t.id }, { address: '10.20.0.3' })).code).toBe('TOO_MANY_SOCKETS');
+      a.close();
+      b.close();
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -6,13 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
-import { cardsIn } from './doc-client/audit.js';
+import { LeakAudit, cardsIn } from './doc-client/audit.js';
+import { classicComplete, classicFirst } from './doc-client/deal.js';
 import { DocClient } from './doc-client/client.js';
 import { parsed, request, summary } from './doc-client/http.js';
 import { docServer, FAST } from './doc-client/server.js';
 import { rng } from './doc-client/strategy.js';
 import { DocTable, NAMES } from './doc-client/table.js';
-import { RecordS } from './doc-client/wire.js';
+import { RecordS, type Snapshot, type Step } from './doc-client/wire.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -68,6 +69,28 @@ describe('whole games by a client written from PROTOCOL.md', () => {
     expect(latest.game).toBe(1);
     expect(latest.deals).toHaveLength(1);
     await audited(t);
+
+    // the audit can fail: a spectator frame carrying a card seat 1 still holds, or a seat's frame
+    // carrying another seat's private hand, is reported as a leak
+    const records = await t.records();
+    const tampered = structuredClone(t.spectator.frames);
+    const at = tampered.findIndex((f) => f.name === 'syncAck' && (f.frame as Snapshot).view?.deal?.phase === 'play');
+    const snap = tampered[at]!.frame as Snapshot;
+    const deal = records[0]!.deals[snap.view!.deal!.number]!;
+    const played = new Set([...snap.view!.deal!.tricks.flatMap((x) => x.cards), ...snap.view!.deal!.trick.cards]);
+    const hidden = classicComplete(deal.dealer, deal.deck, snap.view!.deal!.taker!)[1]!.find((c) => !played.has(c))!;
+    snap.table.id = hidden; // anywhere in the frame
+    const leak = new LeakAudit('classic', records);
+    leak.socket('tampered spectator', tampered);
+    expect(leak.problems.some((p) => p.startsWith('LEAK') && p.includes(hidden))).toBe(true);
+    const seat0 = structuredClone(t.seats[0]!.frames);
+    const dealt = seat0.find((f) => f.name === 'step' && (f.frame as { private?: unknown }).private)!;
+    const first = records[0]!.deals[0]!; // the redeal: its hands never become public
+    expect((dealt.frame as Step).events.find((e) => e.type === 'dealStarted')).toMatchObject({ deal: 0 });
+    (dealt.frame as Step).private!.hand.push(classicFirst(first.dealer, first.deck)[2]![0]!);
+    const leak2 = new LeakAudit('classic', records);
+    leak2.socket('tampered seat 0', seat0);
+    expect(leak2.problems.some((p) => p.startsWith('LEAK'))).toBe(true);
     t.close();
   });
 
@@ -125,9 +148,9 @@ describe('whole games by a client written from PROTOCOL.md', () => {
     t.close();
   });
 
-  it('coinche, target 1000: a redeal, a plain contract, coinché ×2, surcoinché ×4, to the end', async () => {
-    const t = await DocTable.create(server.url, { rules: { variant: 'coinche', target: 1000 } });
-    expect(t.spectator.state!.table.rules).toEqual({ variant: 'coinche', target: 1000, announcements: false, tie: 'litige', direction: 'counterclockwise' });
+  it('coinche, announcements on, target 2000: a redeal, a plain contract, coinché ×2, surcoinché ×4, a capot bid, to the end', async () => {
+    const t = await DocTable.create(server.url, { rules: { variant: 'coinche', announcements: true } });
+    expect(t.spectator.state!.table.rules).toEqual({ variant: 'coinche', target: 2000, announcements: true, tie: 'litige', direction: 'counterclockwise' });
     await t.host.send('start', {});
     // mid-deal, the public summary and the record carry no card of the running deal
     let peeked = false;
@@ -150,8 +173,9 @@ describe('whole games by a client written from PROTOCOL.md', () => {
     expect(h[1]).toMatchObject({ contract: 80, coinche: 1 });
     expect(h[2]).toMatchObject({ contract: 90, coinche: 2 });
     expect(h[3]).toMatchObject({ contract: 80, coinche: 4 });
+    if (h.length > 4) expect(h[4]).toMatchObject({ contract: 'capot', coinche: 1 });
     expect(h.every((r) => 'contract' in r && 'coinche' in r)).toBe(true);
-    expect(Math.max(...end.view!.totals)).toBeGreaterThanOrEqual(1000);
+    expect(Math.max(...end.view!.totals)).toBeGreaterThanOrEqual(2000);
     const rec = parsed(RecordS, (await request(server.url, `/api/tables/${t.id}/record?game=0`)).json, 'record');
     expect(rec.rules.variant).toBe('coinche');
     expect(rec.deals[3]!.actions.slice(0, 3).map((a) => a.type)).toEqual(['bid', 'coinche', 'surcoinche']);

@@ -6,10 +6,9 @@
  * document is written to `problems`, which the tests expect to be empty.
  */
 import { io, type Socket } from 'socket.io-client';
-import { foldChat } from './chat.js';
+import { ChatFollower } from './chat.js';
 import { foldPresence, foldStep, order } from './fold.js';
-import { displayOrder } from './rules.js';
-import { combinationProblems, sameSnapshot, variantProblems, withPresenceOf } from './compare.js';
+import { FrameChecks } from './checks.js';
 import {
   AckOkS,
   ChatEntryS,
@@ -25,6 +24,7 @@ import {
   type EventName,
   type Presence,
   type ReactionFrame,
+  type Step,
   type Seat,
   type Snapshot,
 } from './wire.js';
@@ -58,16 +58,18 @@ export interface ConnectOptions {
   transports?: ('websocket' | 'polling')[];
 }
 
-export type Ack = { ok: true; [k: string]: unknown } | { ok: false; error: { code: ErrorCode; message: string } };
+export type Ack = { ok: true; [k: string]: unknown } | { ok: false; error: { code: ErrorCode; message: string }; [k: string]: unknown };
 export type ConnectResult = { ok: true; client: DocClient } | { ok: false; message: string; data: unknown };
 
 type Waiter = { pred: () => boolean; resolve: () => void };
 
 export class DocClient {
   state: Snapshot | null = null;
-  /** The chat state (§15.1) and the lines held, by id. */
-  chat: ChatState | null = null;
-  readonly lines = new Map<number, ChatEntry>();
+  /** The chat state (§15.1) and the lines held, by id (§15.4). */
+  readonly follower = new ChatFollower(
+    (after, onAck) => this.call('chatHistory', [{ after }], 5000, onAck as (a: Ack) => void),
+    (text) => this.problem(text),
+  );
   readonly reactions: ReactionFrame[] = [];
   readonly frames: Frame[] = [];
   readonly problems: string[] = [];
@@ -79,13 +81,7 @@ export class DocClient {
   missed = false;
   disconnectReason: string | null = null;
   private resyncing = false;
-  private catchingUp = false;
-  /** A snapshot showed presence values ahead of its seq: the presence frame seq + 1 must bring them. */
-  private expectPresence: Snapshot | null = null;
-  /** The last presence frame's connections (null: it had a clock running). */
-  private lastPresence: string | null = null;
-  /** The last state came from a snapshot, not a fold. */
-  private afterSnapshot = false;
+  private readonly checks = new FrameChecks();
   private waiters: Waiter[] = [];
 
   private constructor(
@@ -200,15 +196,8 @@ export class DocClient {
       if (!a.ok) return;
       snap = (a as unknown as { snapshot: Snapshot }).snapshot;
       this.frames.push({ name: 'syncAck', frame: snap, seat: snap.you.seat as Seat | null, at: Date.now() });
-      if (this.state && snap.seq < this.state.seq)
-        this.problem(`the sync ack's snapshot (seq ${snap.seq}) is older than the frames that arrived before it (seq ${this.state.seq}): §6 "frames sent before the ack arrive before it"`);
-      if (this.state && !this.resyncing && !this.missed) {
-        const folded = { ...this.state, chat: this.chat ?? this.state.chat };
-        const diff = sameSnapshot(folded, snap);
-        // §6: a snapshot's presence values may be those of the presence frame still to come (seq + 1)
-        if (diff && sameSnapshot(withPresenceOf(folded, snap), snap) === null) this.expectPresence = snap;
-        else if (diff) this.problem(`fold at seq ${this.state.seq} differs from the sync snapshot at seq ${snap.seq}: ${diff}`);
-      }
+      if (this.state && !this.resyncing && !this.missed)
+        for (const p of this.checks.syncAck({ ...this.state, chat: this.chat ?? this.state.chat }, snap)) this.problem(p);
       this.takeSnapshot(snap);
     });
     if (!ack.ok || !snap) throw new Error(`${this.label}: sync refused: ${ack.ok ? '' : ack.error.code}`);
@@ -281,34 +270,15 @@ export class DocClient {
           return;
         }
         const o = order(this.state, p.data);
-        if (this.expectPresence && o === 'next') {
-          const want = this.expectPresence;
-          this.expectPresence = null;
-          const brought = name === 'presence' ? foldPresence(want, p.data as never) : null;
-          if (!brought || sameSnapshot({ ...brought, seq: want.seq }, want) !== null)
-            this.problem(`the snapshot at seq ${want.seq} showed presence values that the next frame (${name} ${p.data.seq}) did not bring`);
-        }
+        if (o === 'next') for (const x of this.checks.next(name, p.data as Step | Presence)) this.problem(x);
         if (o === 'stale') return;
         if (o === 'gap') {
           void this.resync();
           return;
         }
         try {
-          const before = this.state;
-          const afterSnapshot = this.afterSnapshot;
           this.state = name === 'step' ? foldStep(this.state, p.data as never) : foldPresence(this.state, p.data as never);
-          this.afterSnapshot = false;
-          const hand = (p.data as { private?: { hand: string[] } }).private?.hand;
-          const trump = this.state.view?.deal?.trump ?? null;
-          if (hand && hand.join(' ') !== displayOrder(hand, trump).join(' ')) this.problem(`private.hand ${hand.join(' ')} is not in display order (§5.3)`);
-          // §5.5: presence is "sent only when one of these values changed"
-          // §5.5: a presence frame differs from the previous one (the clocks, counting down, always do)
-          if (name === 'presence') {
-            const pr = p.data as Presence;
-            const key = JSON.stringify([pr.seats, pr.spectators]);
-            if (!afterSnapshot && pr.turnMsLeft === null && pr.nextDeal === null && this.lastPresence === key) this.problem(`presence ${pr.seq} repeats the previous one (§5.5)`);
-            this.lastPresence = pr.turnMsLeft === null && pr.nextDeal === null ? key : null;
-          }
+          for (const x of this.checks.folded(name, p.data as Step | Presence, this.state)) this.problem(x);
         } catch (e) {
           this.problem(`cannot fold ${name} ${JSON.stringify(frame).slice(0, 300)}: ${(e as Error).message}`);
         }
@@ -317,7 +287,7 @@ export class DocClient {
       case 'chat': {
         const p = ChatEntryS.safeParse(frame);
         if (!p.success) return this.problem(`chat frame does not match §15.1: ${p.error.message}`);
-        this.onChatEntry(p.data);
+        this.follower.onEntry(p.data);
         return;
       }
       case 'reaction': {
@@ -331,14 +301,9 @@ export class DocClient {
   }
 
   private takeSnapshot(s: Snapshot): void {
-    for (const p of [...variantProblems(s), ...combinationProblems(s)]) this.problem(`snapshot at seq ${s.seq}: ${p}`);
-    const d = s.view?.deal;
-    if (d?.hand && d.hand.join(' ') !== displayOrder(d.hand, d.trump).join(' ')) this.problem(`snapshot hand ${d.hand.join(' ')} is not in display order (§5.3)`);
+    for (const p of this.checks.snapshot(s)) this.problem(p);
     this.state = s;
-    this.afterSnapshot = true;
-    this.lastPresence = null;
-    this.chat = s.chat;
-    if (s.chat.last > this.newestLine()) void this.catchUp();
+    this.follower.onSnapshot(s.chat);
   }
 
   private async resync(): Promise<void> {
@@ -359,45 +324,21 @@ export class DocClient {
     }
   }
 
-  // ---- chat (§15.4) ----
-
-  newestLine(): number {
-    return this.lines.size ? Math.max(...this.lines.keys()) : 0;
+  get chat(): ChatState | null {
+    return this.follower.chat;
   }
 
-  private onChatEntry(e: ChatEntry): void {
-    if (!this.chat) return this.problem('chat frame before any snapshot');
-    if (this.catchingUp) {
-      this.lines.set(e.id, e);
-      return;
-    }
-    if (e.id === this.chat.last + 1) {
-      this.chat = foldChat(this.chat, e);
-      this.lines.set(e.id, e);
-    } else if (e.id > this.chat.last + 1) void this.catchUp();
+  get lines(): Map<number, ChatEntry> {
+    return this.follower.lines;
   }
 
-  async catchUp(): Promise<void> {
-    if (this.catchingUp) return;
-    this.catchingUp = true;
-    const newest = this.newestLine();
-    try {
-      await this.call('chatHistory', [{ after: newest }], 5000, (ack) => {
-        if (!ack.ok) return this.problem(`chatHistory refused: ${ack.error.code}`);
-        const { entries, chat } = ack as unknown as { entries: ChatEntry[]; chat: ChatState };
-        if (entries.length && entries[0]!.id > newest + 1) this.lines.clear();
-        for (const e of entries) this.lines.set(e.id, e);
-        this.chat = chat;
-        this.catchingUp = false;
-      });
-    } finally {
-      this.catchingUp = false;
-      this.wake();
-    }
+  /** §15.4: fetch the lines above the newest held. */
+  catchUp(): Promise<void> {
+    return this.follower.catchUp().finally(() => this.wake());
   }
 
   /** Waits until every `chatHistory` in flight has been answered. */
   chatSettled(): Promise<void> {
-    return this.waitFor(() => !this.catchingUp, 3000, 'chat history');
+    return this.waitFor(() => !this.follower.catchingUp, 3000, 'chat history');
   }
 }

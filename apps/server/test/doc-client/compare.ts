@@ -7,9 +7,10 @@ import type { Snapshot } from './wire.js';
 
 /** The clocks' time left is the only thing allowed to differ: kept as "set" or null. */
 function normalise(s: Snapshot): unknown {
-  const c = structuredClone(s) as Snapshot & { timers: { turnMsLeft: unknown; nextDeal: { msLeft: unknown } | null } };
-  if (c.timers.turnMsLeft !== null) c.timers.turnMsLeft = 'set';
-  if (c.timers.nextDeal) c.timers.nextDeal.msLeft = 'set';
+  const c = structuredClone(s);
+  const timers = c.timers as { turnMsLeft: unknown; nextDeal: { msLeft: unknown } | null };
+  if (timers.turnMsLeft !== null) timers.turnMsLeft = 'set';
+  if (timers.nextDeal) timers.nextDeal.msLeft = 'set';
   return c;
 }
 
@@ -83,6 +84,38 @@ export function combinationProblems(s: Snapshot): string[] {
       const run = idx.every((v, i) => i === 0 || v === idx[i - 1]! + 1);
       if (!run || suits.some((x) => x !== c.suit) || ranks.at(-1) !== c.top) out.push(`sequence ${c.cards.join(' ')} not as §5.3 says`);
     }
+  }
+  return out;
+}
+
+/** §5.4 "Events of one action come in this order", and `dealCommitted` just before `dealStarted` (§10). */
+const ORDERS: Record<string, string[]> = {
+  cardPlayed: ['cardPlayed', 'belote', 'announcementsShown', 'trickWon', 'dealScored', 'gameOver'],
+  bid: ['bid', 'trumpChosen', 'announcementsDeclared', 'redeal'],
+  call: ['call', 'contractSet', 'announcementsDeclared', 'redeal'],
+};
+export function eventOrderProblems(types: readonly string[]): string[] {
+  const out: string[] = [];
+  const order = ORDERS[types[0] ?? ''];
+  if (order) {
+    const ranks = types.map((t) => order.indexOf(t));
+    if (ranks.some((r, i) => r < 0 || (i > 0 && r <= ranks[i - 1]!))) out.push(`step events ${types.join(', ')} out of the documented order`);
+    if (types.includes('redeal') && (types.includes('trumpChosen') || types.includes('contractSet'))) out.push(`a redeal with a contract: ${types.join(', ')}`);
+  }
+  types.forEach((t, i) => {
+    if (t === 'dealStarted' && types[i - 1] !== 'dealCommitted') out.push(`dealStarted not just after dealCommitted: ${types.join(', ')}`);
+  });
+  return out;
+}
+
+/** Totals run: each deal's totals are the previous ones plus what it writes (RULES.md §7, COINCHE.md §5). */
+export function historyProblems(s: Snapshot): string[] {
+  const out: string[] = [];
+  let totals = [0, 0];
+  for (const [i, r] of (s.view?.history ?? []).entries()) {
+    if (r.totals[0] !== totals[0]! + r.written[0] || r.totals[1] !== totals[1]! + r.written[1]) out.push(`deal ${i}: totals ${r.totals.join('/')} are not ${totals.join('/')} + ${r.written.join('/')}`);
+    if (r.outcome !== 'redeal' && r.points[0] + r.points[1] !== 162) out.push(`deal ${i}: points ${r.points.join('+')} are not 162`);
+    totals = [...r.totals];
   }
   return out;
 }

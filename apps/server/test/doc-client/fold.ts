@@ -161,8 +161,9 @@ function foldEvent(s: Snapshot, e: StepEvent): void {
       d.lastTrick = clone(rec);
       d.trick = { leader: e.winner, cards: [] };
       d.turn = d.tricks.length === 8 ? null : e.winner;
-      d.tricksWon[e.winner & 1] += 1;
-      d.points[e.winner & 1] += e.points;
+      const team = (e.winner & 1) as 0 | 1;
+      d.tricksWon[team] += 1;
+      d.points[team] += e.points;
       return;
     }
     case 'dealScored':

@@ -32,19 +32,20 @@ export class DocTable {
   static async create(
     base: string,
     body: { rules?: Record<string, unknown>; options?: Record<string, unknown> } = {},
-    opts: ConnectOptions & { humans?: Seat[] } = {},
+    opts: ConnectOptions & { humans?: Seat[]; via?: (who: Seat | 'spectator') => string } = {},
   ): Promise<DocTable> {
     const { id, hostKey } = await createTable(base, body);
     const t = new DocTable(base, id, hostKey, body.rules?.variant === 'coinche' ? 'coinche' : 'classic');
+    const via = opts.via ?? (() => base);
     for (const seat of opts.humans ?? ([0, 1, 2, 3] as Seat[])) {
-      const c = await DocClient.connect(base, { protocolVersion: 2, tableId: id, ...(seat === 0 ? { hostKey } : {}) }, { ...opts, label: `seat ${seat}` });
+      const c = await DocClient.connect(via(seat), { protocolVersion: 2, tableId: id, ...(seat === 0 ? { hostKey } : {}) }, { ...opts, label: `seat ${seat}` });
       const ack = await c.send('sit', { seat, name: NAMES[seat] });
       if (!ack.ok) throw new Error(`sit ${seat}: ${ack.error.code}`);
       t.tokens[seat] = ack.token as string;
       await c.waitFor(() => c.seat === seat, 3000, 'the snapshot of my seat');
       t.seats[seat] = c;
     }
-    t.spectator = await DocClient.connect(base, { protocolVersion: 2, tableId: id }, { ...opts, label: 'spectator' });
+    t.spectator = await DocClient.connect(via('spectator'), { protocolVersion: 2, tableId: id }, { ...opts, label: 'spectator' });
     return t;
   }
 

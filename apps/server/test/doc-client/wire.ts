@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 const int = z.number().int();
 const nat = int.min(0);
-export const SeatS = int.min(0).max(3);
+export const SeatS = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export const CARD_RE = /^(7|8|9|10|J|Q|K|A)[SHDC]$/;
 export const CardS = z.string().regex(CARD_RE);
 export const SuitS = z.enum(['S', 'H', 'D', 'C']);
@@ -183,9 +183,10 @@ export const StepS = z.strictObject({
 });
 
 // §5.5
+const PresenceSeatS = z.strictObject({ connected: z.boolean(), botPlaying: z.boolean() });
 export const PresenceS = z.strictObject({
   seq: int.min(1),
-  seats: z.tuple(Array.from({ length: 4 }, () => z.strictObject({ connected: z.boolean(), botPlaying: z.boolean() })) as [z.ZodObject, z.ZodObject, z.ZodObject, z.ZodObject]),
+  seats: z.tuple([PresenceSeatS, PresenceSeatS, PresenceSeatS, PresenceSeatS]),
   spectators: nat,
   turnMsLeft: int.nullable(),
   nextDeal: NextDealS.nullable(),
