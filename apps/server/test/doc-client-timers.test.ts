@@ -92,6 +92,26 @@ describe('§8 clocks', () => {
     t.close();
   });
 
+  it('when no player had to continue (bots only), the pause is min(3 s, DEAL_PAUSE_MS), not DEAL_PAUSE_MS', async () => {
+    const slow = await docServer({ ...FAST, DEAL_PAUSE_MS: '10000' });
+    try {
+      const { id, hostKey } = await createTable(slow.url, { options: { fillWithBots: true, botLevel: 'easy' } });
+      const host = await DocClient.connect(slow.url, { protocolVersion: 2, tableId: id, hostKey }, { label: 'host' });
+      await host.send('start', {});
+      await host.waitFor(() => host.state!.view?.deal?.phase === 'over', 8000, 'the first deal scored');
+      const over = Date.now();
+      // (a redeal waits the same: §8)
+      await host.waitFor(() => host.state!.view!.deal!.number === 1, 6000, 'the next deal');
+      const waited = Date.now() - over;
+      expect(waited).toBeGreaterThanOrEqual(2500);
+      expect(waited).toBeLessThan(5000);
+      expect(host.problems).toEqual([]);
+      host.close();
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('a table with no socket connected pauses: bots make no move until someone connects', async () => {
     const { id, hostKey } = await createTable(server.url, { options: { fillWithBots: true } });
     const host = await DocClient.connect(server.url, { protocolVersion: 2, tableId: id, hostKey }, { label: 'host' });
