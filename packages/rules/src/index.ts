@@ -7,6 +7,10 @@
 export * from './core.js';
 export * from './record/schema.js';
 export { replayRecord } from './record/replay.js';
+export { replayTimeline } from './record/timeline.js';
+export type { ReplayTimeline, ReplayDeal, ReplayFrame, ReplayTable } from './record/timeline.js';
+export { moveCursor, dealEdge, trickStops, clampCursor } from './record/navigate.js';
+export type { ReplayCursor, ReplayUnit } from './record/navigate.js';
 export type { VerifyResult, VerifyError, CommitmentCheck, ReplayOutput } from './record/replay.js';
 export { commitmentFor } from './record/commitment.js';
 export { recordOf } from './record/export.js';
