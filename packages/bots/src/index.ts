@@ -9,7 +9,10 @@ import { heuristicBid } from './heuristic/bid.js';
 import { heuristicCall } from './heuristic/coinche-bid.js';
 import { heuristicPlay } from './heuristic/play.js';
 import { knowledgeOf } from './knowledge.js';
+import { assertSeatView } from './seat-view.js';
 import { strongBid, strongCall, strongPlay, type SearchBudget } from './strong/strong.js';
+
+export { assertSeatView } from './seat-view.js';
 
 export type BotLevel = 'easy' | 'normal' | 'strong';
 export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'normal', 'strong'];
@@ -26,17 +29,6 @@ export type { SearchBudget } from './strong/strong.js';
 
 /** Probability that `easy` plays a random legal card instead of the heuristic's. */
 const EASY_MISTAKE = 0.3;
-
-/**
- * Throws unless `x` is a seat's GameView (the server must never hand a bot its GameState:
- * a state has `deals` and the hidden deck, a view has `viewer` and only that seat's hand).
- */
-export function assertSeatView(x: unknown): asserts x is GameView {
-  const o = x as Record<string, unknown> | null;
-  if (typeof o !== 'object' || o === null || 'deals' in o || !('viewer' in o) || !('deal' in o))
-    throw new TypeError('decide() takes the GameView of one seat (viewFor(state, seat)), not a GameState');
-  if (o.viewer === 'spectator') throw new TypeError('decide() needs a seat view, got a spectator view');
-}
 
 /** Decide the action for the seat whose view this is. Throws if it is not that seat's turn (a bug). */
 export function decide(view: GameView, opts: BotOptions): Move {
@@ -84,3 +76,4 @@ export function decide(view: GameView, opts: BotOptions): Move {
       return assertNever(opts.level);
   }
 }
+export * from './analysis/index.js';

@@ -114,17 +114,34 @@ export function bidOptions(view: GameView): BidChoice[] {
   return [{ type: 'pass' }, ...others.map((suit) => ({ type: 'take' as const, suit }))];
 }
 
-/** Simulated bid; `margin` is the average gain a take must show over passing. */
-export function simulatedBid(view: GameView, rng: Rng, budget: BidBudget, margin = 0, now: () => number = () => performance.now()): BidChoice {
+/** Per bid open to the seat, the written difference each simulated deck gave its team. */
+export interface BidSamples {
+  options: BidChoice[];
+  /** margins[i][n]: written difference (the seat's team minus the other) after options[i] on deck n. */
+  margins: number[][];
+}
+
+/**
+ * Play every bid open to the seat out on the same sampled decks (paired), within the budget;
+ * shared by the strong bot and the analysis of finished games.
+ */
+export function bidSamples(view: GameView, rng: Rng, budget: BidBudget, now: () => number = () => performance.now()): BidSamples {
   const options = bidOptions(view);
-  const sums = new Float64Array(options.length);
+  const margins = options.map((): number[] => []);
   const start = now();
-  let n = 0;
-  for (; n < budget.bidSamples; n++) {
+  for (let n = 0; n < budget.bidSamples; n++) {
     if (n > 0 && now() - start > budget.timeMs) break;
     const deck = sampleDeck(view, rng);
-    options.forEach((o, i) => (sums[i] = sums[i]! + rollout(view, deck, o)));
+    options.forEach((o, i) => margins[i]!.push(rollout(view, deck, o)));
   }
+  return { options, margins };
+}
+
+/** Simulated bid; `margin` is the average gain a take must show over passing. */
+export function simulatedBid(view: GameView, rng: Rng, budget: BidBudget, margin = 0, now: () => number = () => performance.now()): BidChoice {
+  const { options, margins } = bidSamples(view, rng, budget, now);
+  const n = margins[0]!.length;
+  const sums = margins.map((ms) => ms.reduce((a, m) => a + m, 0));
   let best = 0;
   for (let i = 1; i < options.length; i++) if (sums[i]! / n > sums[best]! / n + (best === 0 ? margin : 0)) best = i;
   return options[best]!;

@@ -38,25 +38,47 @@ function factsFor(k: Knowledge, hands: readonly number[]): DealFacts {
   return contract ? { taker: k.taker!, belote, announcements, contract } : { taker: k.taker!, belote, announcements };
 }
 
-/** The strong bot's card among the legal mask `legal`. */
-export function pimcPlay(k: Knowledge, legal: number, rng: Rng, budget: PlayBudget, now: () => number = () => performance.now()): CardId {
+/** Per legal move, what each solved sample gave the seat's team. */
+export interface MoveSamples {
+  moves: CardId[];
+  /** margins[i][n]: written difference (team minus the other) after moves[i] in sample n. */
+  margins: number[][];
+  /** points[i][n]: the team's card points for the whole deal after moves[i] in sample n. */
+  points: number[][];
+}
+
+/**
+ * Sample deals consistent with what the seat knows and solve each double-dummy for every
+ * legal move (the strong bot's search, shared with the analysis of finished games). Stops
+ * early, keeping the samples solved so far, when the budget's node or time limit is reached.
+ */
+export function pimcSamples(k: Knowledge, legal: number, rng: Rng, budget: PlayBudget, now: () => number = () => performance.now()): MoveSamples {
   const moves = maskCards(legal);
-  const fallback = heuristicPlay(k, legal);
-  if (moves.length === 1) return moves[0]!;
   const team = teamOf(k.seat) as Team;
-  const sums = new Float64Array(moves.length);
+  const margins = moves.map((): number[] => []);
+  const points = moves.map((): number[] => []);
   setLimits(budget.nodes, now() + budget.timeMs, now);
   for (let n = 0; n < budget.samples; n++) {
     const hands = sampleHands(k, rng);
     const values = solveMoves({ hands, trump: k.trump!, leader: k.leader, trick: k.trick }, team, moves);
-    if (!values) break; // out of time: decide on the samples solved so far
+    if (!values) break; // out of budget: decide on the samples solved so far
     const facts = factsFor(k, hands);
     for (let i = 0; i < moves.length; i++) {
       const final = k.deal.points[team] + values[i]!;
-      // The written difference decides; raw points break ties between equally safe cards.
-      sums[i]! += writtenDiff(facts, team, final) + 0.05 * final;
+      margins[i]!.push(writtenDiff(facts, team, final));
+      points[i]!.push(final);
     }
   }
+  return { moves, margins, points };
+}
+
+/** The strong bot's card among the legal mask `legal`. */
+export function pimcPlay(k: Knowledge, legal: number, rng: Rng, budget: PlayBudget, now: () => number = () => performance.now()): CardId {
+  const fallback = heuristicPlay(k, legal);
+  if ((legal & (legal - 1)) === 0) return maskCards(legal)[0]!;
+  const { moves, margins, points } = pimcSamples(k, legal, rng, budget, now);
+  // The written difference decides; raw points break ties between equally safe cards.
+  const sums = moves.map((_, i) => margins[i]!.reduce((a, m, n) => a + (m + 0.05 * points[i]![n]!), 0));
   let best = moves.indexOf(fallback);
   for (let i = 0; i < moves.length; i++) if (sums[i]! > sums[best]! + 1e-9) best = i;
   return moves[best]!;

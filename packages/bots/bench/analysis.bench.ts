@@ -1,0 +1,86 @@
+/**
+ * `pnpm bench:analysis` — how long the analysis of a finished deal takes on one core (the
+ * browser runs it in one Web Worker), and what it finds. Plays whole games with bots (seeded),
+ * then analyses every finished deal of their records with the default budget and reports the
+ * time per deal (median, p95, max) and per decision, with the marks given per level of player.
+ *
+ * Flags (or env): --games=N (BENCH_GAMES, default 6), --target=301|501|1000|1001 (default 1000),
+ * --players=normal,strong,normal,strong (the seats), --samples=N, --nodes=N, --bid-samples=N,
+ * --seed=S. Sequential, one thread: run it on an idle machine for the figures.
+ */
+import { execSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { recordOf, replayTimeline, seededRng, type Rules } from '@belote/rules';
+import { ANALYSIS_BUDGET, analyseDeal, type DealAnalysis } from '../src/analysis/index.js';
+import { oneGame, type Player } from './arena.js';
+
+function arg(name: string, env?: string): string | undefined {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : env ? process.env[env] : undefined;
+}
+
+const games = Number(arg('games', 'BENCH_GAMES') ?? 6);
+const target = Number(arg('target') ?? 1000) as Rules['target'];
+const players = (arg('players') ?? 'normal,strong,normal,strong').split(',') as [Player, Player, Player, Player];
+const seed = arg('seed') ?? 'analysis';
+const budget = {
+  samples: Number(arg('samples') ?? ANALYSIS_BUDGET.samples),
+  nodes: Number(arg('nodes') ?? ANALYSIS_BUDGET.nodes),
+  bidSamples: Number(arg('bid-samples') ?? ANALYSIS_BUDGET.bidSamples),
+};
+
+const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const commit = ((): string => {
+  try {
+    return execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+})();
+
+const load0 = loadavg();
+const dealMs: number[] = [];
+const decisionMs: number[] = [];
+const marks: Record<string, Record<string, number>> = {};
+const judged: Record<string, number> = {};
+let played = 0;
+let redeals = 0;
+for (let g = 0; g < games; g++) {
+  const { state } = oneGame(`${seed}-${g}`, { players, rng: seededRng(`${seed}-${g}`), budget: { timeMs: 1e9 } }, { target });
+  for (const deal of replayTimeline(recordOf(state)).deals) {
+    let last = performance.now();
+    const t0 = last;
+    const a: DealAnalysis = analyseDeal(deal, {
+      budget,
+      onProgress: () => {
+        const now = performance.now();
+        decisionMs.push(now - last);
+        last = now;
+      },
+    });
+    dealMs.push(performance.now() - t0);
+    if (deal.result.outcome === 'redeal') redeals++;
+    else played++;
+    for (const d of a.decisions) {
+      if (d.verdict === 'forced') continue;
+      const who = `${players[d.seat]} ${d.kind}`;
+      judged[who] = (judged[who] ?? 0) + 1;
+      marks[who] ??= {};
+      marks[who][d.verdict] = (marks[who][d.verdict] ?? 0) + 1;
+    }
+  }
+}
+dealMs.sort((a, b) => a - b);
+decisionMs.sort((a, b) => a - b);
+const fmt = (x: number): string => x.toFixed(0);
+const load1 = loadavg();
+console.log(`analysis bench — commit ${commit}, node ${process.version}, one thread`);
+console.log(`  budget: ${budget.samples} samples and ${budget.nodes} nodes per card, ${budget.bidSamples} decks per bid; seats ${players.join(', ')}; ${games} games to ${target}`);
+console.log(`  ${played} played deals + ${redeals} redeals; time per deal (ms): median ${fmt(quantile(dealMs, 0.5))}, p95 ${fmt(quantile(dealMs, 0.95))}, max ${fmt(dealMs.at(-1)!)}`);
+console.log(`  time per decision (ms): median ${quantile(decisionMs, 0.5).toFixed(1)}, p95 ${fmt(quantile(decisionMs, 0.95))}, p99 ${fmt(quantile(decisionMs, 0.99))}`);
+for (const who of Object.keys(judged).sort()) {
+  const m = marks[who]!;
+  const pct = (k: string): string => `${(((m[k] ?? 0) / judged[who]!) * 100).toFixed(1)}%`;
+  console.log(`  ${who}: ${judged[who]} judged — best ${pct('best')}, good ${pct('good')}, inaccuracy ${pct('inaccuracy')}, mistake ${pct('mistake')}, blunder ${pct('blunder')}`);
+}
+console.log(`  load average at start ${load0.map((x) => x.toFixed(2)).join(' ')}, at end ${load1.map((x) => x.toFixed(2)).join(' ')}`);

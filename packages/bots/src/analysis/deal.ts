@@ -1,0 +1,160 @@
+/**
+ * Analysis of a finished deal, decision by decision, from the replay model of the record:
+ * each bid and card is judged from the view its seat had at that moment (`viewFor`), and each
+ * card also against the exact double-dummy values with every hand known. Per seat: points
+ * given away and how many decisions were accurate; through the deal: the exact evaluation.
+ */
+import { seededRng, teamOf, viewFor, type Action, type GameState, type ReplayDeal, type Seat } from '@belote/rules';
+import { writtenDiff } from '../strong/outcome.js';
+import { dealFacts, exactCardValues } from './exact.js';
+import { ANALYSIS_BUDGET, bidKey, judgeBid, judgeCard, type AnalysisBudget, type Judgement, type OptionValue } from './judge.js';
+import { givenAway, isAccurate, pairedLoss, verdictOf, type Verdict } from './verdict.js';
+
+/** Bump when values or verdicts change meaning, so cached analyses are recomputed. */
+export const ANALYSIS_VERSION = 1;
+
+export interface Decision {
+  /** Index of the action in the deal (its frame is `step + 1`). */
+  step: number;
+  seat: Seat;
+  kind: 'bid' | 'card';
+  /** The option taken (a card, or a bid key: `pass`, `take`, `take:H`). */
+  played: string;
+  /** Every option under the seat's knowledge, in a fixed order, with the exact value for cards. */
+  options: (OptionValue & { exact?: number; exactPoints?: number })[];
+  /** The option with the highest value under the seat's knowledge. */
+  best: string;
+  /** Points given away against `best` (half the written difference lost), ≥ 0. */
+  loss: number;
+  /** Standard error of `loss` over the paired samples (0 for a forced card). */
+  se: number;
+  /** Points given away against the best card with every hand known (cards only). */
+  exactLoss: number | null;
+  verdict: Verdict;
+  samples: number;
+}
+
+export interface SeatTally {
+  /** Points given away in total. */
+  givenAway: number;
+  /** Decisions judged (bids, and cards with more than one legal choice). */
+  decisions: number;
+  /** Of those, how many gave away less than the inaccuracy mark. */
+  accurate: number;
+}
+
+export interface DealAnalysis {
+  version: number;
+  /** The deal's index in the record. */
+  deal: number;
+  decisions: Decision[];
+  /** Per frame of the deal: the exact written difference for team 0 from that position (null while bidding). */
+  evaluation: (number | null)[];
+  seats: [SeatTally, SeatTally, SeatTally, SeatTally];
+}
+
+export interface AnalyseOptions {
+  budget?: AnalysisBudget;
+  /** Called after each decision: (decisions done, decisions in the deal). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The seed of one decision: fixed by its place in the record, so a verdict is reproducible. */
+export const decisionSeed = (deal: number, step: number): string => `belote-analysis/${ANALYSIS_VERSION}|${deal}|${step}`;
+
+/** The best option under the seat's knowledge and what the one taken gave away against it. */
+function lossOf(j: Judgement, played: string): { best: string; loss: number; se: number } {
+  let b = 0;
+  j.options.forEach((o, i) => {
+    if (o.value > j.options[b]!.value + 1e-9) b = i;
+  });
+  const p = j.options.findIndex((o) => o.option === played);
+  if (p < 0) throw new Error(`analysis: ${played} is not among the options`);
+  return { best: j.options[b]!.option, ...pairedLoss(j.margins[b]!, j.margins[p]!) };
+}
+
+/**
+ * Judge one action against the state before it: the seat's view at that moment is the only
+ * input of the knowledge verdict; the state itself serves only the exact values of the cards.
+ */
+export function analyseDecision(state: GameState, action: Action, step: number, seed: string, budget: AnalysisBudget = ANALYSIS_BUDGET): Decision {
+  const seat = action.seat;
+  const rng = seededRng(seed);
+  const view = viewFor(state, seat);
+  if (action.type === 'play') {
+    const exact = exactCardValues(state);
+    // Even a forced card is valued from the view: no value shown as the seat's may come from the state.
+    const judged = judgeCard(view, rng, budget);
+    const options = judged.options.map((o) => {
+      const e = exact.find((x) => x.card === o.option)!;
+      return { ...o, exact: e.margin, exactPoints: e.points };
+    });
+    const { best, loss, se } = lossOf(judged, action.card);
+    const exactBest = Math.max(...exact.map((e) => e.margin));
+    const mine = options.find((o) => o.option === action.card)!;
+    return {
+      step,
+      seat,
+      kind: 'card',
+      played: action.card,
+      options,
+      best,
+      loss,
+      se,
+      exactLoss: givenAway(exactBest, mine.exact),
+      verdict: verdictOf(loss, options.length, se),
+      samples: judged.margins[0]!.length,
+    };
+  }
+  const judged = judgeBid(view, rng, budget);
+  const played = bidKey(action);
+  const { best, loss, se } = lossOf(judged, played);
+  return { step, seat, kind: 'bid', played, options: judged.options, best, loss, se, exactLoss: null, verdict: verdictOf(loss, judged.options.length, se), samples: judged.margins[0]!.length };
+}
+
+/** Analyse one finished deal of a replay timeline. */
+export function analyseDeal(deal: ReplayDeal, opts: AnalyseOptions = {}): DealAnalysis {
+  const budget = opts.budget ?? ANALYSIS_BUDGET;
+  const total = deal.states.length;
+  const decisions: Decision[] = [];
+  const evaluation: (number | null)[] = new Array<number | null>(deal.frames.length).fill(null);
+  const seats = [0, 1, 2, 3].map(() => ({ givenAway: 0, decisions: 0, accurate: 0 })) as DealAnalysis['seats'];
+  for (let step = 0; step < total; step++) {
+    const action = deal.frames[step + 1]!.action!;
+    const decision = analyseDecision(deal.states[step]!, action, step, decisionSeed(deal.index, step), budget);
+    decisions.push(decision);
+    if (decision.kind === 'card') {
+      // The position's exact value: the best the mover's team can do from here, seen from team 0.
+      const best = Math.max(...decision.options.map((o) => o.exact!));
+      evaluation[step] = teamOf(decision.seat) === 0 ? best : -best;
+    }
+    if (decision.verdict !== 'forced') {
+      const t = seats[decision.seat];
+      t.givenAway += decision.loss;
+      t.decisions++;
+      if (isAccurate(decision.verdict)) t.accurate++;
+    }
+    opts.onProgress?.(step + 1, total);
+  }
+  // The last position: what the deal's card points actually wrote (no evaluation after a redeal).
+  if (deal.result.outcome !== 'redeal') {
+    const facts = dealFacts(deal.states.at(-1)!);
+    evaluation[deal.frames.length - 1] = writtenDiff(facts, 0, deal.result.points[0]);
+  }
+  return { version: ANALYSIS_VERSION, deal: deal.index, decisions, evaluation, seats };
+}
+
+/** Accuracy in percent (null without a judged decision). */
+export const accuracyOf = (t: SeatTally): number | null => (t.decisions ? (100 * t.accurate) / t.decisions : null);
+
+/** Per-seat tallies summed over several deals. */
+export function sumTallies(deals: readonly DealAnalysis[]): [SeatTally, SeatTally, SeatTally, SeatTally] {
+  const out = [0, 1, 2, 3].map(() => ({ givenAway: 0, decisions: 0, accurate: 0 })) as [SeatTally, SeatTally, SeatTally, SeatTally];
+  for (const d of deals)
+    d.seats.forEach((t, s) => {
+      out[s]!.givenAway += t.givenAway;
+      out[s]!.decisions += t.decisions;
+      out[s]!.accurate += t.accurate;
+    });
+  return out;
+}

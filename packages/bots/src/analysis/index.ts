@@ -1,0 +1,12 @@
+/**
+ * Analysis of finished games (issue 13): each decision judged under the seat's own knowledge
+ * (the strong bot's search, seeded) and, for cards, with every hand known.
+ */
+export { analyseDeal, analyseDecision, accuracyOf, sumTallies, decisionSeed, ANALYSIS_VERSION } from './deal.js';
+export type { Decision, DealAnalysis, SeatTally, AnalyseOptions } from './deal.js';
+export { judgeCard, judgeBid, bidKey, ANALYSIS_BUDGET } from './judge.js';
+export type { AnalysisBudget, OptionValue, Judgement } from './judge.js';
+export { exactCardValues, dealFacts } from './exact.js';
+export type { ExactValue } from './exact.js';
+export { THRESHOLDS, verdictOf, givenAway, pairedLoss, isAccurate } from './verdict.js';
+export type { Verdict } from './verdict.js';

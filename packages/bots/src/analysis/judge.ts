@@ -1,0 +1,67 @@
+/**
+ * The value of every option of one decision under the seat's own knowledge, from its view
+ * alone (`viewFor(state, seat)` at that moment): the strong bot's sampling of the unseen cards
+ * and double-dummy solve for a card, its simulated deals for a bid. Seeded, with effort bounded
+ * by counts (no clock), so the same view and seed give the same values on any machine.
+ */
+import { cardOf, maskOf, type GameView, type Rng } from '@belote/rules';
+import type { BidChoice } from '../heuristic/bid.js';
+import { assertSeatView } from '../seat-view.js';
+import { knowledgeOf } from '../knowledge.js';
+import { bidSamples } from '../strong/bid-sim.js';
+import { pimcSamples } from '../strong/pimc.js';
+
+export interface AnalysisBudget {
+  /** Sampled deals per card decision. */
+  samples: number;
+  /** Search nodes per card decision (a deterministic cap; ~15–20 million per second). */
+  nodes: number;
+  /** Simulated decks per bid decision. */
+  bidSamples: number;
+}
+
+/**
+ * Chosen with `pnpm bench:analysis` (a whole deal within 2 s p95 on one core). The node cap
+ * binds only in the first two tricks, where one sample costs 100–500 thousand nodes; from the
+ * third trick on every decision gets all its samples.
+ */
+export const ANALYSIS_BUDGET: AnalysisBudget = Object.freeze({ samples: 48, nodes: 3_500_000, bidSamples: 60 });
+
+export interface OptionValue {
+  /** A card (`"JH"`), or a bid: `pass`, `take` (the retourne's suit), `take:S` (round 2). */
+  option: string;
+  /** Expected written difference for the seat's team (its written points minus the other's). */
+  value: number;
+  /** Expected card points of the seat's team for the whole deal (cards only). */
+  points?: number;
+}
+
+export interface Judgement {
+  options: OptionValue[];
+  /** margins[i][n]: the written difference of options[i] in sample n (paired across options). */
+  margins: number[][];
+}
+
+const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+/** The option key of a bid. */
+export const bidKey = (b: BidChoice | { type: 'pass' | 'take'; suit?: string | undefined }): string =>
+  b.type === 'pass' ? 'pass' : b.suit === undefined ? 'take' : `take:${b.suit}`;
+
+/** Every legal card of the seat to play, valued under its knowledge. */
+export function judgeCard(view: GameView, rng: Rng, budget: AnalysisBudget): Judgement {
+  assertSeatView(view);
+  const k = knowledgeOf(view);
+  const { moves, margins, points } = pimcSamples(k, maskOf(view.deal!.legal), rng, { samples: budget.samples, nodes: budget.nodes, timeMs: Infinity });
+  return {
+    options: moves.map((c, i) => ({ option: cardOf(c), value: mean(margins[i]!), points: mean(points[i]!) })),
+    margins,
+  };
+}
+
+/** Every bid open to the seat (pass, take, each other suit in round 2), valued by simulation. */
+export function judgeBid(view: GameView, rng: Rng, budget: AnalysisBudget): Judgement {
+  assertSeatView(view);
+  const { options, margins } = bidSamples(view, rng, { bidSamples: budget.bidSamples, timeMs: Infinity });
+  return { options: options.map((o, i) => ({ option: bidKey(o), value: mean(margins[i]!) })), margins };
+}

@@ -1,0 +1,54 @@
+/**
+ * How a decision is judged: the points it gives away against the best option under the seat's
+ * own knowledge, and the marks lichess players know (inaccuracy, mistake, blunder).
+ *
+ * Unit: a "point given away" is a point of the score sheet that changes hands. Every option is
+ * valued by the written difference it leads to (the seat's team minus the other, for this deal:
+ * made, dedans or litige around the taker's threshold, belote and shown announcements
+ * included); one card point moving to the other team moves that difference by two, so the
+ * points given away are half the difference lost. A card that lets 11 card points go to the
+ * opponents in a contract made either way gives away 11; one that turns a made 100–62 into a
+ * dedans gives away (38 + 162) / 2 = 100.
+ */
+
+/** Points given away from which a decision is marked (inclusive lower bounds). */
+export const THRESHOLDS = Object.freeze({ inaccuracy: 4, mistake: 10, blunder: 20 });
+
+/**
+ * `forced`: one legal card. `best`: within half a point of the best. `good`: below the
+ * inaccuracy mark, or not clear of sampling noise (see `verdictOf`).
+ */
+export type Verdict = 'forced' | 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
+
+/** Half the written difference lost: the points given away (never negative). */
+export const givenAway = (bestMargin: number, playedMargin: number): number => Math.max(0, (bestMargin - playedMargin) / 2);
+
+/**
+ * The points given away and their standard error, from paired samples (the same sampled deal
+ * for both options): half the mean of best − played, and half its standard error.
+ */
+export function pairedLoss(best: readonly number[], played: readonly number[]): { loss: number; se: number } {
+  const n = Math.min(best.length, played.length);
+  if (n === 0) return { loss: 0, se: 0 };
+  const d = Array.from({ length: n }, (_, i) => (best[i]! - played[i]!) / 2);
+  const m = d.reduce((a, b) => a + b, 0) / n;
+  const v = n > 1 ? d.reduce((a, b) => a + (b - m) ** 2, 0) / (n - 1) : 0;
+  return { loss: Math.max(0, m), se: Math.sqrt(v / n) };
+}
+
+/**
+ * The mark of a decision that gave away `loss` points (standard error `se`) among `options`.
+ * A mark needs the loss to reach its threshold and to be clear of sampling noise (at least
+ * twice its standard error); otherwise the decision is `good` (or `best` within half a point).
+ */
+export function verdictOf(loss: number, options: number, se = 0): Verdict {
+  if (options <= 1) return 'forced';
+  if (loss < 2 * se) return loss < 0.5 ? 'best' : 'good';
+  if (loss >= THRESHOLDS.blunder) return 'blunder';
+  if (loss >= THRESHOLDS.mistake) return 'mistake';
+  if (loss >= THRESHOLDS.inaccuracy) return 'inaccuracy';
+  return loss < 0.5 ? 'best' : 'good';
+}
+
+/** A decision counts as accurate when it gives away less than the inaccuracy mark. */
+export const isAccurate = (v: Verdict): boolean => v === 'best' || v === 'good';
