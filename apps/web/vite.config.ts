@@ -17,6 +17,8 @@ export default defineConfig({
   plugins: [svelte()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 800 },
+  // The analysis worker (src/lib/replay/analysis.worker.ts) is an ES module like the app.
+  worker: { format: 'es' },
   server: {
     // The server only accepts its own origin: present proxied requests as coming from it.
     proxy: {

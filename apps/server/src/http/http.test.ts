@@ -193,8 +193,8 @@ describe('health, headers and the web app', () => {
     expect(r.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('serves the app at / and /t/:id, assets with long caching, 404 elsewhere', async () => {
-    for (const path of ['/', '/t/AAAAAAAAAAAAAAAAAAAAAA']) {
+  it('serves the app at /, /t/:id and the replay routes, assets with long caching, 404 elsewhere', async () => {
+    for (const path of ['/', '/t/AAAAAAAAAAAAAAAAAAAAAA', '/t/AAAAAAAAAAAAAAAAAAAAAA/replay', '/replay']) {
       const r = await request(server.url).get(path);
       expect(r.status).toBe(200);
       expect(r.text).toContain('<div id="app">');

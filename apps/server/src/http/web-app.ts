@@ -1,6 +1,7 @@
 /**
  * Serves the built web app (WEB_DIST): static files, and index.html for the client's own
- * routes (`/`, `/t/:id`) so a shared link opens the app. A clear 404 when it is not built.
+ * routes (`/`, `/t/:id`, `/t/:id/replay`, `/replay`) so a shared link opens the app. A clear
+ * 404 when it is not built.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -23,5 +24,7 @@ export function webAppRouter(webDist: string): Router {
   };
   r.get('/', sendIndex);
   r.get('/t/:id', sendIndex);
+  r.get('/t/:id/replay', sendIndex);
+  r.get('/replay', sendIndex);
   return r;
 }

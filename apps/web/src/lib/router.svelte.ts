@@ -1,31 +1,27 @@
 /**
- * A hand-written router on `location`: `/` is the home page, `/t/:id` a table.
+ * A hand-written router on `location` (routes in routes.ts).
  */
-export type Route = { name: 'home' } | { name: 'table'; id: string };
+import { parseRoute, type Route } from './routes.js';
 
-export function parseRoute(pathname: string): Route {
-  const m = /^\/t\/([A-Za-z0-9_-]{22})\/?$/.exec(pathname);
-  return m ? { name: 'table', id: m[1]! } : { name: 'home' };
-}
+export { parseRoute, replayPath, tableIdFromLink, type Route } from './routes.js';
 
-/** The table id in a pasted invite link (or a bare id), or null. */
-export function tableIdFromLink(text: string): string | null {
-  const s = text.trim();
-  if (/^[A-Za-z0-9_-]{22}$/.test(s)) return s;
-  const m = /\/t\/([A-Za-z0-9_-]{22})(?:[/?#]|$)/.exec(s);
-  return m ? m[1]! : null;
-}
+const here = (): Route => parseRoute(globalThis.location?.pathname ?? '/', globalThis.location?.search ?? '');
 
 class Router {
-  route = $state<Route>(parseRoute(globalThis.location?.pathname ?? '/'));
+  route = $state<Route>(here());
 
   constructor() {
-    globalThis.addEventListener?.('popstate', () => (this.route = parseRoute(location.pathname)));
+    globalThis.addEventListener?.('popstate', () => (this.route = here()));
   }
 
   go(path: string): void {
     history.pushState(null, '', path);
-    this.route = parseRoute(path);
+    this.route = here();
+  }
+
+  /** Change the URL without a new history entry or a new route object (the replay's deal). */
+  replace(path: string): void {
+    history.replaceState(null, '', path);
   }
 }
 

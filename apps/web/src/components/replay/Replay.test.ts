@@ -1,0 +1,162 @@
+/**
+ * The replay page in jsdom: the open hands, bids and table at each step, stepping by keys and
+ * buttons, the deal's score at its end, the analysis (run in-process by a fake worker with a
+ * small budget) with its marks and better card, the cache, the languages and the labels.
+ */
+import type { FromWorker, ToWorker } from '../../lib/replay/analysis-host.js';
+import { analysisHost } from '../../lib/replay/analysis-host.js';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { replayTimeline, type GameRecord } from '@belote/rules';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prefs } from '../../lib/prefs.svelte.js';
+import type { WorkerLike } from '../../lib/replay/analysis-session.svelte.js';
+import type { LoadedRecord } from '../../lib/replay/record-source.js';
+import { botRecord } from '../../lib/replay/test-records.js';
+import ReplayPage from './ReplayPage.svelte';
+import ReplayView from './ReplayView.svelte';
+
+/** A worker stand-in running the real analysis loop in this thread, with a small budget. */
+function fakeWorker(): WorkerLike & { sent: ToWorker[] } {
+  const w: WorkerLike & { sent: ToWorker[] } = {
+    sent: [],
+    onmessage: null,
+    postMessage(m: ToWorker) {
+      w.sent.push(m);
+      handle(m.type === 'start' ? { ...m, budget: { samples: 3, nodes: 400_000, bidSamples: 3 } } : m);
+    },
+    terminate: vi.fn(),
+  };
+  const handle = analysisHost((m: FromWorker) => w.onmessage?.({ data: m } as MessageEvent<FromWorker>));
+  return w;
+}
+
+const record: GameRecord = botRecord('view');
+const timeline = replayTimeline(record);
+const loaded: LoadedRecord = { record, players: ['Ann', 'Bob', 'Cid', 'Dee'], source: { kind: 'file', name: 'game.json' } };
+const key = (k: string) => fireEvent.keyDown(window, { key: k });
+const caption = () => screen.getByTestId('caption').textContent!.trim();
+
+beforeEach(() => prefs.setLang('en'));
+// jsdom has no Web Animations: card flights end at once, as with reduced motion.
+const animate = Element.prototype.animate;
+beforeAll(() => {
+  vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} }));
+  Element.prototype.animate = function () {
+    const a = { onfinish: null as null | (() => void), cancel() {}, play() {}, pause() {}, currentTime: 0, playState: 'finished' };
+    setTimeout(() => a.onfinish?.(), 0);
+    return a as unknown as Animation;
+  };
+});
+afterAll(() => {
+  Element.prototype.animate = animate;
+  vi.unstubAllGlobals();
+});
+const playedDeal = timeline.deals.findIndex((d) => d.result.outcome !== 'redeal');
+afterEach(() => localStorage.clear());
+
+describe('the replay', () => {
+  it('shows all four hands as dealt, then the bids and every card in order', async () => {
+    const spawn = vi.fn(fakeWorker);
+    render(ReplayView, { loaded, spawn });
+    const first = timeline.deals[0]!;
+    // As dealt: five cards face up per seat, the retourne in the middle, nothing played.
+    const seats = document.querySelectorAll('[data-replay-seat]');
+    expect(seats).toHaveLength(4);
+    for (const s of seats) expect(s.querySelectorAll('[data-mini-card]')).toHaveLength(5);
+    expect(screen.getByRole('img', { name: /Turned-up card/ })).toBeTruthy();
+    expect(caption()).toMatch(/deals; the retourne is/);
+    const seat0 = screen.getByRole('group', { name: /^Ann: / });
+    expect(seat0.getAttribute('aria-label')).toContain(first.frames[0]!.hands[0].length ? 'of' : 'no cards');
+    // Step by bid: the auction grows.
+    await key('ArrowRight');
+    expect(caption()).toMatch(/(passes|takes)/);
+    expect(screen.getByTestId('auction').querySelectorAll('td.latest')).toHaveLength(1);
+    // By trick: the first stop after the bids is the take; then the first trick, its winner lit.
+    const played = playedDeal;
+    for (let i = 0; i < played; i++) await key('PageDown');
+    await key('ArrowDown');
+    expect(caption()).toMatch(/takes/);
+    await key('ArrowDown');
+    expect(caption()).toMatch(/wins the trick \(\d+ points\)/);
+    expect(document.querySelectorAll('[data-trick-card]')).toHaveLength(4);
+    expect(document.querySelectorAll('[data-mini-card][data-played=true]')).toHaveLength(4);
+    expect(document.querySelector('[data-replay-seat].winner')).not.toBeNull();
+    // Back one card: the trick in progress has three cards.
+    await key('ArrowLeft');
+    await waitFor(() => expect(document.querySelectorAll('[data-trick-card]')).toHaveLength(3));
+    // End of the deal: the score breakdown with what each team wrote.
+    await key('End');
+    const breakdown = screen.getByTestId('deal-breakdown');
+    expect(breakdown.textContent).toMatch(/Written/);
+    expect(breakdown.textContent).toContain(String(timeline.deals[played]!.result.written[0]));
+    await key('Home');
+    expect(caption()).toMatch(/deals; the retourne is/);
+    expect(spawn).toHaveBeenCalledOnce();
+  });
+
+  it('analyses the deal on screen first and marks a mistake with its better card', async () => {
+    const workers: ReturnType<typeof fakeWorker>[] = [];
+    const spawn = () => {
+      const w = fakeWorker();
+      workers.push(w);
+      return w;
+    };
+    const n = timeline.deals[playedDeal]!.index + 1;
+    render(ReplayView, { loaded, spawn, startDeal: n });
+    const start = workers[0]!.sent[0]!;
+    expect(start.type === 'start' && start.deals[0]).toBe(n - 1);
+    await waitFor(() => expect(screen.getByTestId('mark-list')).toBeTruthy(), { timeout: 20_000 });
+    const mark = screen.getByTestId('mark-list').querySelector<HTMLButtonElement>('[data-mark-step]')!;
+    await fireEvent.click(mark);
+    const decision = screen.getByTestId('decision');
+    expect(['inaccuracy', 'mistake', 'blunder']).toContain(decision.dataset.verdict);
+    expect(screen.getByTestId('better').textContent).toMatch(/^Best was \S+ \(\+\d+\)/);
+    const played = decision.querySelector('tr.played')!;
+    const best = decision.querySelector('tr.best')!;
+    expect(played).not.toBe(best);
+    expect(best.querySelector('td')!.textContent).toBe('0');
+    if (decision.querySelector('thead')!.textContent!.includes('All cards known')) expect(document.querySelector('[data-mark=better]')).not.toBeNull();
+    expect(caption()).toMatch(/(Inaccuracy|Mistake|Blunder)\.$/);
+    expect(screen.getByTestId('eval-chart').getAttribute('aria-label')).toMatch(/^Chart: expected score difference for Ann & Cid/);
+    // Tallies: points given away and accuracy per player.
+    const rows = screen.getByTestId('player-summary').querySelectorAll('[data-summary-seat]');
+    expect(rows).toHaveLength(4);
+    expect([...rows].some((r) => /\d+%/.test(r.textContent!))).toBe(true);
+  }, 30_000);
+
+  it('shows a record analysed before from the cache, without a worker', async () => {
+    const first = render(ReplayView, { loaded, spawn: fakeWorker });
+    await waitFor(() => expect(screen.getByTestId('analysis-status').dataset.status).toBe('done'), { timeout: 60_000 });
+    expect(Object.keys(localStorage).some((k) => k.startsWith('belote:analysis:v'))).toBe(true);
+    first.unmount();
+    const spawn = vi.fn(fakeWorker);
+    render(ReplayView, { loaded, spawn, startDeal: timeline.deals[playedDeal]!.index + 1 });
+    await key('End');
+    expect(screen.getByTestId('decision')).toBeTruthy();
+    expect(spawn).not.toHaveBeenCalled();
+  }, 90_000);
+
+  it('speaks German and French', async () => {
+    prefs.setLang('de');
+    render(ReplayView, { loaded, spawn: fakeWorker });
+    expect(screen.getByRole('button', { name: 'Nächster Stich' })).toBeTruthy();
+    expect(caption()).toMatch(/gibt; aufgedeckt ist/);
+    prefs.setLang('fr');
+    await Promise.resolve();
+    expect(screen.getByRole('button', { name: 'Pli suivant' })).toBeTruthy();
+    expect(caption()).toMatch(/distribue ; la retourne est/);
+  });
+
+  it('says so when there is no finished deal or no file, and names a bad record', async () => {
+    render(ReplayView, { loaded: { ...loaded, record: { ...record, deals: [] } }, spawn: fakeWorker });
+    expect(screen.getByTestId('replay-empty').textContent).toMatch(/only finished deals can be replayed/);
+    render(ReplayPage, { route: { name: 'replayFile', deal: null }, spawn: fakeWorker });
+    expect((await screen.findByTestId('replay-error')).textContent).toMatch(/No record file is open/);
+  });
+
+  it('names what is wrong with a record the table sent', async () => {
+    const fetcher = (async () => new Response('{"format":"belote-record/2","deals":[]}')) as unknown as typeof fetch;
+    render(ReplayPage, { route: { name: 'replay', id: 'AbCdEfGhIjKlMnOpQrStUv', game: 0, deal: null }, spawn: fakeWorker, fetcher });
+    expect((await screen.findByTestId('replay-error')).textContent).toMatch(/not a game record: format/);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Where a replay's record comes from: the table's record endpoint (only finished deals, by
+ * construction on the server), or a `belote-record/1` file the player opens — read in the
+ * browser and kept for this tab only (sessionStorage), never uploaded.
+ */
+import { formatIssues, parseRecord, type GameRecord } from '@belote/rules';
+
+/** A record plus the display names a table record carries. */
+export interface LoadedRecord {
+  record: GameRecord;
+  players: [string | null, string | null, string | null, string | null];
+  /** Where it came from: a table's game, or a file. */
+  source: { kind: 'table'; table: string; game: number } | { kind: 'file'; name: string };
+}
+
+export type LoadResult = { ok: true; value: LoadedRecord } | { ok: false; error: 'not-found' | 'network' | 'not-a-record'; detail?: string };
+
+const FILE_KEY = 'belote:replay-file';
+
+function namesOf(raw: unknown): LoadedRecord['players'] {
+  const p = (raw as { players?: unknown } | null)?.players;
+  const out: LoadedRecord['players'] = [null, null, null, null];
+  if (Array.isArray(p)) for (let i = 0; i < 4; i++) out[i] = typeof p[i] === 'string' ? (p[i] as string).slice(0, 40) : null;
+  return out;
+}
+
+/** Parsed JSON as a record (the same zod schema `pnpm verify` uses). */
+function recordFromJson(raw: unknown, source: LoadedRecord['source']): LoadResult {
+  const parsed = parseRecord(raw);
+  if (!parsed.success) return { ok: false, error: 'not-a-record', detail: formatIssues(parsed.error) };
+  return { ok: true, value: { record: parsed.data, players: namesOf(raw), source } };
+}
+
+/** JSON text as a record. */
+export function recordFromText(text: string, source: LoadedRecord['source']): LoadResult {
+  try {
+    return recordFromJson(JSON.parse(text.replace(/^\uFEFF/, '')), source);
+  } catch (e) {
+    return { ok: false, error: 'not-a-record', detail: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** `GET /api/tables/:id/record[?game=N]` (the server's default: the latest game). */
+export async function fetchTableRecord(table: string, game: number | null, fetcher: typeof fetch = fetch): Promise<LoadResult> {
+  let raw: unknown;
+  try {
+    const res = await fetcher(`/api/tables/${table}/record${game === null ? '' : `?game=${game}`}`);
+    if (res.status === 404) return { ok: false, error: 'not-found' };
+    if (!res.ok) return { ok: false, error: 'network', detail: `HTTP ${res.status}` };
+    raw = await res.json();
+  } catch (e) {
+    return { ok: false, error: 'network', detail: e instanceof Error ? e.message : String(e) };
+  }
+  const index = (raw as { game?: unknown } | null)?.game;
+  return recordFromJson(raw, { kind: 'table', table, game: typeof index === 'number' ? index : (game ?? 0) });
+}
+
+/** Read a chosen file as a record and keep it for this tab (a reload of /replay finds it again). */
+export async function openRecordFile(file: Blob & { name?: string }): Promise<LoadResult> {
+  const text = await file.text();
+  const r = recordFromText(text, { kind: 'file', name: file.name ?? 'record.json' });
+  if (r.ok) {
+    try {
+      globalThis.sessionStorage?.setItem(FILE_KEY, JSON.stringify({ name: file.name ?? 'record.json', text }));
+    } catch {
+      /* too large for sessionStorage: the replay still works until a reload */
+    }
+  }
+  return r;
+}
+
+let lastOpened: LoadedRecord | null = null;
+/** The record file opened last in this tab (memory first, then sessionStorage). */
+export function openedRecord(): LoadedRecord | null {
+  if (lastOpened) return lastOpened;
+  try {
+    const raw = globalThis.sessionStorage?.getItem(FILE_KEY);
+    if (!raw) return null;
+    const { name, text } = JSON.parse(raw) as { name: string; text: string };
+    const r = recordFromText(text, { kind: 'file', name });
+    return r.ok ? r.value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberOpened(r: LoadedRecord): void {
+  lastOpened = r;
+}

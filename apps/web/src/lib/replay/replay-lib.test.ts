@@ -1,0 +1,168 @@
+/**
+ * The replay's plumbing: routes, keys, the controller with autoplay, records from files and
+ * from the table, the bounded analysis cache, and the worker's analysis loop in-process.
+ */
+import { ANALYSIS_VERSION, type DealAnalysis } from '@belote/bots';
+import { replayTimeline, type GameRecord } from '@belote/rules';
+import { botRecord } from './test-records.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseRoute, replayPath } from '../router.svelte.js';
+import { MAX_RECORDS, loadAnalyses, recordKey, saveAnalyses } from './analysis-cache.js';
+import { analysisHost, type FromWorker } from './analysis-host.js';
+import { captionOf, optionText, seatNames } from './describe.js';
+import { fetchTableRecord, openRecordFile, openedRecord, recordFromText } from './record-source.js';
+import { ReplayController, commandForKey } from './replay-controller.svelte.js';
+
+const ID = 'AbCdEfGhIjKlMnOpQrStUv';
+
+describe('routes', () => {
+  it('parse the replay of a table game and of a record file', () => {
+    expect(parseRoute(`/t/${ID}/replay`, '')).toEqual({ name: 'replay', id: ID, game: null, deal: null });
+    expect(parseRoute(`/t/${ID}/replay`, '?game=2&deal=5')).toEqual({ name: 'replay', id: ID, game: 2, deal: 5 });
+    expect(parseRoute(`/t/${ID}/replay/`, '?game=x')).toEqual({ name: 'replay', id: ID, game: null, deal: null });
+    expect(parseRoute('/replay', '?deal=3')).toEqual({ name: 'replayFile', deal: 3 });
+    expect(parseRoute(`/t/${ID}`)).toEqual({ name: 'table', id: ID });
+    expect(parseRoute('/t/short/replay')).toEqual({ name: 'home' });
+    expect(replayPath(ID, 1, 4)).toBe(`/t/${ID}/replay?game=1&deal=4`);
+    expect(replayPath(ID, null)).toBe(`/t/${ID}/replay`);
+  });
+});
+
+describe('the controller', () => {
+  const tl = replayTimeline(botRecord());
+
+  it('maps the keys: arrows by card and trick, Home/End, Page Up/Down, Space', () => {
+    expect(commandForKey('ArrowRight')).toEqual({ kind: 'move', unit: 'action', dir: 1 });
+    expect(commandForKey('ArrowLeft')).toEqual({ kind: 'move', unit: 'action', dir: -1 });
+    expect(commandForKey('ArrowDown')).toEqual({ kind: 'move', unit: 'trick', dir: 1 });
+    expect(commandForKey('ArrowUp')).toEqual({ kind: 'move', unit: 'trick', dir: -1 });
+    expect(commandForKey('PageDown')).toEqual({ kind: 'move', unit: 'deal', dir: 1 });
+    expect(commandForKey('PageUp')).toEqual({ kind: 'move', unit: 'deal', dir: -1 });
+    expect(commandForKey('Home')).toEqual({ kind: 'edge', edge: 'start' });
+    expect(commandForKey('End')).toEqual({ kind: 'edge', edge: 'end' });
+    expect(commandForKey(' ')).toEqual({ kind: 'play' });
+    expect(commandForKey('a')).toBeNull();
+  });
+
+  it('autoplays at the chosen speed, holds a completed trick longer, stops at the end or on a manual move', () => {
+    const calls: { fn: () => void; ms: number }[] = [];
+    const ctl = new ReplayController(tl, { deal: 0, step: 0 }, (fn, ms) => {
+      calls.push({ fn, ms });
+      return 0 as unknown as ReturnType<typeof setTimeout>;
+    });
+    ctl.setSpeed(2);
+    ctl.run({ kind: 'play' });
+    expect(ctl.playing).toBe(true);
+    expect(calls[0]!.ms).toBe(500);
+    calls[0]!.fn();
+    expect(ctl.cursor).toEqual({ deal: 0, step: 1 });
+    // Run until a trick completes: the next delay is longer.
+    while (ctl.frame!.table.winner === null) calls.at(-1)!.fn();
+    expect(calls.at(-1)!.ms).toBe(900);
+    ctl.run({ kind: 'move', unit: 'action', dir: -1 });
+    expect(ctl.playing).toBe(false);
+    ctl.goto({ deal: tl.deals.length - 1, step: 9999 });
+    expect(ctl.atEnd).toBe(true);
+    ctl.play();
+    expect(ctl.cursor).toEqual({ deal: 0, step: 0 });
+    ctl.goto({ deal: tl.deals.length - 1, step: tl.deals.at(-1)!.frames.length - 2 });
+    calls.at(-1)!.fn();
+    expect(ctl.atEnd).toBe(true);
+    expect(ctl.playing).toBe(false);
+  });
+
+  it('describes a step in words', () => {
+    const names = seatNames(['Ann', null, 'Cid', 'Dee'], 'en');
+    expect(names[1]).toBe('Seat 2');
+    const deal = tl.deals.find((d) => d.result.outcome !== 'redeal')!;
+    expect(captionOf(deal.frames[0]!, names, 'en')).toMatch(/^(Ann|Seat 2|Cid|Dee) deals; the retourne is \w+ of \w+$/);
+    const firstPlay = deal.frames.find((f) => f.action?.type === 'play')!;
+    expect(captionOf(firstPlay, names, 'en')).toMatch(/ plays \w+ of \w+$/);
+    const won = deal.frames.find((f) => f.table.winner !== null)!;
+    expect(captionOf(won, names, 'fr')).toMatch(/remporte le pli \(\d+ points\)/);
+    expect(captionOf(deal.frames.at(-1)!, names, 'en')).toMatch(/(Made|Dedans|Litige|Capot)$/);
+    expect(optionText('take:H', 'en', 'S')).toBe('Take ♥');
+    expect(optionText('take', 'de', 'C')).toBe('Nehmen ♣');
+    expect(optionText('10D', 'en', 'S')).toBe('10♦');
+  });
+});
+
+describe('records', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('from a file: parsed with the record schema, kept for the tab, errors named', async () => {
+    const rec = botRecord();
+    const bad = recordFromText('{"deals":[{"dealer":7,"deck":[],"actions":[]}]}', { kind: 'file', name: 'x.json' });
+    expect(bad).toMatchObject({ ok: false, error: 'not-a-record' });
+    expect(!bad.ok && bad.detail).toMatch(/deals\[0\]\.dealer/);
+    expect(recordFromText('nope', { kind: 'file', name: 'x' })).toMatchObject({ ok: false, error: 'not-a-record' });
+    const file = new File([JSON.stringify({ ...rec, players: ['Ann', 'Bob', 'Cid', 7] })], 'game.json', { type: 'application/json' });
+    const r = await openRecordFile(file);
+    expect(r.ok && r.value.players).toEqual(['Ann', 'Bob', 'Cid', null]);
+    expect(r.ok && r.value.record.deals).toHaveLength(rec.deals.length);
+    expect(openedRecord()?.source).toEqual({ kind: 'file', name: 'game.json' });
+  });
+
+  it('from the table: the record endpoint, 404 and network errors told apart', async () => {
+    const rec = botRecord();
+    const ok = vi.fn(async () => new Response(JSON.stringify({ ...rec, table: ID, game: 2, players: ['A', 'B', 'C', 'D'] })));
+    const r = await fetchTableRecord(ID, null, ok as unknown as typeof fetch);
+    expect(ok).toHaveBeenCalledWith(`/api/tables/${ID}/record`);
+    expect(r.ok && r.value.source).toEqual({ kind: 'table', table: ID, game: 2 });
+    const missing = async () => new Response('{"error":{"code":"NOT_FOUND","message":"no"}}', { status: 404 });
+    expect(await fetchTableRecord(ID, 5, missing as unknown as typeof fetch)).toEqual({ ok: false, error: 'not-found' });
+    const down = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    expect(await fetchTableRecord(ID, 0, down as unknown as typeof fetch)).toMatchObject({ ok: false, error: 'network' });
+  });
+});
+
+describe('the analysis cache', () => {
+  afterEach(() => localStorage.clear());
+  const fake = (deal: number): DealAnalysis => ({ version: ANALYSIS_VERSION, deal, decisions: [], evaluation: [1.23456, null], seats: [0, 1, 2, 3].map(() => ({ givenAway: 1.25, decisions: 1, accurate: 1 })) as DealAnalysis['seats'] });
+
+  it('is keyed by the game content, not by names or salts', () => {
+    const rec = botRecord();
+    const same = { ...structuredClone(rec), players: ['X'] } as GameRecord;
+    same.deals[0]!.salt = 'other';
+    expect(recordKey(same)).toBe(recordKey(rec));
+    const other = structuredClone(rec);
+    other.deals[0]!.dealer = ((other.deals[0]!.dealer + 1) & 3) as 0;
+    expect(recordKey(other)).not.toBe(recordKey(rec));
+  });
+
+  it('stores rounded analyses and keeps only the most recent records', () => {
+    saveAnalyses('belote:analysis:a', [fake(0), fake(1)]);
+    const back = loadAnalyses('belote:analysis:a');
+    expect([...back.keys()]).toEqual([0, 1]);
+    expect(back.get(0)!.evaluation[0]).toBe(1.2);
+    for (let i = 0; i < MAX_RECORDS + 3; i++) saveAnalyses(`belote:analysis:k${i}`, [fake(0)]);
+    const kept = Object.keys(localStorage).filter((k) => /^belote:analysis:(a|k\d+)$/.test(k));
+    expect(kept).toHaveLength(MAX_RECORDS);
+    expect(loadAnalyses('belote:analysis:a').size).toBe(0);
+    expect(loadAnalyses(`belote:analysis:k${MAX_RECORDS + 2}`).size).toBe(1);
+  });
+});
+
+describe('the worker loop', () => {
+  it('analyses the requested deals, the prioritized one first, and reports progress', async () => {
+    const rec = botRecord('host', 1000);
+    const tl = replayTimeline(rec);
+    const want = tl.deals.slice(0, 3).map((d) => d.index);
+    const got: FromWorker[] = [];
+    let done!: () => void;
+    const finished = new Promise<void>((r) => (done = r));
+    const send = analysisHost((m) => {
+      got.push(m);
+      if (m.type === 'idle') done();
+    });
+    send({ type: 'start', id: 7, record: rec, deals: want, budget: { samples: 2, nodes: 300_000, bidSamples: 2 } });
+    send({ type: 'prioritize', id: 7, deal: want[2]! });
+    await finished;
+    const deals = got.filter((m) => m.type === 'deal').map((m) => (m.type === 'deal' ? m.analysis.deal : -1));
+    expect(deals).toEqual([want[2], want[0], want[1]]);
+    expect(got.some((m) => m.type === 'progress' && m.done === m.total)).toBe(true);
+    expect(got.every((m) => m.id === 7)).toBe(true);
+  }, 30_000);
+});

@@ -1,0 +1,9 @@
+/**
+ * Records for the replay's tests: a whole game of random players (seeded), as a downloaded
+ * record would be (plain JSON).
+ */
+import { playGame, recordOf, seededRng, type GameRecord } from '@belote/rules';
+
+export function botRecord(seed = 'replay', target: 301 | 1000 = 301): GameRecord {
+  return JSON.parse(JSON.stringify(recordOf(playGame({ target }, seededRng(seed)).state))) as GameRecord;
+}
