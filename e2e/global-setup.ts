@@ -40,7 +40,7 @@ interface ViteApi {
 function distIsFresh(): boolean {
   const built = path.join(dist, 'index.html');
   if (!existsSync(built)) return false;
-  const sources = [path.join(web, 'src'), path.join(web, 'index.html'), path.join(web, 'vite.config.ts'), path.join(root, 'packages/rules/src'), path.join(root, 'packages/protocol/src')];
+  const sources = [path.join(web, 'src'), path.join(web, 'index.html'), path.join(web, 'vite.config.ts'), path.join(root, 'packages/rules/src'), path.join(root, 'packages/bots/src'), path.join(root, 'packages/protocol/src')];
   return Math.max(...sources.map(newest)) < statSync(built).mtimeMs;
 }
 

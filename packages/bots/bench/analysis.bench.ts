@@ -5,7 +5,8 @@
  * time per deal (median, p95, max) and per decision, with the marks given per level of player.
  *
  * Flags (or env): --games=N (BENCH_GAMES, default 6), --target=301|501|1000|1001 (default 1000),
- * --players=normal,strong,normal,strong (the seats), --samples=N, --nodes=N, --bid-samples=N,
+ * --players=normal,strong,normal,strong (the seats), --samples=N, --min-samples=N, --nodes=N,
+ * --bid-samples=N,
  * --seed=S. Sequential, one thread: run it on an idle machine for the figures.
  */
 import { execSync } from 'node:child_process';
@@ -25,6 +26,7 @@ const players = (arg('players') ?? 'normal,strong,normal,strong').split(',') as 
 const seed = arg('seed') ?? 'analysis';
 const budget = {
   samples: Number(arg('samples') ?? ANALYSIS_BUDGET.samples),
+  minSamples: Number(arg('min-samples') ?? ANALYSIS_BUDGET.minSamples),
   nodes: Number(arg('nodes') ?? ANALYSIS_BUDGET.nodes),
   bidSamples: Number(arg('bid-samples') ?? ANALYSIS_BUDGET.bidSamples),
 };
@@ -75,7 +77,7 @@ decisionMs.sort((a, b) => a - b);
 const fmt = (x: number): string => x.toFixed(0);
 const load1 = loadavg();
 console.log(`analysis bench — commit ${commit}, node ${process.version}, one thread`);
-console.log(`  budget: ${budget.samples} samples and ${budget.nodes} nodes per card, ${budget.bidSamples} decks per bid; seats ${players.join(', ')}; ${games} games to ${target}`);
+console.log(`  budget: ${budget.minSamples} to ${budget.samples} samples (${budget.nodes} nodes beyond the first) per card, ${budget.bidSamples} decks per bid; seats ${players.join(', ')}; ${games} games to ${target}`);
 console.log(`  ${played} played deals + ${redeals} redeals; time per deal (ms): median ${fmt(quantile(dealMs, 0.5))}, p95 ${fmt(quantile(dealMs, 0.95))}, max ${fmt(dealMs.at(-1)!)}`);
 console.log(`  time per decision (ms): median ${quantile(decisionMs, 0.5).toFixed(1)}, p95 ${fmt(quantile(decisionMs, 0.95))}, p99 ${fmt(quantile(decisionMs, 0.99))}`);
 for (const who of Object.keys(judged).sort()) {

@@ -48,7 +48,7 @@ import { writtenDiff } from '../src/strong/outcome.js';
 import { sampleHands } from '../src/strong/sampler.js';
 import { setLimits, solveMoves } from '../src/strong/solver.js';
 
-const BUDGET: AnalysisBudget = { samples: 6, nodes: 2_000_000, bidSamples: 6 };
+const BUDGET: AnalysisBudget = { samples: 6, minSamples: 2, nodes: 2_000_000, bidSamples: 6 };
 
 /** A finished game of the given players, as a record (seeded). */
 function gameRecord(seed: string, players: [Player, Player, Player, Player] = ['normal', 'easy', 'normal', 'easy'], maxDeals = 3) {
@@ -146,21 +146,25 @@ describe('values under the seat\'s knowledge', () => {
       const team = teamOf(action.seat);
       const moves = maskCards(legalMask(k.hand, k.trick, k.trump!));
       const sums = moves.map(() => 0);
-      setLimits(BUDGET.nodes, Infinity);
+      // The first minSamples samples without a limit, the rest within the node cap.
       let n = 0;
-      for (; n < BUDGET.samples; n++) {
-        const hands = sampleHands(k, rng);
-        const v = solveMoves({ hands, trump: k.trump!, leader: k.leader, trick: k.trick }, team, moves);
-        if (!v) break;
-        const start = hands.slice();
-        for (const p of k.plays) start[p.seat] = start[p.seat]! | (1 << p.card);
-        const pair = (1 << (k.trump! * 8 + 6)) | (1 << (k.trump! * 8 + 5));
-        const holder = k.deal.belote ? k.deal.belote.seat : start.findIndex((h) => (h & pair) === pair);
-        const belote: [number, number] = [0, 0];
-        if (holder >= 0) belote[teamOf(holder as Seat)] = 20;
-        const ann: [number, number] = [0, 0];
-        if (k.deal.shown && k.deal.shown.team !== null) for (const c of k.deal.shown.combinations) ann[k.deal.shown.team] += c.combination.points;
-        moves.forEach((_, i) => (sums[i]! += writtenDiff({ taker: k.taker!, belote, announcements: ann }, team, k.deal.points[team] + v[i]!)));
+      for (const [count, nodes] of [[BUDGET.minSamples, Infinity], [BUDGET.samples - BUDGET.minSamples, BUDGET.nodes]] as const) {
+        setLimits(nodes, Infinity);
+        for (let i = 0; i < count; i++) {
+          const hands = sampleHands(k, rng);
+          const v = solveMoves({ hands, trump: k.trump!, leader: k.leader, trick: k.trick }, team, moves);
+          if (!v) break;
+          const start = hands.slice();
+          for (const p of k.plays) start[p.seat] = start[p.seat]! | (1 << p.card);
+          const pair = (1 << (k.trump! * 8 + 6)) | (1 << (k.trump! * 8 + 5));
+          const holder = k.deal.belote ? k.deal.belote.seat : start.findIndex((h) => (h & pair) === pair);
+          const belote: [number, number] = [0, 0];
+          if (holder >= 0) belote[teamOf(holder as Seat)] = 20;
+          const ann: [number, number] = [0, 0];
+          if (k.deal.shown && k.deal.shown.team !== null) for (const c of k.deal.shown.combinations) ann[k.deal.shown.team] += c.combination.points;
+          moves.forEach((_, j) => (sums[j]! += writtenDiff({ taker: k.taker!, belote, announcements: ann }, team, k.deal.points[team] + v[j]!)));
+          n++;
+        }
       }
       expect(n).toBeGreaterThan(0);
       expect(j.margins[0]).toHaveLength(n);

@@ -12,9 +12,11 @@ import { bidSamples } from '../strong/bid-sim.js';
 import { pimcSamples } from '../strong/pimc.js';
 
 export interface AnalysisBudget {
-  /** Sampled deals per card decision. */
+  /** Sampled deals per card decision, at most. */
   samples: number;
-  /** Search nodes per card decision (a deterministic cap; ~15–20 million per second). */
+  /** Sampled deals every card decision gets whatever they cost. */
+  minSamples: number;
+  /** Search nodes for the samples beyond `minSamples` (a deterministic cap; ~15–30 million per second). */
   nodes: number;
   /** Simulated decks per bid decision. */
   bidSamples: number;
@@ -22,10 +24,11 @@ export interface AnalysisBudget {
 
 /**
  * Chosen with `pnpm bench:analysis` (a whole deal within 2 s p95 on one core). The node cap
- * binds only in the first two tricks, where one sample costs 100–500 thousand nodes; from the
- * third trick on every decision gets all its samples.
+ * binds only in the first two tricks, where one sample costs 100 thousand to a million nodes:
+ * there a decision gets its first 6 samples and then what 3 million more nodes allow; from the
+ * third trick on every decision gets all 48.
  */
-export const ANALYSIS_BUDGET: AnalysisBudget = Object.freeze({ samples: 48, nodes: 3_500_000, bidSamples: 60 });
+export const ANALYSIS_BUDGET: AnalysisBudget = Object.freeze({ samples: 48, minSamples: 6, nodes: 3_000_000, bidSamples: 60 });
 
 export interface OptionValue {
   /** A card (`"JH"`), or a bid: `pass`, `take` (the retourne's suit), `take:S` (round 2). */
@@ -52,7 +55,14 @@ export const bidKey = (b: BidChoice | { type: 'pass' | 'take'; suit?: string | u
 export function judgeCard(view: GameView, rng: Rng, budget: AnalysisBudget): Judgement {
   assertSeatView(view);
   const k = knowledgeOf(view);
-  const { moves, margins, points } = pimcSamples(k, maskOf(view.deal!.legal), rng, { samples: budget.samples, nodes: budget.nodes, timeMs: Infinity });
+  const legal = maskOf(view.deal!.legal);
+  // The first samples whatever they cost, then as many more as the node cap allows (same rng).
+  const first = Math.min(budget.minSamples, budget.samples);
+  const a = pimcSamples(k, legal, rng, { samples: first, nodes: Infinity, timeMs: Infinity });
+  const b = pimcSamples(k, legal, rng, { samples: budget.samples - first, nodes: budget.nodes, timeMs: Infinity });
+  const { moves } = a;
+  const margins = moves.map((_, i) => [...a.margins[i]!, ...b.margins[i]!]);
+  const points = moves.map((_, i) => [...a.points[i]!, ...b.points[i]!]);
   return {
     options: moves.map((c, i) => ({ option: cardOf(c), value: mean(margins[i]!), points: mean(points[i]!) })),
     margins,

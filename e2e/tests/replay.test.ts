@@ -1,0 +1,200 @@
+/**
+ * Replay and analysis in real Chromium, against a server of its own whose bots take a moment
+ * per move (so a deal can be caught while it is played). Four easy bots play a game to 301
+ * with announcements on. While it runs, the replay opened from the menu shows exactly the
+ * deals already finished, never the one being played. At the end, the replay opened from the
+ * game-over dialog steps through a deal (bids, cards, tricks, the score), the analysis runs in
+ * the page's Web Worker and marks a mistake with its better card, and the page passes axe-core
+ * at phone and desktop size (screenshots in test-artifacts/replay/). Last, a downloaded record
+ * opened from the home page is replayed and analysed with the server's API unreachable and no
+ * request carrying it anywhere.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TableRecord, TableSummary } from '@belote/protocol';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { axeFindings, blocking, describeFindings } from './axe.js';
+import { ARTIFACTS, launch, sleep } from './browser.js';
+
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+type Size = keyof typeof SIZES;
+const SHOTS = path.join(ARTIFACTS, 'replay');
+
+let browser: Browser;
+let server: ServerProcess;
+let context: BrowserContext;
+let host: Page;
+let tableId = '';
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '90', DEAL_PAUSE_MS: '1200' })]);
+  context = await newContext('desktop');
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newContext(size: Size): Promise<BrowserContext> {
+  const c = await browser.newContext({ viewport: SIZES[size], hasTouch: size === 'phone', locale: 'en-US', reducedMotion: 'reduce', bypassCSP: true });
+  contexts.push(c);
+  return c;
+}
+
+function watch(page: Page): Page {
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  return page;
+}
+
+const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
+const text = async (page: Page, selector: string): Promise<string> => ((await page.textContent(selector)) ?? '').trim();
+const summary = async (): Promise<TableSummary> => (await (await fetch(`${server.url}/api/tables/${tableId}`)).json()) as TableSummary;
+const dealsShown = (page: Page): Promise<number[]> => page.$$eval('[data-testid=deal-list] [data-deal]', (els) => els.map((e) => Number(e.getAttribute('data-deal'))));
+
+/** axe-core (nothing serious or critical) and a screenshot, at both sizes. */
+async function check(page: Page, name: string): Promise<void> {
+  for (const size of ['phone', 'desktop'] as const) {
+    await page.setViewportSize(SIZES[size]);
+    await sleep(150);
+    if (size === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scrolling`).toBeLessThanOrEqual(390);
+    const findings = await axeFindings(page);
+    if (findings.length) console.info(`axe ${name} @ ${size}:\n${describeFindings(findings)}`);
+    expect(findings.filter(blocking), `${name} @ ${size}:\n${describeFindings(findings.filter(blocking))}`).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: size === 'phone' });
+  }
+  await page.setViewportSize(SIZES.desktop);
+}
+
+/** Open a link that targets a new tab and return that tab. */
+async function openNewTab(page: Page, selector: string): Promise<Page> {
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click(selector)]);
+  await tab.waitForLoadState();
+  return watch(tab);
+}
+
+describe('replay and analysis', () => {
+  it('four bots play to 301; while they play, the replay shows only the finished deals', async () => {
+    host = watch(await context.newPage());
+    await host.goto(`${server.url}/`);
+    await host.click('label:has(input[name=target][value="301"])');
+    await host.check('[data-testid=opt-announcements]');
+    await host.check('[data-testid=opt-bots]');
+    await host.click('label:has(input[name=bot][value=easy])');
+    await host.click('[data-testid=create]');
+    await host.waitForURL(/\/t\//);
+    tableId = /\/t\/([\w-]{22})/.exec(host.url())![1]!;
+    await host.click('[data-testid=start]:not([disabled])');
+
+    // Catch a deal in the middle of its tricks, with at least one deal finished before it.
+    let checked = false;
+    for (let attempt = 0; attempt < 6 && !checked; attempt++) {
+      await host.waitForFunction(() => document.querySelectorAll('[data-deal-row]').length >= 1 && document.querySelectorAll('[data-trick-card]').length > 0, undefined, { timeout: 60_000 });
+      const before = await summary();
+      const tab = await openNewTab(host, 'aside [data-testid=replay-menu-link]');
+      await tab.waitForSelector('[data-testid=deal-list] [data-deal], [data-testid=replay-empty]');
+      const shown = await dealsShown(tab);
+      const after = await summary();
+      await tab.close();
+      expect(before.commitment && after.commitment).toBeTruthy();
+      // Never the running deal (nor a later one): indexes below the deal still being played.
+      for (const d of shown) expect(d).toBeLessThan(after.commitment!.deal);
+      if (before.commitment!.deal !== after.commitment!.deal || after.status !== 'playing') continue;
+      // No deal ended meanwhile: exactly the deals before the running one.
+      expect(shown).toEqual([...Array(before.commitment!.deal).keys()]);
+      const record = (await (await fetch(`${server.url}/api/tables/${tableId}/record`)).json()) as TableRecord;
+      expect(record.deals).toHaveLength(before.commitment!.deal);
+      checked = true;
+    }
+    expect(checked).toBe(true);
+    await host.waitForSelector('[data-testid=game-over]', { timeout: 150_000 });
+  }, 240_000);
+
+  it('steps through a finished deal, marks a mistake with its better card, and passes axe-core', async () => {
+    const page = await openNewTab(host, '[data-testid=replay-link]');
+    await page.waitForSelector('[data-testid=deal-list] [data-deal]');
+    const record = (await (await fetch(`${server.url}/api/tables/${tableId}/record?game=0`)).json()) as TableRecord;
+    expect(await dealsShown(page)).toEqual(record.deals.map((_, i) => i));
+    // A deal that was played (not everyone passing).
+    const played = record.deals.findIndex((d) => d.actions.some((a) => a.type === 'play'));
+    await page.click(`[data-testid=deal-list] [data-deal="${played}"]`);
+    expect(await count(page, '[data-replay-seat]')).toBe(4);
+    expect(await page.$$eval('[data-replay-seat]', (els) => els.map((e) => e.querySelectorAll('[data-mini-card]').length))).toEqual([5, 5, 5, 5]);
+    expect(await text(page, '[data-testid=caption]')).toMatch(/deals; the retourne is/);
+    await page.keyboard.press('ArrowRight');
+    expect(await text(page, '[data-testid=caption]')).toMatch(/(passes|takes)/);
+    await page.keyboard.press('ArrowDown');
+    expect(await text(page, '[data-testid=caption]')).toMatch(/takes/);
+    expect(await page.$$eval('[data-replay-seat]', (els) => els.map((e) => e.querySelectorAll('[data-mini-card]').length))).toEqual([8, 8, 8, 8]);
+    await page.keyboard.press('ArrowDown');
+    expect(await text(page, '[data-testid=caption]')).toMatch(/wins the trick \(\d+ points?\)/);
+    expect(await count(page, '[data-trick-card]')).toBe(4);
+    expect(await count(page, '[data-mini-card][data-played=true]')).toBe(4);
+    await page.click('[data-step=prevStep]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-trick-card]').length === 3);
+    await page.keyboard.press('End');
+    expect(await text(page, '[data-testid=deal-breakdown]')).toMatch(/(Made|Dedans|Litige|Capot)/);
+    await check(page, 'replay-deal-end');
+
+    // The analysis runs in the page (a Web Worker) until every deal is done.
+    await page.waitForSelector('[data-testid=analysis-status][data-status=done]', { timeout: 180_000 });
+    // Find a mistake (or a blunder) on a card, go to it: the verdict, the better card, marked in the hand.
+    let found = false;
+    for (const d of record.deals.keys()) {
+      await page.click(`[data-testid=deal-list] [data-deal="${d}"]`);
+      const marks = await page.$$eval('[data-testid=mark-list] button.v-mistake, [data-testid=mark-list] button.v-blunder', (els) => els.map((e) => e.getAttribute('data-mark-step')));
+      for (const step of marks) {
+        await page.click(`[data-mark-step="${step}"]`);
+        if ((await count(page, '[data-testid=decision] thead th')) < 3) continue; // a bid: no card to mark
+        found = true;
+        break;
+      }
+      if (found) break;
+    }
+    expect(found, 'a card marked as a mistake or blunder somewhere in the game').toBe(true);
+    expect(['mistake', 'blunder']).toContain(await page.getAttribute('[data-testid=decision]', 'data-verdict'));
+    const better = await text(page, '[data-testid=better]');
+    expect(better).toMatch(/^Best was (10|[7-9JQKA])[♠♥♦♣] \(\+\d+\)/);
+    const bestCard = await page.getAttribute('[data-testid=decision] tr.best', 'data-option');
+    expect(await count(page, `[data-mini-card="${bestCard}"][data-mark=better]`)).toBe(1);
+    expect(await text(page, '[data-testid=caption]')).toMatch(/(Mistake|Blunder)\.$/);
+    expect(await page.getAttribute('[data-testid=eval-chart]', 'aria-label')).toMatch(/^Chart: expected score difference/);
+    expect(await page.$$eval('[data-testid=player-summary] [data-summary-seat]', (els) => els.map((e) => /\d+%/.test(e.textContent ?? '')))).toContain(true);
+    await check(page, 'replay-mistake');
+    // Autoplay moves on by itself; a key stops it.
+    const caption = await text(page, '[data-testid=caption]');
+    await page.click('[data-step=play]');
+    await page.waitForFunction((c) => document.querySelector('[data-testid=caption]')?.textContent?.trim() !== c, caption, { timeout: 5000 });
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getAttribute('[data-step=play]', 'aria-label')).toBe('Play');
+    await page.close();
+  }, 240_000);
+
+  it('replays and analyses a downloaded record file with the API unreachable, sending it nowhere', async () => {
+    const record = await (await fetch(`${server.url}/api/tables/${tableId}/record?game=0`)).text();
+    const file = path.join(SHOTS, 'downloaded-record.json');
+    writeFileSync(file, record);
+    const phone = await newContext('phone');
+    const page = watch(await phone.newPage());
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
+    await page.goto(`${server.url}/`);
+    await page.route('**/api/**', (r) => r.abort());
+    await page.setInputFiles('[data-testid=open-record]', file);
+    await page.waitForURL(/\/replay$|\/replay\?/);
+    await page.waitForSelector('[data-testid=deal-list] [data-deal]');
+    expect(await dealsShown(page)).toHaveLength((JSON.parse(record) as TableRecord).deals.length);
+    await page.keyboard.press('End');
+    await page.waitForSelector('[data-testid=decision]', { timeout: 60_000 });
+    const sent = requests.filter((r) => !r.startsWith('GET ') || r.includes('/api/') || r.includes('/socket.io'));
+    expect(sent, 'no API call, no upload, no socket').toEqual([]);
+    await check(page, 'replay-file');
+    await page.close();
+  }, 180_000);
+});
