@@ -241,6 +241,7 @@ export const de: Dict = {
   scoreChart: 'Spielstand',
   scoreChartLabel: 'Diagramm: Spielstand nach jeder Runde, {team0} {total0}, {team1} {total1}',
   playerTeams: '{a} & {b}',
+  announced: 'Angesagt: {list}',
   seatN: 'Platz {n}',
   announcementsTo: 'Ansagen: {team} zählen {points}',
   announcementsNobody: 'Ansagen: gleichwertig, niemand zählt sie',

@@ -249,6 +249,7 @@ export const en = {
   scoreChart: 'Running totals',
   scoreChartLabel: 'Chart: running totals after each deal, {team0} {total0}, {team1} {total1}',
   playerTeams: '{a} & {b}',
+  announced: 'Announced: {list}',
   seatN: 'Seat {n}',
   announcementsTo: 'Announcements: {team} score {points}',
   announcementsNobody: 'Announcements: equal, nobody scores them',

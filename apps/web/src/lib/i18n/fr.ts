@@ -241,6 +241,7 @@ export const fr: Dict = {
   scoreChart: 'Score cumulé',
   scoreChartLabel: 'Graphique : score cumulé après chaque donne, {team0} {total0}, {team1} {total1}',
   playerTeams: '{a} & {b}',
+  announced: 'Annoncé : {list}',
   seatN: 'Place {n}',
   announcementsTo: 'Annonces : {team} marquent {points}',
   announcementsNobody: 'Annonces : égalité, personne ne les marque',

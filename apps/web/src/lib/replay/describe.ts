@@ -3,7 +3,7 @@
  * by screen readers), and how a bid or card option is written.
  */
 import type { ReplayFrame, Suit } from '@belote/rules';
-import { SUIT_SYMBOL, cardLabel, outcomeKey, translate, type Lang } from '../i18n.js';
+import { SUIT_SYMBOL, cardLabel, combinationKey, outcomeKey, translate, type Lang } from '../i18n.js';
 
 export type Names = [string, string, string, string];
 
@@ -46,6 +46,10 @@ export function captionOf(frame: ReplayFrame, names: Names, lang: Lang): string 
   else parts.push(translate(lang, 'plays', { name: names[a.seat], card: cardLabel(lang, a.card) }));
   for (const e of frame.events) {
     if (e.type === 'belote') parts.push(translate(lang, e.call));
+    else if (e.type === 'announcementsDeclared') {
+      const list = e.declarations.filter((d) => d.kinds.length).map((d) => `${names[d.seat]}: ${d.kinds.map((k) => translate(lang, combinationKey(k))).join(', ')}`);
+      if (list.length) parts.push(translate(lang, 'announced', { list: list.join('; ') }));
+    }
     else if (e.type === 'announcementsShown')
       parts.push(
         e.team === null

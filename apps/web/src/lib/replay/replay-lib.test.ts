@@ -81,6 +81,13 @@ describe('the controller', () => {
     const won = deal.frames.find((f) => f.table.winner !== null)!;
     expect(captionOf(won, names, 'fr')).toMatch(/remporte le pli \(\d+ points\)/);
     expect(captionOf(deal.frames.at(-1)!, names, 'en')).toMatch(/(Made|Dedans|Litige|Capot)$/);
+    // Announcements: the types declared at the take, then who scores them.
+    const ann = replayTimeline(botRecord('announce', 1000, true));
+    const frames = ann.deals.flatMap((d) => d.frames);
+    const declared = frames.find((f) => f.events.some((e) => e.type === 'announcementsDeclared' && e.declarations.some((x) => x.kinds.length)))!;
+    expect(captionOf(declared, names, 'en')).toMatch(/takes \w+\. Announced: (Ann|Seat 2|Cid|Dee): (Tierce|Quarte|Quinte|Carré)/);
+    const shown = frames.find((f) => f.events.some((e) => e.type === 'announcementsShown'))!;
+    expect(captionOf(shown, names, 'de')).toMatch(/Ansagen: (Ann & Cid|Seat 2 & Dee|Platz 2 & Dee) zählen \d+|Ansagen: gleichwertig/);
     expect(optionText('take:H', 'en', 'S')).toBe('Take ♥');
     expect(optionText('take', 'de', 'C')).toBe('Nehmen ♣');
     expect(optionText('10D', 'en', 'S')).toBe('10♦');

@@ -4,6 +4,6 @@
  */
 import { playGame, recordOf, seededRng, type GameRecord } from '@belote/rules';
 
-export function botRecord(seed = 'replay', target: 301 | 1000 = 301): GameRecord {
-  return JSON.parse(JSON.stringify(recordOf(playGame({ target }, seededRng(seed)).state))) as GameRecord;
+export function botRecord(seed = 'replay', target: 301 | 1000 = 301, announcements = false): GameRecord {
+  return JSON.parse(JSON.stringify(recordOf(playGame({ target, announcements }, seededRng(seed)).state))) as GameRecord;
 }
