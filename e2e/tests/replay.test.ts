@@ -62,7 +62,7 @@ const dealsShown = (page: Page): Promise<number[]> => page.$$eval('[data-testid=
 async function check(page: Page, name: string): Promise<void> {
   for (const size of ['phone', 'desktop'] as const) {
     await page.setViewportSize(SIZES[size]);
-    await sleep(150);
+    await sleep(400);
     if (size === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scrolling`).toBeLessThanOrEqual(390);
     const findings = await axeFindings(page);
     if (findings.length) console.info(`axe ${name} @ ${size}:\n${describeFindings(findings)}`);
