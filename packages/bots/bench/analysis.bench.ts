@@ -14,6 +14,7 @@ import { execSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { recordOf, replayTimeline, seededRng, type Rules } from '@belote/rules';
 import { ANALYSIS_BUDGET, analyseDeal, type DealAnalysis } from '../src/analysis/index.js';
+import { resetNodes, searchedNodes } from '../src/strong/solver.js';
 import { oneGame, type Player } from './arena.js';
 
 function arg(name: string, env?: string): string | undefined {
@@ -45,6 +46,8 @@ const load0 = loadavg();
 const dealMs: number[] = [];
 /** CPU time of this process per deal: what one core spends, whatever else the machine runs. */
 const dealCpuMs: number[] = [];
+/** Double-dummy search nodes per deal: the machine-independent cost (same on every machine). */
+const dealNodes: number[] = [];
 const cpuMs = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -60,6 +63,7 @@ for (let g = 0; g < games; g++) {
     let last = performance.now();
     const t0 = last;
     const c0 = cpuMs();
+    resetNodes();
     const a: DealAnalysis = analyseDeal(deal, {
       budget,
       onProgress: () => {
@@ -70,6 +74,7 @@ for (let g = 0; g < games; g++) {
     });
     dealMs.push(performance.now() - t0);
     dealCpuMs.push(cpuMs() - c0);
+    dealNodes.push(searchedNodes());
     if (deal.result.outcome === 'redeal') redeals++;
     else played++;
     for (const d of a.decisions) {
@@ -83,6 +88,7 @@ for (let g = 0; g < games; g++) {
 }
 dealMs.sort((a, b) => a - b);
 dealCpuMs.sort((a, b) => a - b);
+dealNodes.sort((a, b) => a - b);
 decisionMs.sort((a, b) => a - b);
 const fmt = (x: number): string => x.toFixed(0);
 const load1 = loadavg();
@@ -90,6 +96,7 @@ console.log(`analysis bench — commit ${commit}, node ${process.version}, one t
 console.log(`  budget: ${budget.minSamples} to ${budget.samples} samples (${budget.nodes} nodes beyond the first) per card, ${budget.bidSamples} decks per bid; seats ${players.join(', ')}; ${games} games to ${target}`);
 console.log(`  ${played} played deals + ${redeals} redeals`);
 console.log(`  CPU time per deal (ms): median ${fmt(quantile(dealCpuMs, 0.5))}, p95 ${fmt(quantile(dealCpuMs, 0.95))}, max ${fmt(dealCpuMs.at(-1)!)}`);
+console.log(`  search nodes per deal (millions): median ${(quantile(dealNodes, 0.5) / 1e6).toFixed(1)}, p95 ${(quantile(dealNodes, 0.95) / 1e6).toFixed(1)}, max ${(dealNodes.at(-1)! / 1e6).toFixed(1)}`);
 console.log(`  wall time per deal (ms): median ${fmt(quantile(dealMs, 0.5))}, p95 ${fmt(quantile(dealMs, 0.95))}, max ${fmt(dealMs.at(-1)!)}`);
 console.log(`  time per decision (ms): median ${quantile(decisionMs, 0.5).toFixed(1)}, p95 ${fmt(quantile(decisionMs, 0.95))}, p99 ${fmt(quantile(decisionMs, 0.99))}`);
 for (const who of Object.keys(judged).sort()) {

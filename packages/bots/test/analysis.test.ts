@@ -107,6 +107,18 @@ describe('exact values (every hand known)', () => {
     }
   }, 30_000);
 
+  it('are the same when the solver keeps its table from one position of the deal to the next', () => {
+    const rec = gameRecord('exact-seq');
+    let compared = 0;
+    for (const deal of replayTimeline(rec).deals) {
+      const cards = deal.states.filter((_, k) => deal.frames[k + 1]!.action!.type === 'play');
+      const warm = cards.map((s, i) => exactCardValues(s, i > 0));
+      cards.forEach((s, i) => expect(warm[i]).toEqual(exactCardValues(s)));
+      compared += cards.length;
+    }
+    expect(compared).toBeGreaterThan(60);
+  }, 60_000);
+
   it('equal a brute-force minimax in the last three tricks', () => {
     let checked = 0;
     for (const { state } of all) {

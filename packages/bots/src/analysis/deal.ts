@@ -6,7 +6,7 @@
  */
 import { seededRng, teamOf, viewFor, type Action, type GameState, type ReplayDeal, type Seat } from '@belote/rules';
 import { writtenDiff } from '../strong/outcome.js';
-import { dealFacts, exactCardValues } from './exact.js';
+import { dealFacts, exactCardValues, type ExactValue } from './exact.js';
 import { ANALYSIS_BUDGET, bidKey, judgeBid, judgeCard, type AnalysisBudget, type Judgement, type OptionValue } from './judge.js';
 import { givenAway, isAccurate, pairedLoss, verdictOf, type Verdict } from './verdict.js';
 
@@ -77,12 +77,19 @@ function lossOf(j: Judgement, played: string): { best: string; loss: number; se:
  * Judge one action against the state before it: the seat's view at that moment is the only
  * input of the knowledge verdict; the state itself serves only the exact values of the cards.
  */
-export function analyseDecision(state: GameState, action: Action, step: number, seed: string, budget: AnalysisBudget = ANALYSIS_BUDGET): Decision {
+export function analyseDecision(
+  state: GameState,
+  action: Action,
+  step: number,
+  seed: string,
+  budget: AnalysisBudget = ANALYSIS_BUDGET,
+  known: ExactValue[] | null = null,
+): Decision {
   const seat = action.seat;
   const rng = seededRng(seed);
   const view = viewFor(state, seat);
   if (action.type === 'play') {
-    const exact = exactCardValues(state);
+    const exact = known ?? exactCardValues(state);
     // Even a forced card is valued from the view: no value shown as the seat's may come from the state.
     const judged = judgeCard(view, rng, budget);
     const options = judged.options.map((o) => {
@@ -119,9 +126,18 @@ export function analyseDeal(deal: ReplayDeal, opts: AnalyseOptions = {}): DealAn
   const decisions: Decision[] = [];
   const evaluation: (number | null)[] = new Array<number | null>(deal.frames.length).fill(null);
   const seats = [0, 1, 2, 3].map(() => ({ givenAway: 0, decisions: 0, accurate: 0 })) as DealAnalysis['seats'];
+  // The exact values first, all in a row: each position follows the last one, so the solver
+  // keeps what it learnt (the seat's own searches, on other sampled deals, come after).
+  const exact: (ExactValue[] | null)[] = [];
+  let solved = false;
+  for (let step = 0; step < total; step++) {
+    const isCard = deal.frames[step + 1]!.action!.type === 'play';
+    exact.push(isCard ? exactCardValues(deal.states[step]!, solved) : null);
+    solved ||= isCard;
+  }
   for (let step = 0; step < total; step++) {
     const action = deal.frames[step + 1]!.action!;
-    const decision = analyseDecision(deal.states[step]!, action, step, decisionSeed(deal.index, step), budget);
+    const decision = analyseDecision(deal.states[step]!, action, step, decisionSeed(deal.index, step), budget, exact[step] ?? null);
     decisions.push(decision);
     if (decision.kind === 'card') {
       // The position's exact value: the best the mover's team can do from here, seen from team 0.

@@ -25,11 +25,11 @@ export interface AnalysisBudget {
 /**
  * Chosen with `pnpm bench:analysis` (a whole deal within 2 s p95 on one core). The node cap
  * binds only in the first two tricks, where one sample costs 100 thousand to a million nodes:
- * there a decision gets its first sample and then what 1 million more nodes allow (about 5
- * samples in the first trick, 15 in the second, fewer where one sample is dear); from the third
- * trick on every decision gets all 24.
+ * there a decision gets its first sample and then what 0.7 million more nodes allow (about 4
+ * samples in the first trick, 13 in the second, fewer where one sample is dear); from the third
+ * trick on nearly every decision gets all 24.
  */
-export const ANALYSIS_BUDGET: AnalysisBudget = Object.freeze({ samples: 24, minSamples: 1, nodes: 1_000_000, bidSamples: 60 });
+export const ANALYSIS_BUDGET: AnalysisBudget = Object.freeze({ samples: 24, minSamples: 1, nodes: 700_000, bidSamples: 60 });
 
 export interface OptionValue {
   /** A card (`"JH"`), or a bid: `pass`, `take` (the retourne's suit), `take:S` (round 2). */

@@ -29,7 +29,13 @@ let aborted = false;
 
 const suitMaskOf = (s: number): number => (0xff << (s * 8)) | 0;
 
-function setup(trump: SuitId, us: Team): void {
+/**
+ * Prepare the tables for a trump and a side. The transposition table is cleared unless
+ * `keepTable` asks to keep it and the trump and side are unchanged: entries are keyed by the
+ * remaining cards and the leader, which is only sound while the hands stay those of one deal.
+ */
+function setup(trump: SuitId, us: Team, keepTable = false): void {
+  const keep = keepTable && trump === TRUMP && us === US;
   TRUMP = trump;
   TM = suitMaskOf(trump);
   US = us;
@@ -47,7 +53,7 @@ function setup(trump: SuitId, us: Team): void {
     for (let r = 0; r < 8; r++) if (TRUMP_STRENGTH[r]! > k) m |= 1 << (trump * 8 + r);
     ABOVE[k + 1] = m;
   }
-  ttClear();
+  if (!keep) ttClear();
 }
 
 function legal(h: number, seat: number, n: number, led: number, wSeat: number, wStr: number): number {
@@ -250,10 +256,12 @@ export function setLimits(maxNodes: number, at: number, now: () => number = () =
 /**
  * Exact points `team` takes from now on (the current trick's cards included) after each of
  * `moves` by the seat to play, both sides playing perfectly with every hand known; null when
- * a limit set by `setLimits` was reached first.
+ * a limit set by `setLimits` was reached first. `keepTable`: the position comes from the same
+ * deal (same hands, cards only played since) as the previous call with this trump and team, so
+ * what that call learnt still holds (the analysis solves a whole deal's positions in a row).
  */
-export function solveMoves(pos: DDPosition, team: Team, moves: readonly CardId[]): number[] | null {
-  setup(pos.trump, team);
+export function solveMoves(pos: DDPosition, team: Team, moves: readonly CardId[], keepTable = false): number[] | null {
+  setup(pos.trump, team, keepTable);
   aborted = false;
   for (let s = 0; s < 4; s++) H[s] = pos.hands[s]!;
   const n = pos.trick.length;
