@@ -2,12 +2,12 @@
  * Replay and analysis in real Chromium, against a server of its own whose bots take a moment
  * per move (so a deal can be caught while it is played). Four easy bots play a game to 301
  * with announcements on. While it runs, the replay opened from the menu shows exactly the
- * deals already finished, never the one being played. At the end, the replay opened from the
- * game-over dialog steps through a deal (bids, cards, tricks, the score), the analysis runs in
- * the page's Web Worker and marks a mistake with its better card, and the page passes axe-core
- * at phone and desktop size (screenshots in test-artifacts/replay/). Last, a downloaded record
- * opened from the home page is replayed and analysed with the server's API unreachable and no
- * request carrying it anywhere.
+ * deals already finished, never the one being played (checked against the running deal's
+ * published commitment). At the end, the replay opened from the game-over dialog steps through
+ * a deal (bids, cards, tricks, the score), the analysis runs in the page's Web Worker and marks
+ * a mistake with its better card, and the page passes axe-core at phone and desktop size
+ * (screenshots in test-artifacts/replay/). Last, a downloaded record opened from the home page
+ * is replayed and analysed with the server's API unreachable and no request carrying it anywhere.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -92,24 +92,25 @@ describe('replay and analysis', () => {
     tableId = /\/t\/([\w-]{22})/.exec(host.url())![1]!;
     await host.click('[data-testid=start]:not([disabled])');
 
-    // Catch a deal in the middle of its tricks, with at least one deal finished before it.
+    // Catch a deal while it is played (someone's turn), with at least one deal finished before it.
+    const running = (): Promise<boolean> => host.evaluate(() => document.querySelector('[data-seat].turn') !== null);
     let checked = false;
-    for (let attempt = 0; attempt < 6 && !checked; attempt++) {
-      await host.waitForFunction(() => document.querySelectorAll('[data-deal-row]').length >= 1 && document.querySelectorAll('[data-trick-card]').length > 0, undefined, { timeout: 60_000 });
+    for (let attempt = 0; attempt < 8 && !checked; attempt++) {
+      await host.waitForFunction(() => document.querySelectorAll('[data-deal-row]').length >= 1 && document.querySelector('[data-seat].turn') !== null, undefined, { timeout: 60_000 });
       const before = await summary();
       const tab = await openNewTab(host, 'aside [data-testid=replay-menu-link]');
       await tab.waitForSelector('[data-testid=deal-list] [data-deal], [data-testid=replay-empty]');
       const shown = await dealsShown(tab);
       const after = await summary();
+      const stillRunning = await running();
       await tab.close();
-      expect(before.commitment && after.commitment).toBeTruthy();
-      // Never the running deal (nor a later one): indexes below the deal still being played.
-      for (const d of shown) expect(d).toBeLessThan(after.commitment!.deal);
-      if (before.commitment!.deal !== after.commitment!.deal || after.status !== 'playing') continue;
-      // No deal ended meanwhile: exactly the deals before the running one.
-      expect(shown).toEqual([...Array(before.commitment!.deal).keys()]);
+      // The same deal ran from before the record was fetched until after it was shown.
+      if (!before.commitment || before.commitment.deal !== after.commitment?.deal || !stillRunning || after.status !== 'playing') continue;
+      // Exactly the deals before the running one: nothing of the deal being played.
+      expect(shown).toEqual([...Array(before.commitment.deal).keys()]);
       const record = (await (await fetch(`${server.url}/api/tables/${tableId}/record`)).json()) as TableRecord;
-      expect(record.deals).toHaveLength(before.commitment!.deal);
+      expect(record.deals).toHaveLength(before.commitment.deal);
+      expect(record.deals.map((d) => d.commitment)).not.toContain(before.commitment.hash);
       checked = true;
     }
     expect(checked).toBe(true);

@@ -342,6 +342,25 @@ describe('verdicts', () => {
   });
 });
 
+describe('a coinche deal', () => {
+  it('judges the calls (the one made among the options) and the cards under the contract', () => {
+    const { state } = oneGame('coinche', { players: ['normal', 'easy', 'normal', 'easy'], rng: seededRng('coinche') }, { variant: 'coinche', target: 1000 } as never, 4);
+    const tl = replayTimeline(recordOf(state));
+    const deal = tl.deals.find((d) => d.result.outcome !== 'redeal')!;
+    const a = analyseDeal(deal, { budget: BUDGET });
+    const calls = a.decisions.filter((d) => d.kind === 'bid');
+    expect(calls.length).toBeGreaterThanOrEqual(4);
+    for (const d of calls) {
+      expect(d.options.some((o) => o.option === d.played)).toBe(true);
+      expect(d.played).toMatch(/^(pass|coinche|surcoinche|bid:(\d+|capot):[SHDC])$/);
+    }
+    expect(a.decisions.filter((d) => d.kind === 'card')).toHaveLength(32);
+    // The last evaluation is what the deal wrote under the contract (no litige pot in play).
+    const w = deal.result;
+    if (w.litigePot === 0 && w.outcome !== 'litige') expect(a.evaluation.at(-1)).toBe(w.written[0] - w.written[1]);
+  }, 60_000);
+});
+
 describe('a whole deal', () => {
   const rec = gameRecord('deal', ['random', 'random', 'normal', 'random'], 4);
   const tl = replayTimeline(rec);

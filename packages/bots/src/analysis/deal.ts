@@ -4,10 +4,10 @@
  * card also against the exact double-dummy values with every hand known. Per seat: points
  * given away and how many decisions were accurate; through the deal: the exact evaluation.
  */
-import { seededRng, teamOf, viewFor, type Action, type GameState, type ReplayDeal, type Seat } from '@belote/rules';
+import { seededRng, teamOf, viewFor, type Action, type Call, type GameState, type ReplayDeal, type Seat } from '@belote/rules';
 import { writtenDiff } from '../strong/outcome.js';
 import { dealFacts, exactCardValues, type ExactValue } from './exact.js';
-import { ANALYSIS_BUDGET, bidKey, judgeBid, judgeCard, type AnalysisBudget, type Judgement, type OptionValue } from './judge.js';
+import { ANALYSIS_BUDGET, bidKey, callKey, judgeBid, judgeCall, judgeCard, type AnalysisBudget, type Judgement, type OptionValue } from './judge.js';
 import { givenAway, isAccurate, pairedLoss, verdictOf, type Verdict } from './verdict.js';
 
 /** Bump when values or verdicts change meaning, so cached analyses are recomputed. */
@@ -18,7 +18,7 @@ export interface Decision {
   step: number;
   seat: Seat;
   kind: 'bid' | 'card';
-  /** The option taken (a card, or a bid key: `pass`, `take`, `take:H`). */
+  /** The option taken (a card, a classic bid key `pass`/`take`/`take:H`, or a coinche call key). */
   played: string;
   /** Every option under the seat's knowledge, in a fixed order, with the exact value for cards. */
   options: (OptionValue & { exact?: number; exactPoints?: number })[];
@@ -113,10 +113,28 @@ export function analyseDecision(
       samples: judged.margins[0]!.length,
     };
   }
-  const judged = judgeBid(view, rng, budget);
-  const played = bidKey(action);
+  // A bid (classic) or a call of the auction (coinche), valued by simulation.
+  const coinche = view.rules.variant === 'coinche';
+  const call: Call | null = coinche ? callOf(action) : null;
+  const judged = call ? judgeCall(view, call, rng, budget) : judgeBid(view, rng, budget);
+  const played = call ? callKey(call) : bidKey(action as Extract<Action, { type: 'pass' | 'take' }>);
   const { best, loss, se } = lossOf(judged, played);
   return { step, seat, kind: 'bid', played, options: judged.options, best, loss, se, exactLoss: null, verdict: verdictOf(loss, judged.options.length, se), samples: judged.margins[0]!.length };
+}
+
+/** A coinche action as the call it is. */
+function callOf(a: Action): Call {
+  switch (a.type) {
+    case 'pass':
+      return { type: 'pass' };
+    case 'bid':
+      return { type: 'bid', value: a.value, suit: a.suit };
+    case 'coinche':
+    case 'surcoinche':
+      return { type: a.type };
+    default:
+      throw new Error(`analysis: ${a.type} is not a coinche call`);
+  }
 }
 
 /** Analyse one finished deal of a replay timeline. */

@@ -15,13 +15,19 @@ export interface ExactValue {
   margin: number;
 }
 
-/** The true facts of the deal: taker, belote holder, announcement points after the comparison. */
+/**
+ * The true facts of the deal: taker, belote holder, announcement points after the comparison,
+ * and in coinche the contract with its multiplier.
+ */
 export function dealFacts(state: GameState): DealFacts {
   const deal = currentDeal(state)!;
   const belote: [number, number] = [0, 0];
   if (deal.beloteSeat !== null) belote[teamOf(deal.beloteSeat)] = 20;
   const ann = deal.announcements?.points ?? [0, 0];
-  return { taker: deal.taker!, belote, announcements: [ann[0]!, ann[1]!] };
+  const facts: DealFacts = { taker: deal.taker!, belote, announcements: [ann[0]!, ann[1]!] };
+  const high = deal.auction?.high;
+  if (high) facts.contract = { value: high.value, coinche: deal.auction!.coinche };
+  return facts;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 export { analyseDeal, analyseDecision, accuracyOf, sumTallies, decisionSeed, ANALYSIS_VERSION } from './deal.js';
 export type { Decision, DealAnalysis, SeatTally, AnalyseOptions } from './deal.js';
-export { judgeCard, judgeBid, bidKey, ANALYSIS_BUDGET } from './judge.js';
+export { judgeCard, judgeBid, judgeCall, bidKey, callKey, ANALYSIS_BUDGET } from './judge.js';
 export type { AnalysisBudget, OptionValue, Judgement } from './judge.js';
 export { exactCardValues, dealFacts } from './exact.js';
 export type { ExactValue } from './exact.js';

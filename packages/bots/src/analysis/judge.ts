@@ -4,11 +4,13 @@
  * and double-dummy solve for a card, its simulated deals for a bid. Seeded, with effort bounded
  * by counts (no clock), so the same view and seed give the same values on any machine.
  */
-import { cardOf, maskOf, type GameView, type Rng } from '@belote/rules';
+import { cardOf, maskOf, type Call, type GameView, type Rng, type Seat } from '@belote/rules';
 import type { BidChoice } from '../heuristic/bid.js';
 import { assertSeatView } from '../seat-view.js';
 import { knowledgeOf } from '../knowledge.js';
+import { heuristicCall } from '../heuristic/coinche-bid.js';
 import { bidSamples } from '../strong/bid-sim.js';
+import { callOptions, callSamples } from '../strong/coinche-bid-sim.js';
 import { pimcSamples } from '../strong/pimc.js';
 
 export interface AnalysisBudget {
@@ -32,7 +34,10 @@ export interface AnalysisBudget {
 export const ANALYSIS_BUDGET: AnalysisBudget = Object.freeze({ samples: 24, minSamples: 1, nodes: 700_000, bidSamples: 60 });
 
 export interface OptionValue {
-  /** A card (`"JH"`), or a bid: `pass`, `take` (the retourne's suit), `take:S` (round 2). */
+  /**
+   * A card (`"JH"`); a classic bid: `pass`, `take` (the retourne's suit), `take:S` (round 2); a
+   * coinche call: `pass`, `bid:100:H`, `bid:capot:S`, `coinche`, `surcoinche`.
+   */
   option: string;
   /** Expected written difference for the seat's team (its written points minus the other's). */
   value: number;
@@ -51,6 +56,9 @@ const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) =>
 /** The option key of a bid. */
 export const bidKey = (b: BidChoice | { type: 'pass' | 'take'; suit?: string | undefined }): string =>
   b.type === 'pass' ? 'pass' : b.suit === undefined ? 'take' : `take:${b.suit}`;
+
+/** The option key of a coinche call. */
+export const callKey = (c: Call): string => (c.type === 'bid' ? `bid:${c.value}:${c.suit}` : c.type);
 
 /** Every legal card of the seat to play, valued under its knowledge. */
 export function judgeCard(view: GameView, rng: Rng, budget: AnalysisBudget): Judgement {
@@ -75,4 +83,18 @@ export function judgeBid(view: GameView, rng: Rng, budget: AnalysisBudget): Judg
   assertSeatView(view);
   const { options, margins } = bidSamples(view, rng, { bidSamples: budget.bidSamples, timeMs: Infinity });
   return { options: options.map((o, i) => ({ option: bidKey(o), value: mean(margins[i]!) })), margins };
+}
+
+/**
+ * Coinche: the calls the strong bot weighs (pass, coinche or surcoinche when legal, bids around
+ * its estimate in the two best suits, the heuristic's call) plus the call actually made, each
+ * played out on the same sampled deals.
+ */
+export function judgeCall(view: GameView, played: Call, rng: Rng, budget: AnalysisBudget): Judgement {
+  assertSeatView(view);
+  const deal = view.deal!;
+  const options = callOptions(view, heuristicCall(view.viewer as Seat, maskOf(deal.hand!), deal.auction!));
+  if (!options.some((o) => callKey(o) === callKey(played))) options.push(played);
+  const { margins } = callSamples(view, options, rng, { bidSamples: budget.bidSamples, timeMs: Infinity });
+  return { options: options.map((o, i) => ({ option: callKey(o), value: mean(margins[i]!) })), margins };
 }

@@ -138,30 +138,46 @@ function rollout(view: GameView, deck: Card[], call: Call, plays: Map<number, Ta
   return teamOf(me) === 0 ? w[0] - w[1] : w[1] - w[0];
 }
 
-/** Simulated call; the heuristic's call is kept unless another does better on average by `margin`. */
-export function simulatedCall(view: GameView, rng: Rng, budget: BidBudget, margin = 2, now: () => number = () => performance.now()): Call {
+/** Per candidate call, the written difference each complete sampled deal gave the seat's team. */
+export interface CallSamples {
+  options: Call[];
+  /** margins[i][n]: written difference (the seat's team minus the other) after options[i] on deal n. */
+  margins: number[][];
+}
+
+/**
+ * Play every call of `options` out on the same sampled deals (paired), within the budget; only
+ * complete samples count (every option on the same deal). The clock is read before each rollout
+ * so that a loaded machine overshoots the cap by one rollout at most. Shared by the strong bot
+ * and the analysis of finished games.
+ */
+export function callSamples(view: GameView, options: readonly Call[], rng: Rng, budget: BidBudget, now: () => number = () => performance.now()): CallSamples {
   const deal = view.deal!;
-  const base = heuristicCall(view.viewer as Seat, maskOf(deal.hand!), deal.auction!);
-  const options = callOptions(view, base);
-  if (options.length === 1) return base;
-  const sums = new Float64Array(options.length);
+  const margins = options.map((): number[] => []);
   const one = new Float64Array(options.length);
   const start = now();
-  let n = 0;
-  // Only complete samples count (every option on the same deal); the clock is read before each
-  // rollout so that a loaded machine overshoots the cap by one rollout at most.
-  sampling: for (; n < budget.bidSamples; n++) {
+  sampling: for (let n = 0; n < budget.bidSamples; n++) {
     const deck = coincheDeck(deal.dealer, sampleHands(view, rng));
     const plays = new Map<number, Tally>();
     for (let i = 0; i < options.length; i++) {
       if (n > 0 && now() - start > budget.timeMs) break sampling;
       one[i] = rollout(view, deck, options[i]!, plays);
     }
-    for (let i = 0; i < options.length; i++) sums[i] = sums[i]! + one[i]!;
+    for (let i = 0; i < options.length; i++) margins[i]!.push(one[i]!);
   }
+  return { options: [...options], margins };
+}
+
+/** Simulated call; the heuristic's call is kept unless another does better on average by `margin`. */
+export function simulatedCall(view: GameView, rng: Rng, budget: BidBudget, margin = 2, now: () => number = () => performance.now()): Call {
+  const deal = view.deal!;
+  const base = heuristicCall(view.viewer as Seat, maskOf(deal.hand!), deal.auction!);
+  const options = callOptions(view, base);
+  if (options.length === 1) return base;
+  const { margins } = callSamples(view, options, rng, budget, now);
+  const n = margins[0]!.length;
+  const sums = margins.map((ms) => ms.reduce((a, m) => a + m, 0));
   let best = 0;
   for (let i = 1; i < options.length; i++) if (sums[i]! > sums[best]! + (best === 0 ? margin * n : 0)) best = i;
   return options[best]!;
 }
-
-

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { prefs } from '../../lib/prefs.svelte.js';
 import type { WorkerLike } from '../../lib/replay/analysis-session.svelte.js';
 import type { LoadedRecord } from '../../lib/replay/record-source.js';
-import { botRecord } from '../../lib/replay/test-records.js';
+import { botRecord, coincheRecord } from '../../lib/replay/test-records.js';
 import ReplayPage from './ReplayPage.svelte';
 import ReplayView from './ReplayView.svelte';
 
@@ -135,6 +135,23 @@ describe('the replay', () => {
     expect(screen.getByTestId('decision')).toBeTruthy();
     expect(spawn).not.toHaveBeenCalled();
   }, 90_000);
+
+  it('replays and analyses a coinche record: the calls in the auction grid, no retourne', async () => {
+    const rec = coincheRecord();
+    const tl = replayTimeline(rec);
+    const played = tl.deals.find((d) => d.result.outcome !== 'redeal')!;
+    render(ReplayView, { loaded: { ...loaded, record: rec }, spawn: fakeWorker, startDeal: played.index + 1 });
+    expect(caption()).toMatch(/^\w+ deals$/);
+    expect(screen.queryByRole('img', { name: /Turned-up card/ })).toBeNull();
+    for (const s of document.querySelectorAll('[data-replay-seat]')) expect(s.querySelectorAll('[data-mini-card]')).toHaveLength(8);
+    await key('ArrowRight');
+    expect(caption()).toMatch(/(passes|bids (\d+|Capot) \w+|Coinche !|Surcoinche !)$/);
+    expect(screen.getByTestId('auction').textContent).toMatch(/(Pass|\d+ [♠♥♦♣])/);
+    await key('End');
+    expect(screen.getByTestId('deal-breakdown').textContent).toMatch(/Written/);
+    await waitFor(() => expect(screen.getByTestId('decision')).toBeTruthy(), { timeout: 30_000 });
+    expect(screen.getByTestId('analysis-status').dataset.status).not.toBe('error');
+  }, 40_000);
 
   it('speaks German and French', async () => {
     prefs.setLang('de');

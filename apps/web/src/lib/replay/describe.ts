@@ -2,7 +2,7 @@
  * Words for the replay: seat names, what happened at a step (shown under the table and read
  * by screen readers), and how a bid or card option is written.
  */
-import type { ReplayFrame, Suit } from '@belote/rules';
+import { assertNever, type ReplayFrame, type Suit } from '@belote/rules';
 import { SUIT_SYMBOL, cardLabel, combinationKey, outcomeKey, translate, type Lang } from '../i18n.js';
 
 export type Names = [string, string, string, string];
@@ -20,9 +20,28 @@ export function teamNames(names: Names, lang: Lang): [string, string] {
 /** A card as printed: rank and suit symbol ("10♥"). */
 export const cardText = (card: string): string => `${card.slice(0, -1)}${SUIT_SYMBOL[card.slice(-1) as Suit]}`;
 
-/** An analysis option (a card or a bid key) as printed: "A♠", "Pass", "Take ♥". */
+/** A coinche contract as printed ("100 ♥", "Capot ♠") or spoken ("100 hearts"). */
+function contractText(value: string, suit: Suit, lang: Lang, spoken: boolean): string {
+  const v = value === 'capot' ? translate(lang, 'capot') : value;
+  return `${v} ${spoken ? translate(lang, suit) : SUIT_SYMBOL[suit]}`;
+}
+
+/** A coinche call key (`bid:100:H`, `coinche`, `surcoinche`) as printed or spoken; null for other keys. */
+function callText(option: string, lang: Lang, spoken: boolean): string | null {
+  if (option === 'coinche') return translate(lang, 'coincheCall');
+  if (option === 'surcoinche') return translate(lang, 'surcoincheCall');
+  const m = /^bid:(\d+|capot):([SHDC])$/.exec(option);
+  return m ? contractText(m[1]!, m[2] as Suit, lang, spoken) : null;
+}
+
+/**
+ * An analysis option as printed: a card "A♠"; a classic bid "Pass", "Take ♥"; a coinche call
+ * "100 ♥", "Coinche".
+ */
 export function optionText(option: string, lang: Lang, retourneSuit: Suit): string {
   if (option === 'pass') return translate(lang, 'pass');
+  const call = callText(option, lang, false);
+  if (call) return call;
   if (option === 'take') return `${translate(lang, 'take')} ${SUIT_SYMBOL[retourneSuit]}`;
   if (option.startsWith('take:')) return `${translate(lang, 'take')} ${SUIT_SYMBOL[option.slice(5) as Suit]}`;
   return cardText(option);
@@ -31,6 +50,8 @@ export function optionText(option: string, lang: Lang, retourneSuit: Suit): stri
 /** An analysis option in words, for screen readers. */
 export function optionSpeech(option: string, lang: Lang, retourneSuit: Suit): string {
   if (option === 'pass') return translate(lang, 'pass');
+  const call = callText(option, lang, true);
+  if (call) return call;
   if (option === 'take' || option.startsWith('take:')) return `${translate(lang, 'take')} ${translate(lang, option === 'take' ? retourneSuit : (option.slice(5) as Suit))}`;
   return cardLabel(lang, option);
 }
@@ -40,10 +61,35 @@ export function captionOf(frame: ReplayFrame, names: Names, lang: Lang): string 
   const deal = frame.view.deal!;
   const parts: string[] = [];
   const a = frame.action;
-  if (!a) parts.push(translate(lang, 'dealtBy', { name: names[deal.dealer], card: cardLabel(lang, deal.retourne) }));
-  else if (a.type === 'pass') parts.push(translate(lang, 'passes', { name: names[a.seat] }));
-  else if (a.type === 'take') parts.push(translate(lang, 'takesSuit', { name: names[a.seat], suit: translate(lang, a.suit ?? (deal.retourne.slice(-1) as Suit)) }));
-  else parts.push(translate(lang, 'plays', { name: names[a.seat], card: cardLabel(lang, a.card) }));
+  if (!a)
+    parts.push(
+      deal.retourne
+        ? translate(lang, 'dealtBy', { name: names[deal.dealer], card: cardLabel(lang, deal.retourne) })
+        : translate(lang, 'dealtPlain', { name: names[deal.dealer] }),
+    );
+  else {
+    const name = names[a.seat];
+    switch (a.type) {
+      case 'pass':
+        parts.push(translate(lang, 'passes', { name }));
+        break;
+      case 'take':
+        parts.push(translate(lang, 'takesSuit', { name, suit: translate(lang, a.suit ?? (deal.retourne!.slice(-1) as Suit)) }));
+        break;
+      case 'bid':
+        parts.push(translate(lang, 'bidsCall', { name, contract: contractText(String(a.value), a.suit, lang, true) }));
+        break;
+      case 'coinche':
+      case 'surcoinche':
+        parts.push(`${name}: ${translate(lang, a.type === 'coinche' ? 'coincheCall' : 'surcoincheCall')} !`);
+        break;
+      case 'play':
+        parts.push(translate(lang, 'plays', { name, card: cardLabel(lang, a.card) }));
+        break;
+      default:
+        assertNever(a);
+    }
+  }
   for (const e of frame.events) {
     if (e.type === 'belote') parts.push(translate(lang, e.call));
     else if (e.type === 'announcementsDeclared') {
