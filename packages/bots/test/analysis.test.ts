@@ -46,6 +46,7 @@ import {
 import { knowledgeOf } from '../src/knowledge.js';
 import { writtenDiff } from '../src/strong/outcome.js';
 import { sampleHands } from '../src/strong/sampler.js';
+import { strict } from './strict-view.js';
 import { setLimits, solveMoves } from '../src/strong/solver.js';
 
 const BUDGET: AnalysisBudget = { samples: 6, minSamples: 2, nodes: 2_000_000, bidSamples: 6 };
@@ -302,23 +303,6 @@ describe('a decision is judged from the seat\'s view only', () => {
     expect(() => judgeCard(viewFor(state, 'spectator'), seededRng(1), BUDGET)).toThrow(TypeError);
   });
 });
-
-/** Deep read-only proxy that throws on a read of a property the object does not have. */
-function strict<T extends object>(o: T, path: string, reads: Set<string>): T {
-  return new Proxy(o, {
-    get(target, key, receiver) {
-      if (typeof key === 'symbol' || key in target) {
-        const v = Reflect.get(target, key, receiver) as unknown;
-        if (typeof key === 'string') reads.add(`${path}.${key}`);
-        return typeof v === 'object' && v !== null ? strict(v, `${path}.${String(key)}`, reads) : v;
-      }
-      throw new Error(`analysis read ${path}.${String(key)}, which a GameView does not have`);
-    },
-    set() {
-      throw new Error('analysis wrote into the view');
-    },
-  });
-}
 
 describe('verdicts', () => {
   it('follow the thresholds, and need the loss clear of twice its standard error', () => {
