@@ -243,8 +243,6 @@ export const de: Dict = {
   playerTeams: '{a} & {b}',
   dealtPlain: '{name} gibt',
   bidsCall: '{name} reizt {contract}',
-  coincheCall: 'Coinche',
-  surcoincheCall: 'Surcoinche',
   announced: 'Angesagt: {list}',
   seatN: 'Platz {n}',
   announcementsTo: 'Ansagen: {team} zählen {points}',

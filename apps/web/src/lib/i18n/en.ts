@@ -251,8 +251,6 @@ export const en = {
   playerTeams: '{a} & {b}',
   dealtPlain: '{name} deals',
   bidsCall: '{name} bids {contract}',
-  coincheCall: 'Coinche',
-  surcoincheCall: 'Surcoinche',
   announced: 'Announced: {list}',
   seatN: 'Seat {n}',
   announcementsTo: 'Announcements: {team} score {points}',

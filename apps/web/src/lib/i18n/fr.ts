@@ -243,8 +243,6 @@ export const fr: Dict = {
   playerTeams: '{a} & {b}',
   dealtPlain: '{name} distribue',
   bidsCall: '{name} annonce {contract}',
-  coincheCall: 'Coinche',
-  surcoincheCall: 'Surcoinche',
   announced: 'Annoncé : {list}',
   seatN: 'Place {n}',
   announcementsTo: 'Annonces : {team} marquent {points}',

@@ -28,8 +28,7 @@ function contractText(value: string, suit: Suit, lang: Lang, spoken: boolean): s
 
 /** A coinche call key (`bid:100:H`, `coinche`, `surcoinche`) as printed or spoken; null for other keys. */
 function callText(option: string, lang: Lang, spoken: boolean): string | null {
-  if (option === 'coinche') return translate(lang, 'coincheCall');
-  if (option === 'surcoinche') return translate(lang, 'surcoincheCall');
+  if (option === 'coinche' || option === 'surcoinche') return translate(lang, option);
   const m = /^bid:(\d+|capot):([SHDC])$/.exec(option);
   return m ? contractText(m[1]!, m[2] as Suit, lang, spoken) : null;
 }
@@ -81,7 +80,7 @@ export function captionOf(frame: ReplayFrame, names: Names, lang: Lang): string 
         break;
       case 'coinche':
       case 'surcoinche':
-        parts.push(`${name}: ${translate(lang, a.type === 'coinche' ? 'coincheCall' : 'surcoincheCall')} !`);
+        parts.push(`${name}: ${translate(lang, a.type === 'coinche' ? 'coincheCall' : 'surcoincheCall')}`);
         break;
       case 'play':
         parts.push(translate(lang, 'plays', { name, card: cardLabel(lang, a.card) }));
