@@ -149,6 +149,14 @@ describe('the replay', () => {
     expect(screen.getByTestId('auction').textContent).toMatch(/(Pass|\d+ [♠♥♦♣])/);
     await key('End');
     expect(screen.getByTestId('deal-breakdown').textContent).toMatch(/Written/);
+    // The coinche score as the live summary explains it: contract, the rule that decided it, each team's formula.
+    const r = played.result;
+    const contract = `${r.contract === 'capot' ? 'Capot' : r.contract}`;
+    expect(screen.getByTestId('breakdown-contract').textContent).toContain(`${loaded.players[r.taker!]} · ${contract}`);
+    expect(screen.getByTestId('breakdown-why').textContent).toMatch(/^(Made|Dedans|Litige|Capot): /);
+    const formulas = [...document.querySelectorAll('[data-team-formula]')].map((e) => e.textContent!.replace(/\s+/g, ' ').trim());
+    expect(formulas).toHaveLength(2);
+    expect(formulas.map((f) => Number(/= (\d+)$/.exec(f)?.[1] ?? (f.endsWith(' 0') ? 0 : NaN)))).toEqual(r.written);
     await waitFor(() => expect(screen.getByTestId('decision')).toBeTruthy(), { timeout: 30_000 });
     expect(screen.getByTestId('analysis-status').dataset.status).not.toBe('error');
   }, 40_000);
