@@ -6,6 +6,9 @@
  * The header keeps the contract clear of the scores and the menu. Each screen (home, lobby, the bid picker, the coinche offered, the board after it, the
  * surcoinche offered, play, the summary, the score sheet) gets axe-core (no serious or
  * critical violation) and a screenshot at 390×844 and 1280×800 in test-artifacts/coinche/.
+ * Last, the deal's replay opened from the score sheet (a new tab, while the next deal runs):
+ * only that deal, the calls in the auction grid, the coinche judged by the analysis, and the
+ * same coinche score explanation as the live summary (also audited and shot at both sizes).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +25,8 @@ const found: ScreenFindings[] = [];
 const NAMES = ['Anna', 'Ben', 'Cleo', 'Dan'];
 /** The four phones, by seat. */
 const phones: Page[] = [];
+/** The live deal summary's reason, which the replay must give too. */
+let liveWhy = '';
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -211,7 +216,8 @@ describe('a coinche deal on four phones', () => {
     const summary = await text(anna, '[data-testid=deal-summary]');
     expect(summary).toMatch(/Made|Dedans|Capot/);
     expect(await text(anna, '[data-testid=summary-contract]')).toMatch(/· 90 hearts Coinché ×2$/);
-    expect(await text(anna, '[data-testid=summary-why]')).toMatch(/^(Made|Dedans|Capot): /);
+    liveWhy = await text(anna, '[data-testid=summary-why]');
+    expect(liveWhy).toMatch(/^(Made|Dedans|Capot): /);
     // The winners of a coinched contract write (… ) × 2; the other side only its belote, if any.
     const formulas = await anna.$$eval('[data-team-formula]', (els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
     expect(formulas).toHaveLength(2);
@@ -228,5 +234,40 @@ describe('a coinche deal on four phones', () => {
     await anna.click('[data-testid=sheet-modal] [data-testid=open-deal]');
     await anna.waitForSelector('[data-testid=summary-how]');
     await check(anna, 'summary-from-sheet');
+  });
+
+  it('replays the coinche deal from the score sheet: the calls in the grid, the coinche score, each call analysed', async () => {
+    const anna = phones[0]!;
+    await anna.click('[data-testid=close-summary]');
+    await anna.waitForSelector('[data-testid=deal-summary]', { state: 'detached' });
+    await anna.click('button[aria-label="Score sheet"]');
+    const [replay] = await Promise.all([anna.context().waitForEvent('page'), anna.click('[data-testid=sheet-modal] [data-replay-deal="1"]')]);
+    replay.setDefaultTimeout(30_000);
+    replay.on('pageerror', (e) => console.error(`replay page error: ${e.message}`));
+    await replay.waitForSelector('[data-testid=deal-list] [data-deal]');
+    // The second deal is being played: only the first is there.
+    expect(await replay.$$eval('[data-testid=deal-list] [data-deal]', (els) => els.map((e) => e.getAttribute('data-deal')))).toEqual(['0']);
+    // As dealt: eight cards a seat, no retourne; then the calls one by one into the grid.
+    expect(await replay.$$eval('[data-replay-seat]', (els) => els.map((e) => e.querySelectorAll('[data-mini-card]').length))).toEqual([8, 8, 8, 8]);
+    expect(await count(replay, '[role=img][aria-label^="Turned-up card"]')).toBe(0);
+    await replay.keyboard.press('ArrowRight');
+    expect(await text(replay, '[data-testid=caption]')).toMatch(/bids 90 hearts$/);
+    await replay.keyboard.press('ArrowRight');
+    expect(await text(replay, '[data-testid=caption]')).toMatch(/: Coinche !$/);
+    expect(await replay.$$eval('[data-testid=auction] tbody td', (els) => els.map((e) => (e.textContent ?? '').trim()).filter(Boolean))).toEqual(['90 ♥', 'Coinche']);
+    // The call is judged once the deal is analysed (in the page's worker): the options include it.
+    await replay.waitForSelector('[data-testid=decision]', { timeout: 120_000 });
+    expect(await replay.getAttribute('[data-testid=decision] tr.played', 'data-option')).toBe('coinche');
+    expect(await replay.$$eval('[data-testid=decision] tbody tr', (els) => els.map((e) => e.getAttribute('data-option')))).toContain('pass');
+    await check(replay, 'replay-call');
+    // The end of the deal: the contract coinched, why, and each team's formula as in the live summary.
+    await replay.keyboard.press('End');
+    expect(await text(replay, '[data-testid=breakdown-contract]')).toMatch(/^\w+ · 90 hearts Coinché ×2$/);
+    expect(await text(replay, '[data-testid=breakdown-why]')).toBe(liveWhy);
+    const formulas = await replay.$$eval('[data-testid=deal-breakdown] [data-team-formula]', (els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
+    expect(formulas).toHaveLength(2);
+    expect(formulas.some((f) => /\) × 2 = \d+$/.test(f))).toBe(true);
+    await check(replay, 'replay-end');
+    await replay.close();
   });
 });

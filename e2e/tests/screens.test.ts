@@ -1,7 +1,8 @@
 /**
  * Every screen at phone (390×844) and desktop (1280×800) size, against a server of its own
  * (a deal summary that stays long enough to be checked): home, lobby, the sit dialog,
- * bidding, play, an illegal card's reason, the deal summary, the score sheet and game over.
+ * bidding, play, an illegal card's reason, the deal summary, the score sheet, game over and
+ * the game's replay with its analysis.
  * On each: axe-core (no serious or critical violation; everything it finds is printed) and
  * a screenshot in test-artifacts/screens/; also a spectator's table, in French. Two people play (a phone at seat 0, a desktop at
  * seat 1, both with 10-letter names, so each sees the other at a side seat) with two bots,
@@ -216,6 +217,15 @@ describe('every screen at phone and desktop size', () => {
       if (!acted) await sleep(40);
     }
     await check(max.page, 'game-over', 'phone');
+    // The game's replay and analysis, opened from the game-over dialog (a new tab), at a deal's
+    // end once the analysis has judged it: the table, the decision, the score and the charts.
+    const [replay] = await Promise.all([max.page.context().waitForEvent('page'), max.page.click('[data-testid=replay-link]')]);
+    replay.setDefaultTimeout(60_000);
+    replay.on('pageerror', (e) => console.error(`replay page error: ${e.message}`));
+    await replay.waitForSelector('[data-testid=deal-list] [data-deal]');
+    await replay.keyboard.press('End');
+    await replay.waitForSelector('[data-testid=decision]');
+    await check(replay, 'replay', 'phone');
     expect(summaries).toBeGreaterThanOrEqual(1);
     expect([...done].sort()).toEqual(['bidding', 'header', 'play', 'refusal', 'sheet', 'summary']);
   });

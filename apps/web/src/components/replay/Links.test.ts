@@ -23,8 +23,14 @@ describe('into the replay', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const go = vi.spyOn(router, 'go').mockImplementation(() => {});
     render(Home);
-    const input = screen.getByTestId('open-record') as HTMLInputElement;
-    expect(screen.getByLabelText('Choose a file')).toBe(input);
+    // The analysis worker's script is fetched ahead, once, so a file opened offline is analysed too.
+    const prefetch = () => [...document.head.querySelectorAll('link[rel=prefetch]')].map((l) => l.getAttribute('href'));
+    expect(prefetch()).toHaveLength(1);
+    expect(prefetch()[0]).toMatch(/analysis\.worker/);
+    render(Home);
+    expect(prefetch()).toHaveLength(1);
+    const input = screen.getAllByTestId('open-record')[0] as HTMLInputElement;
+    expect(screen.getAllByLabelText('Choose a file')[0]).toBe(input);
     const rec = botRecord('home');
     await fireEvent.change(input, { target: { files: [new File([JSON.stringify(rec)], 'mine.json')] } });
     await waitFor(() => expect(go).toHaveBeenCalledWith('/replay'));
