@@ -136,6 +136,17 @@ describe('the replay', () => {
     expect(spawn).not.toHaveBeenCalled();
   }, 90_000);
 
+  it('reads a game again with more deals finished: only the new deals are analysed', async () => {
+    const early = { ...record, deals: record.deals.slice(0, 2) };
+    const first = render(ReplayView, { loaded: { ...loaded, record: early }, spawn: fakeWorker });
+    await waitFor(() => expect(screen.getByTestId('analysis-status').dataset.status).toBe('done'), { timeout: 60_000 });
+    first.unmount();
+    const workers: ReturnType<typeof fakeWorker>[] = [];
+    render(ReplayView, { loaded, spawn: () => (workers.push(fakeWorker()), workers.at(-1)!) });
+    const start = workers[0]!.sent[0]!;
+    expect(start.type === 'start' && [...start.deals].sort((a, b) => a - b)).toEqual(timeline.deals.map((d) => d.index).filter((i) => i >= 2));
+  }, 90_000);
+
   it('replays and analyses a coinche record: the calls in the auction grid, no retourne', async () => {
     const rec = coincheRecord();
     const tl = replayTimeline(rec);

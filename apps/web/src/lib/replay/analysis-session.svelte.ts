@@ -7,7 +7,7 @@ import type { AnalysisBudget, DealAnalysis } from '@belote/bots';
 import { assertNever, type GameRecord, type ReplayTimeline } from '@belote/rules';
 import type { FromWorker } from './analysis-host.js';
 import type { WorkerLike } from './spawn-worker.js';
-import { loadAnalyses, recordKey, saveAnalyses } from './analysis-cache.js';
+import { dealStamps, loadAnalyses, recordKey, saveAnalyses } from './analysis-cache.js';
 import { spawnAnalysisWorker } from './spawn-worker.js';
 
 export type { WorkerLike } from './spawn-worker.js';
@@ -23,6 +23,7 @@ export class AnalysisSession {
   error = $state<string | null>(null);
 
   readonly key: string;
+  private readonly stamps: string[];
   private worker: WorkerLike | null = null;
   private readonly id = nextId++;
 
@@ -33,7 +34,8 @@ export class AnalysisSession {
     private readonly budget?: AnalysisBudget,
   ) {
     this.key = recordKey(record);
-    this.analyses = Object.fromEntries(loadAnalyses(this.key));
+    this.stamps = dealStamps(record);
+    this.analyses = Object.fromEntries(loadAnalyses(this.key, this.stamps));
     if (this.missing().length === 0) this.status = 'done';
   }
 
@@ -74,7 +76,7 @@ export class AnalysisSession {
         return;
       case 'deal':
         this.analyses = { ...this.analyses, [m.analysis.deal]: m.analysis };
-        saveAnalyses(this.key, Object.values(this.analyses));
+        saveAnalyses(this.key, Object.values(this.analyses), this.stamps);
         return;
       case 'idle':
         this.progress = null;

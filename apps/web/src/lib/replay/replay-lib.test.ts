@@ -7,7 +7,7 @@ import { replayTimeline, type GameRecord } from '@belote/rules';
 import { botRecord } from './test-records.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRoute, replayPath } from '../router.svelte.js';
-import { MAX_RECORDS, loadAnalyses, recordKey, saveAnalyses } from './analysis-cache.js';
+import { MAX_RECORDS, dealStamps, loadAnalyses, recordKey, saveAnalyses } from './analysis-cache.js';
 import { analysisHost, type FromWorker } from './analysis-host.js';
 import { captionOf, optionText, seatNames } from './describe.js';
 import { fetchTableRecord, openRecordFile, openedRecord, recordFromText } from './record-source.js';
@@ -129,26 +129,54 @@ describe('the analysis cache', () => {
   afterEach(() => localStorage.clear());
   const fake = (deal: number): DealAnalysis => ({ version: ANALYSIS_VERSION, deal, decisions: [], evaluation: [1.23456, null], seats: [0, 1, 2, 3].map(() => ({ givenAway: 1.25, decisions: 1, accurate: 1 })) as DealAnalysis['seats'] });
 
-  it('is keyed by the game content, not by names or salts', () => {
+  it('is keyed by the game, not by names or salts, and stamps each deal with all it depends on', () => {
     const rec = botRecord();
+    expect(rec.deals.length).toBeGreaterThanOrEqual(3);
     const same = { ...structuredClone(rec), players: ['X'] } as GameRecord;
     same.deals[0]!.salt = 'other';
     expect(recordKey(same)).toBe(recordKey(rec));
+    expect(dealStamps(same)).toEqual(dealStamps(rec));
     const other = structuredClone(rec);
     other.deals[0]!.dealer = ((other.deals[0]!.dealer + 1) & 3) as 0;
     expect(recordKey(other)).not.toBe(recordKey(rec));
+    // The same game read mid-game: same key, the same stamps for the deals it has.
+    const earlier = { ...rec, deals: rec.deals.slice(0, 2) };
+    expect(recordKey(earlier)).toBe(recordKey(rec));
+    expect(dealStamps(earlier)).toEqual(dealStamps(rec).slice(0, 2));
+    // A deal's stamp covers the deals before it: a change in deal 1 changes every stamp from 1 on.
+    const changed = structuredClone(rec);
+    changed.deals[1]!.actions = changed.deals[1]!.actions.slice(0, -1);
+    const [a, b] = [dealStamps(rec), dealStamps(changed)];
+    expect(b[0]).toBe(a[0]);
+    for (let i = 1; i < a.length; i++) expect(b[i]).not.toBe(a[i]);
   });
 
   it('stores rounded analyses and keeps only the most recent records', () => {
-    saveAnalyses('belote:analysis:a', [fake(0), fake(1)]);
-    const back = loadAnalyses('belote:analysis:a');
+    const stamps = ['s0', 's1'];
+    saveAnalyses('belote:analysis:a', [fake(0), fake(1)], stamps);
+    const back = loadAnalyses('belote:analysis:a', stamps);
     expect([...back.keys()]).toEqual([0, 1]);
     expect(back.get(0)!.evaluation[0]).toBe(1.2);
-    for (let i = 0; i < MAX_RECORDS + 3; i++) saveAnalyses(`belote:analysis:k${i}`, [fake(0)]);
+    for (let i = 0; i < MAX_RECORDS + 3; i++) saveAnalyses(`belote:analysis:k${i}`, [fake(0)], stamps);
     const kept = Object.keys(localStorage).filter((k) => /^belote:analysis:(a|k\d+)$/.test(k));
     expect(kept).toHaveLength(MAX_RECORDS);
-    expect(loadAnalyses('belote:analysis:a').size).toBe(0);
-    expect(loadAnalyses(`belote:analysis:k${MAX_RECORDS + 2}`).size).toBe(1);
+    expect(loadAnalyses('belote:analysis:a', stamps).size).toBe(0);
+    expect(loadAnalyses(`belote:analysis:k${MAX_RECORDS + 2}`, stamps).size).toBe(1);
+  });
+
+  it('keeps the analyses of a game read mid-game for its longer record, deal by deal', () => {
+    const rec = botRecord();
+    const key = recordKey(rec);
+    const stamps = dealStamps(rec);
+    // Read with two deals finished: both analysed and stored.
+    saveAnalyses(key, [fake(0), fake(1)], stamps.slice(0, 2));
+    // The whole game later: the two come back, the rest is to analyse.
+    expect([...loadAnalyses(key, stamps).keys()]).toEqual([0, 1]);
+    // Its third deal analysed later is stored beside them (not instead of them).
+    saveAnalyses(key, [fake(2)], stamps);
+    expect([...loadAnalyses(key, stamps).keys()]).toEqual([0, 1, 2]);
+    // A deal whose stamp differs (another game sharing the first deal) is not taken.
+    expect([...loadAnalyses(key, [stamps[0]!, 'other', 'other']).keys()]).toEqual([0]);
   });
 });
 
