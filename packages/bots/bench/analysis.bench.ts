@@ -5,9 +5,10 @@
  * time per deal (median, p95, max: the process's CPU time, which is what one core spends even
  * on a busy machine, and the wall time) and per decision, with the marks given per player level.
  *
- * Flags (or env): --games=N (BENCH_GAMES, default 6), --target=301|501|1000|1001 (default 1000),
+ * Flags (or env): --games=N (BENCH_GAMES, default 6), --variant=classic|coinche (default classic),
+ * --target=N (a target of the variant; default 1000 classic, 2000 coinche),
  * --players=normal,strong,normal,strong (the seats), --samples=N, --min-samples=N, --nodes=N,
- * --bid-samples=N,
+ * --mark-samples=N, --bid-samples=N,
  * --seed=S. Sequential, one thread: run it on an idle machine for the figures.
  */
 import { execSync } from 'node:child_process';
@@ -23,13 +24,15 @@ function arg(name: string, env?: string): string | undefined {
 }
 
 const games = Number(arg('games', 'BENCH_GAMES') ?? 6);
-const target = Number(arg('target') ?? 1000) as Rules['target'];
+const variant = (arg('variant') ?? 'classic') as Rules['variant'];
+const target = Number(arg('target') ?? (variant === 'coinche' ? 2000 : 1000)) as Rules['target'];
 const players = (arg('players') ?? 'normal,strong,normal,strong').split(',') as [Player, Player, Player, Player];
 const seed = arg('seed') ?? 'analysis';
 const budget = {
   samples: Number(arg('samples') ?? ANALYSIS_BUDGET.samples),
   minSamples: Number(arg('min-samples') ?? ANALYSIS_BUDGET.minSamples),
   nodes: Number(arg('nodes') ?? ANALYSIS_BUDGET.nodes),
+  markSamples: Number(arg('mark-samples') ?? ANALYSIS_BUDGET.markSamples),
   bidSamples: Number(arg('bid-samples') ?? ANALYSIS_BUDGET.bidSamples),
 };
 
@@ -58,7 +61,7 @@ const judged: Record<string, number> = {};
 let played = 0;
 let redeals = 0;
 for (let g = 0; g < games; g++) {
-  const { state } = oneGame(`${seed}-${g}`, { players, rng: seededRng(`${seed}-${g}`), budget: { timeMs: 1e9 } }, { target });
+  const { state } = oneGame(`${seed}-${g}`, { players, rng: seededRng(`${seed}-${g}`), budget: { timeMs: 1e9 } }, { variant, target });
   for (const deal of replayTimeline(recordOf(state)).deals) {
     let last = performance.now();
     const t0 = last;
@@ -93,7 +96,7 @@ decisionMs.sort((a, b) => a - b);
 const fmt = (x: number): string => x.toFixed(0);
 const load1 = loadavg();
 console.log(`analysis bench — commit ${commit}, node ${process.version}, one thread`);
-console.log(`  budget: ${budget.minSamples} to ${budget.samples} samples (${budget.nodes} nodes beyond the first) per card, ${budget.bidSamples} decks per bid; seats ${players.join(', ')}; ${games} games to ${target}`);
+console.log(`  budget: ${budget.minSamples} to ${budget.samples} samples (${budget.nodes} nodes beyond the first, ${budget.markSamples} for a mark) per card, ${budget.bidSamples} decks per bid; seats ${players.join(', ')}; ${games} ${variant} games to ${target}`);
 console.log(`  ${played} played deals + ${redeals} redeals`);
 console.log(`  CPU time per deal (ms): median ${fmt(quantile(dealCpuMs, 0.5))}, p95 ${fmt(quantile(dealCpuMs, 0.95))}, max ${fmt(dealCpuMs.at(-1)!)}`);
 console.log(`  search nodes per deal (millions): median ${(quantile(dealNodes, 0.5) / 1e6).toFixed(1)}, p95 ${(quantile(dealNodes, 0.95) / 1e6).toFixed(1)}, max ${(dealNodes.at(-1)! / 1e6).toFixed(1)}`);

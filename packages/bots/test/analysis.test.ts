@@ -38,6 +38,7 @@ import {
   analyseDecision,
   decisionSeed,
   exactCardValues,
+  isMark,
   judgeCard,
   pairedLoss,
   verdictOf,
@@ -49,7 +50,8 @@ import { sampleHands } from '../src/strong/sampler.js';
 import { strict } from './strict-view.js';
 import { setLimits, solveMoves } from '../src/strong/solver.js';
 
-const BUDGET: AnalysisBudget = { samples: 6, minSamples: 2, nodes: 2_000_000, bidSamples: 6 };
+// markSamples = minSamples: no card gets samples for its mark beyond what the budget gives (see 'a mark').
+const BUDGET: AnalysisBudget = { samples: 6, minSamples: 2, nodes: 2_000_000, markSamples: 2, bidSamples: 6 };
 
 /** A finished game of the given players, as a record (seeded). */
 function gameRecord(seed: string, players: [Player, Player, Player, Player] = ['normal', 'easy', 'normal', 'easy'], maxDeals = 3) {
@@ -150,7 +152,7 @@ describe('exact values (every hand known)', () => {
 describe('values under the seat\'s knowledge', () => {
   const plays = decisionsOf('knowledge').filter((d) => d.action.type === 'play' && viewFor(d.state, d.action.seat).deal!.legal.length > 1);
 
-  it('are the means of the solver over exactly the deals sampled for that seed', () => {
+  it('are the means of the solver over exactly the deals sampled for that seed', { timeout: 60_000 }, () => {
     for (const { state, action } of plays.filter((_, i) => i % 4 === 0)) {
       const view = viewFor(state, action.seat);
       const j = judgeCard(view, seededRng('same'), BUDGET);
@@ -323,6 +325,30 @@ describe('verdicts', () => {
     expect(r.loss).toBe(5);
     expect(r.se).toBeCloseTo(5, 9);
     expect(pairedLoss([0], [10]).loss).toBe(0);
+  });
+});
+
+describe('a mark', () => {
+  // One sampled deal per card, as the node cap leaves to some opening leads.
+  const THIN: AnalysisBudget = { samples: 1, minSamples: 1, nodes: Infinity, markSamples: 4, bidSamples: 6 };
+  const plays = decisionsOf('marks', ['easy', 'easy', 'easy', 'easy']).filter((d) => d.action.type === 'play' && viewFor(d.state, d.action.seat).deal!.legal.length > 1);
+
+  it('stands only on markSamples sampled deals: a card that looks marked on fewer is sampled again', { timeout: 60_000 }, () => {
+    let unconfirmed = 0;
+    for (const { state, action, k } of plays.filter((_, i) => i % 3 === 0)) {
+      const view = viewFor(state, action.seat);
+      expect(judgeCard(view, seededRng('m'), THIN).margins[0]).toHaveLength(1);
+      expect(judgeCard(view, seededRng('m'), THIN, () => true).margins[0]).toHaveLength(THIN.markSamples);
+      const d = analyseDecision(state, action, k, 'm', THIN);
+      const thin = analyseDecision(state, action, k, 'm', { ...THIN, markSamples: 1 });
+      expect(thin.samples).toBe(1);
+      // Marked: on exactly markSamples deals. Not marked on one deal: left at one.
+      if (isMark(d.verdict)) expect(d.samples).toBe(THIN.markSamples);
+      if (!isMark(thin.verdict)) expect(d).toEqual(thin);
+      if (isMark(thin.verdict) && !isMark(d.verdict)) unconfirmed++;
+    }
+    // Some marks from one sampled deal do not hold on more.
+    expect(unconfirmed).toBeGreaterThan(0);
   });
 });
 

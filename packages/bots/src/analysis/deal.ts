@@ -8,10 +8,10 @@ import { seededRng, teamOf, viewFor, type Action, type Call, type GameState, typ
 import { writtenDiff } from '../strong/outcome.js';
 import { dealFacts, exactCardValues, type ExactValue } from './exact.js';
 import { ANALYSIS_BUDGET, bidKey, callKey, judgeBid, judgeCall, judgeCard, type AnalysisBudget, type Judgement, type OptionValue } from './judge.js';
-import { givenAway, isAccurate, pairedLoss, verdictOf, type Verdict } from './verdict.js';
+import { givenAway, isAccurate, isMark, pairedLoss, verdictOf, type Verdict } from './verdict.js';
 
 /** Bump when values or verdicts change meaning, so cached analyses are recomputed. */
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 export interface Decision {
   /** Index of the action in the deal (its frame is `step + 1`). */
@@ -91,7 +91,11 @@ export function analyseDecision(
   if (action.type === 'play') {
     const exact = known ?? exactCardValues(state);
     // Even a forced card is valued from the view: no value shown as the seat's may come from the state.
-    const judged = judgeCard(view, rng, budget);
+    const markedIn = (j: Judgement): boolean => {
+      const l = lossOf(j, action.card);
+      return isMark(verdictOf(l.loss, j.options.length, l.se));
+    };
+    const judged = judgeCard(view, rng, budget, markedIn);
     const options = judged.options.map((o) => {
       const e = exact.find((x) => x.card === o.option)!;
       return { ...o, exact: e.margin, exactPoints: e.points };

@@ -8,5 +8,5 @@ export { judgeCard, judgeBid, judgeCall, bidKey, callKey, ANALYSIS_BUDGET } from
 export type { AnalysisBudget, OptionValue, Judgement } from './judge.js';
 export { exactCardValues, dealFacts } from './exact.js';
 export type { ExactValue } from './exact.js';
-export { THRESHOLDS, verdictOf, givenAway, pairedLoss, isAccurate } from './verdict.js';
+export { THRESHOLDS, verdictOf, givenAway, pairedLoss, isAccurate, isMark } from './verdict.js';
 export type { Verdict } from './verdict.js';

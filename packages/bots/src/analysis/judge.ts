@@ -20,6 +20,11 @@ export interface AnalysisBudget {
   minSamples: number;
   /** Search nodes for the samples beyond `minSamples` (a deterministic cap; ~15–30 million per second). */
   nodes: number;
+  /**
+   * Sampled deals a card's mark needs: a card that looks marked on fewer (the node cap binds in
+   * the first tricks) gets more, whatever they cost, and is judged again on them all.
+   */
+  markSamples: number;
   /** Simulated decks per bid decision. */
   bidSamples: number;
 }
@@ -29,9 +34,11 @@ export interface AnalysisBudget {
  * binds only in the first two tricks, where one sample costs 100 thousand to a million nodes:
  * there a decision gets its first sample and then what 0.7 million more nodes allow (about 4
  * samples in the first trick, 13 in the second, fewer where one sample is dear); from the third
- * trick on nearly every decision gets all 24.
+ * trick on nearly every decision gets all 24. A card that looks marked on fewer than 6 is
+ * sampled up to 6 before its mark stands (one or two sampled deals that happen to agree would
+ * otherwise show no noise at all).
  */
-export const ANALYSIS_BUDGET: AnalysisBudget = Object.freeze({ samples: 24, minSamples: 1, nodes: 700_000, bidSamples: 60 });
+export const ANALYSIS_BUDGET: AnalysisBudget = Object.freeze({ samples: 24, minSamples: 1, nodes: 700_000, markSamples: 6, bidSamples: 60 });
 
 export interface OptionValue {
   /**
@@ -60,18 +67,33 @@ export const bidKey = (b: BidChoice | { type: 'pass' | 'take'; suit?: string | u
 /** The option key of a coinche call. */
 export const callKey = (c: Call): string => (c.type === 'bid' ? `bid:${c.value}:${c.suit}` : c.type);
 
-/** Every legal card of the seat to play, valued under its knowledge. */
-export function judgeCard(view: GameView, rng: Rng, budget: AnalysisBudget): Judgement {
+/**
+ * Every legal card of the seat to play, valued under its knowledge. `marked` says whether a
+ * judgement would mark the card played: if so on fewer than `budget.markSamples` sampled deals,
+ * more are drawn (same rng, no node cap) and the card is judged on them all.
+ */
+export function judgeCard(view: GameView, rng: Rng, budget: AnalysisBudget, marked: (j: Judgement) => boolean = () => false): Judgement {
   assertSeatView(view);
   const k = knowledgeOf(view);
   const legal = maskOf(view.deal!.legal);
   // The first samples whatever they cost, then as many more as the node cap allows (same rng).
   const first = Math.min(budget.minSamples, budget.samples);
-  const a = pimcSamples(k, legal, rng, { samples: first, nodes: Infinity, timeMs: Infinity });
-  const b = pimcSamples(k, legal, rng, { samples: budget.samples - first, nodes: budget.nodes, timeMs: Infinity });
-  const { moves } = a;
-  const margins = moves.map((_, i) => [...a.margins[i]!, ...b.margins[i]!]);
-  const points = moves.map((_, i) => [...a.points[i]!, ...b.points[i]!]);
+  const runs = [pimcSamples(k, legal, rng, { samples: first, nodes: Infinity, timeMs: Infinity })];
+  runs.push(pimcSamples(k, legal, rng, { samples: budget.samples - first, nodes: budget.nodes, timeMs: Infinity }));
+  let judged = merged(runs);
+  const n = judged.margins[0]!.length;
+  if (n < budget.markSamples && marked(judged)) {
+    runs.push(pimcSamples(k, legal, rng, { samples: budget.markSamples - n, nodes: Infinity, timeMs: Infinity }));
+    judged = merged(runs);
+  }
+  return judged;
+}
+
+/** The options valued over the samples of several runs (same moves, in order). */
+function merged(runs: readonly ReturnType<typeof pimcSamples>[]): Judgement {
+  const { moves } = runs[0]!;
+  const margins = moves.map((_, i) => runs.flatMap((r) => r.margins[i]!));
+  const points = moves.map((_, i) => runs.flatMap((r) => r.points[i]!));
   return {
     options: moves.map((c, i) => ({ option: cardOf(c), value: mean(margins[i]!), points: mean(points[i]!) })),
     margins,

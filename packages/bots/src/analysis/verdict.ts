@@ -50,5 +50,8 @@ export function verdictOf(loss: number, options: number, se = 0): Verdict {
   return loss < 0.5 ? 'best' : 'good';
 }
 
+/** An inaccuracy, a mistake or a blunder. */
+export const isMark = (v: Verdict): boolean => v === 'inaccuracy' || v === 'mistake' || v === 'blunder';
+
 /** A decision counts as accurate when it gives away less than the inaccuracy mark. */
 export const isAccurate = (v: Verdict): boolean => v === 'best' || v === 'good';

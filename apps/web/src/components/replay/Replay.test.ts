@@ -22,7 +22,7 @@ function fakeWorker(): WorkerLike & { sent: ToWorker[] } {
     onmessage: null,
     postMessage(m: ToWorker) {
       w.sent.push(m);
-      handle(m.type === 'start' ? { ...m, budget: { samples: 3, minSamples: 1, nodes: 400_000, bidSamples: 3 } } : m);
+      handle(m.type === 'start' ? { ...m, budget: { samples: 3, minSamples: 1, nodes: 400_000, markSamples: 3, bidSamples: 3 } } : m);
     },
     terminate: vi.fn(),
   };

@@ -192,7 +192,7 @@ describe('the worker loop', () => {
       got.push(m);
       if (m.type === 'idle') done();
     });
-    send({ type: 'start', id: 7, record: rec, deals: want, budget: { samples: 2, minSamples: 1, nodes: 300_000, bidSamples: 2 } });
+    send({ type: 'start', id: 7, record: rec, deals: want, budget: { samples: 2, minSamples: 1, nodes: 300_000, markSamples: 2, bidSamples: 2 } });
     send({ type: 'prioritize', id: 7, deal: want[2]! });
     await finished;
     const deals = got.filter((m) => m.type === 'deal').map((m) => (m.type === 'deal' ? m.analysis.deal : -1));
