@@ -115,15 +115,8 @@ export function cardsOfMask(m: number): Card[] {
  * each suit from strongest to weakest in its own order.
  */
 export function sortHand(cards: readonly Card[], trump: Suit | null): Card[] {
-  const colourOrder: Suit[] = ['S', 'H', 'C', 'D'];
-  const suitOrder = trump ? [trump, ...alternate(colourOrder.filter((s) => s !== trump), trump)] : colourOrder;
-  const key = (c: Card): number => {
-    const id = cardId(c);
-    const s = suitOrder.indexOf(cardSuit(c));
-    const strength = cardSuit(c) === trump ? TRUMP_STRENGTH[rankOf(id)]! : PLAIN_STRENGTH[rankOf(id)]!;
-    return s * 8 + (7 - strength);
-  };
-  return [...cards].sort((a, b) => key(a) - key(b));
+  const keys = SORT_KEYS[trump === null ? 4 : SUITS.indexOf(trump)]!;
+  return [...cards].sort((a, b) => keys[cardId(a)]! - keys[cardId(b)]!);
 }
 
 const isRed = (s: Suit): boolean => s === 'H' || s === 'D';
@@ -135,3 +128,15 @@ function alternate(rest: Suit[], trump: Suit): Suit[] {
   // trump, other colour, same colour, other colour
   return [other[0], same[0], other[1]].filter((s): s is Suit => s !== undefined);
 }
+
+/** Display sort keys per card id, one table per trump (index 4: no trump); hands are sorted on every view. */
+const SORT_KEYS: readonly Int8Array[] = [...SUITS, null].map((trump) => {
+  const colourOrder: Suit[] = ['S', 'H', 'C', 'D'];
+  const suitOrder = trump ? [trump, ...alternate(colourOrder.filter((s) => s !== trump), trump)] : colourOrder;
+  return Int8Array.from(ALL_CARDS, (c) => {
+    const id = cardId(c);
+    const s = suitOrder.indexOf(cardSuit(c));
+    const strength = cardSuit(c) === trump ? TRUMP_STRENGTH[rankOf(id)]! : PLAIN_STRENGTH[rankOf(id)]!;
+    return s * 8 + (7 - strength);
+  });
+});

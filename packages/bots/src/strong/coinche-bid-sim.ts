@@ -28,7 +28,7 @@ import {
 } from '@belote/rules';
 import { heuristicCall, teamEstimate } from '../heuristic/coinche-bid.js';
 import { heuristicAction, step, type BidBudget } from './bid-sim.js';
-import { auctionLikelihood } from './coinche-prior.js';
+import { auctionContexts, contextLikelihood, type CallContext } from './coinche-prior.js';
 
 /** The deck that deals `hands` 3-2-3 from the eldest (COINCHE.md §2 run backwards). */
 export function coincheDeck(dealer: Seat, hands: readonly number[]): Card[] {
@@ -40,7 +40,7 @@ export function coincheDeck(dealer: Seat, hands: readonly number[]): Card[] {
 const MAX_TRIES = 200;
 
 /** The other hands dealt uniformly around the seat's own, then weighted by the auction (rejection sampling). */
-function sampleHands(view: GameView, rng: Rng): number[] {
+function sampleHands(view: GameView, contexts: readonly CallContext[], rng: Rng): number[] {
   const deal = view.deal!;
   const me = view.viewer as Seat;
   const mine = maskOf(deal.hand!);
@@ -61,7 +61,7 @@ function sampleHands(view: GameView, rng: Rng): number[] {
   let bestP = -1;
   for (let tries = 0; tries < MAX_TRIES; tries++) {
     const hands = draw();
-    const p = auctionLikelihood(deal.auction!.calls, hands, deal.eldest, me);
+    const p = contextLikelihood(contexts, hands);
     if (rng() < p) return hands;
     if (p > bestP) {
       best = hands;
@@ -105,15 +105,20 @@ interface Tally {
   announcements: [number, number];
 }
 
-/** Written points of the seat's team minus the other's after `call` on this sampled deal. */
-function rollout(view: GameView, deck: Card[], call: Call, plays: Map<number, Tally>): number {
+/** The sampled deal dealt and its auction replayed up to the seat's turn (the same for every option). */
+function auctionSoFar(view: GameView, deck: Card[]): GameState {
   const deal = view.deal!;
-  const me = view.viewer as Seat;
   const started = startDeal(newGame(view.rules), deal.dealer, deck);
   if (!started.ok) throw new Error(started.error.message);
   let state: GameState = started.state;
   for (const c of deal.auction!.calls as SeatCall[]) state = step(state, { ...c.call, seat: c.seat });
-  state = step(state, { ...call, seat: me });
+  return state;
+}
+
+/** Written points of the seat's team minus the other's after `call` from `before` (a sampled deal at the seat's turn). */
+function rollout(view: GameView, before: GameState, call: Call, plays: Map<number, Tally>): number {
+  const me = view.viewer as Seat;
+  let state = step(before, { ...call, seat: me });
   for (let d = currentDeal(state)!; d.phase === 'bidding'; d = currentDeal(state)!) {
     const s = d.turn!;
     const a = d.auction!;
@@ -153,15 +158,17 @@ export interface CallSamples {
  */
 export function callSamples(view: GameView, options: readonly Call[], rng: Rng, budget: BidBudget, now: () => number = () => performance.now()): CallSamples {
   const deal = view.deal!;
+  const me = view.viewer as Seat;
   const margins = options.map((): number[] => []);
   const one = new Float64Array(options.length);
+  const contexts = auctionContexts(deal.auction!.calls, deal.eldest, me);
   const start = now();
   sampling: for (let n = 0; n < budget.bidSamples; n++) {
-    const deck = coincheDeck(deal.dealer, sampleHands(view, rng));
+    const before = auctionSoFar(view, coincheDeck(deal.dealer, sampleHands(view, contexts, rng)));
     const plays = new Map<number, Tally>();
     for (let i = 0; i < options.length; i++) {
       if (n > 0 && now() - start > budget.timeMs) break sampling;
-      one[i] = rollout(view, deck, options[i]!, plays);
+      one[i] = rollout(view, before, options[i]!, plays);
     }
     for (let i = 0; i < options.length; i++) margins[i]!.push(one[i]!);
   }

@@ -6,7 +6,7 @@
  * when playing.
  */
 import { afterCall, legalCallsOf, openAuction, type Call, type Seat, type SeatCall } from '@belote/rules';
-import { heuristicCall } from '../heuristic/coinche-bid.js';
+import { heuristicCall, type AuctionInfo } from '../heuristic/coinche-bid.js';
 
 /**
  * How well an actual call matches the heuristic's expected one (1 = the same call). Bids are
@@ -23,19 +23,35 @@ function agreement(expected: Call, actual: Call): number {
   return 0.1;
 }
 
+/** One call of another seat with the auction as it stood before it (the same for every sampled deal). */
+export interface CallContext {
+  seat: Seat;
+  call: Call;
+  before: AuctionInfo;
+}
+
+/** The other seats' calls with their auction so far, worked out once per decision (`me`'s own calls are not evidence). */
+export function auctionContexts(calls: readonly SeatCall[], eldest: Seat, me: Seat): CallContext[] {
+  let a = openAuction(eldest);
+  const out: CallContext[] = [];
+  for (const c of calls) {
+    if (c.seat !== me) out.push({ seat: c.seat, call: c.call, before: { calls: a.calls, contract: a.high, coinchedBy: a.coinchedBy, legal: legalCallsOf(a, c.seat) } });
+    a = afterCall(a, c.seat, c.call);
+  }
+  return out;
+}
+
+/** Relative likelihood (0..1] of `startHands` (the four hands as dealt) given the calls of `contexts`. */
+export function contextLikelihood(contexts: readonly CallContext[], startHands: readonly number[]): number {
+  let p = 1;
+  for (const c of contexts) p *= agreement(heuristicCall(c.seat, startHands[c.seat]!, c.before), c.call);
+  return p;
+}
+
 /**
  * Relative likelihood (0..1] of `startHands` (the four hands as dealt) given the calls seat
  * `me` saw; `me`'s own calls are not evidence.
  */
 export function auctionLikelihood(calls: readonly SeatCall[], startHands: readonly number[], eldest: Seat, me: Seat): number {
-  let a = openAuction(eldest);
-  let p = 1;
-  for (const c of calls) {
-    if (c.seat !== me) {
-      const expected = heuristicCall(c.seat, startHands[c.seat]!, { calls: a.calls, contract: a.high, coinchedBy: a.coinchedBy, legal: legalCallsOf(a, c.seat) });
-      p *= agreement(expected, c.call);
-    }
-    a = afterCall(a, c.seat, c.call);
-  }
-  return p;
+  return contextLikelihood(auctionContexts(calls, eldest, me), startHands);
 }
