@@ -20,6 +20,14 @@ describe('§2 cards', () => {
   it('sortHand puts trump first, strongest first', () => {
     expect(sortHand(['7H', 'JH', 'AS', '9H', '10S'], 'H')).toEqual(['JH', '9H', '7H', 'AS', '10S']);
   });
+  it('sortHand without trump: S, H, C, D, each in plain order, and leaves its input alone', () => {
+    const hand: Card[] = ['7D', 'JS', 'AC', '10S', 'KH', 'AS', '9D'];
+    expect(sortHand(hand, null)).toEqual(['AS', '10S', 'JS', 'KH', 'AC', '9D', '7D']);
+    expect(hand).toEqual(['7D', 'JS', 'AC', '10S', 'KH', 'AS', '9D']);
+  });
+  it('sortHand alternates colours after a black trump (clubs: C, H, S, D)', () => {
+    expect(sortHand(['AD', '7S', 'AH', '9C', 'JC', 'AS'], 'C')).toEqual(['JC', '9C', 'AH', 'AS', '7S', 'AD']);
+  });
 });
 
 describe('§3 dealing', () => {
