@@ -57,12 +57,15 @@ function sampleHands(view: GameView, contexts: readonly CallContext[], rng: Rng)
     return hands;
   };
   // Rejection sampling: accept a draw with its likelihood; after MAX_TRIES keep the likeliest seen.
+  // The acceptance draw comes before the likelihood (which uses no randomness: same sequence), so
+  // that a draw neither accepted nor likeliest is refused without judging the rest of its calls.
   let best: number[] | null = null;
   let bestP = -1;
   for (let tries = 0; tries < MAX_TRIES; tries++) {
     const hands = draw();
-    const p = contextLikelihood(contexts, hands);
-    if (rng() < p) return hands;
+    const u = rng();
+    const p = contextLikelihood(contexts, hands, Math.min(u, bestP));
+    if (u < p) return hands;
     if (p > bestP) {
       best = hands;
       bestP = p;

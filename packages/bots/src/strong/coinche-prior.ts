@@ -41,10 +41,17 @@ export function auctionContexts(calls: readonly SeatCall[], eldest: Seat, me: Se
   return out;
 }
 
-/** Relative likelihood (0..1] of `startHands` (the four hands as dealt) given the calls of `contexts`. */
-export function contextLikelihood(contexts: readonly CallContext[], startHands: readonly number[]): number {
+/**
+ * Relative likelihood (0..1] of `startHands` (the four hands as dealt) given the calls of
+ * `contexts`. The product only falls, so it stops once at or below `floor` (returning that
+ * partial product) when the caller only needs to know it is not above.
+ */
+export function contextLikelihood(contexts: readonly CallContext[], startHands: readonly number[], floor = 0): number {
   let p = 1;
-  for (const c of contexts) p *= agreement(heuristicCall(c.seat, startHands[c.seat]!, c.before), c.call);
+  for (const c of contexts) {
+    p *= agreement(heuristicCall(c.seat, startHands[c.seat]!, c.before), c.call);
+    if (p <= floor) break;
+  }
   return p;
 }
 
