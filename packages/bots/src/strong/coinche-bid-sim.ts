@@ -4,8 +4,9 @@
  * (pass, coinche/surcoinche when legal, a few bids in the best suits, and the heuristic's own
  * call) finish the auction with heuristic callers and the deal with heuristic players through
  * the engine, and choose the call with the best average written score (COINCHE.md §5). The same
- * sampled deals serve every candidate (paired comparison); within one sampled deal the card play
- * of a given trump and taker is played once and scored for each contract that leads to it.
+ * sampled deals serve every candidate (paired comparison); within one sampled deal the auction
+ * so far is replayed once for every candidate, and the card play of a given trump and taker is
+ * played once and scored for each contract that leads to it.
  */
 import {
   SUITS,

@@ -6,7 +6,7 @@
 import { afterCall, cardId, dealAll, maskOf, newGame, openAuction, seededRng, shuffledDeck, startDeal, viewFor, type Call, type Card, type GameState, type Seat } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
 import { coincheDeck, simulatedCall } from './coinche-bid-sim.js';
-import { auctionLikelihood } from './coinche-prior.js';
+import { auctionContexts, auctionLikelihood, contextLikelihood } from './coinche-prior.js';
 import { writtenDiff } from './outcome.js';
 
 function firstView(seed: string) {
@@ -60,6 +60,21 @@ describe('sampling for the auction', () => {
     expect(like(weak)).toBe(0.05);
     // the seat's own calls are no evidence
     expect(auctionLikelihood(a.calls, [weak, 0, 0, 0], 0, 0)).toBe(1);
+  });
+  it('the likelihood stops at its floor only once the product is at or below it', () => {
+    // seat 0 bid 140♥ and seat 2 (its partner) 160♥; seat 1 judges. Seat 0 without hearts (0.05), then seat 2 too (0.05 again)
+    let a = openAuction(0);
+    a = afterCall(a, 0, { type: 'bid', value: 140, suit: 'H' });
+    a = afterCall(a, 1, { type: 'pass' });
+    a = afterCall(a, 2, { type: 'bid', value: 160, suit: 'H' });
+    const contexts = auctionContexts(a.calls, 0, 1);
+    expect(contexts.map((c) => c.seat)).toEqual([0, 2]);
+    const noHearts = [maskOf('7S 8S 9S 7D 8D 9D 7C 8C'.split(' ') as Card[]), 0, maskOf('10S JS QS 10D JD QD 9C 10C'.split(' ') as Card[]), 0];
+    const full = contextLikelihood(contexts, noHearts);
+    expect(full).toBeCloseTo(0.0025, 10);
+    expect(auctionLikelihood(a.calls, noHearts, 0, 1)).toBe(full);
+    expect(contextLikelihood(contexts, noHearts, 0.001)).toBe(full); // never at the floor: the whole product
+    expect(contextLikelihood(contexts, noHearts, 0.05)).toBe(0.05); // stopped after the first call
   });
 });
 
