@@ -54,7 +54,8 @@ export class SocketHub implements TableChannel {
   toTable<E extends ServerFrameName>(tableId: string, event: E, frame: ServerFrames[E], except: readonly Seat[], remote: boolean): void {
     if (!this.io) return;
     const seats = except.map((s) => seatRoom(tableId, s));
-    sendFrame(this.io.local.to(tableId).except(seats), event, frame);
+    const local = this.io.local.to(tableId);
+    sendFrame(seats.length > 0 ? local.except(seats) : local, event, frame);
     if (remote && this.remote) sendFrame(this.io.to(tableId).except([nodeRoom(this.remote.node), ...seats]), event, frame);
   }
 

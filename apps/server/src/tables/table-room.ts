@@ -74,6 +74,9 @@ const CONFLICT: ProtocolError = {
 
 export class TableRoom {
   private readonly conns = new Map<string, Connection>();
+  /** Sockets per seat (index 4: spectators), and those of other processes: `recount()` keeps them after every change of `conns` or of a socket's seat (read on every change of the table). */
+  private readonly counts = [0, 0, 0, 0, 0];
+  private remotes = 0;
   private readonly queue = new SerialQueue();
   private readonly auto: AutoSteps;
   private readonly presence: PresenceSender;
@@ -175,6 +178,7 @@ export class TableRoom {
   leave(connId: string): Promise<void> {
     return this.queue.run(() => {
       if (!this.conns.delete(connId)) return;
+      this.recount();
       this.auto.replan();
       this.presence.changed();
     });
@@ -235,6 +239,7 @@ export class TableRoom {
     this.auto.dispose();
     this.presence.dispose();
     this.conns.clear();
+    this.recount();
   }
 
   /** Stop timers and disconnect every socket (table removed or server closing). */
@@ -243,6 +248,7 @@ export class TableRoom {
     this.presence.dispose();
     for (const c of this.conns.values()) c.kick();
     this.conns.clear();
+    this.recount();
   }
 
   /** No socket is connected. */
@@ -378,8 +384,7 @@ export class TableRoom {
 
   /** Some socket of this table is on another process (cluster). */
   private hasRemote(): boolean {
-    for (const c of this.conns.values()) if (c.node !== undefined) return true;
-    return false;
+    return this.remotes > 0;
   }
 
   /** The other processes holding sockets of `seat`. */
@@ -411,7 +416,18 @@ export class TableRoom {
       }
     }
     for (const c of moved) c.listen(c.seat);
+    this.recount();
     return [...moved];
+  }
+
+  /** Count the sockets per seat again (after `conns` or a seat changed). */
+  private recount(): void {
+    this.counts.fill(0);
+    this.remotes = 0;
+    for (const c of this.conns.values()) {
+      this.counts[c.seat ?? 4]!++;
+      if (c.node !== undefined) this.remotes++;
+    }
   }
 
   private snapshotFor(conn: Connection): Snapshot {
@@ -428,13 +444,10 @@ export class TableRoom {
   }
 
   private seatConnected(seat: Seat): boolean {
-    for (const c of this.conns.values()) if (c.seat === seat) return true;
-    return false;
+    return this.counts[seat]! > 0;
   }
 
   private attendance(): Attendance {
-    let spectators = 0;
-    for (const c of this.conns.values()) if (c.seat === null) spectators++;
-    return { connected: SEATS.map((s) => this.seatConnected(s)), botPlaying: [...this.auto.takeover], spectators };
+    return { connected: SEATS.map((s) => this.seatConnected(s)), botPlaying: [...this.auto.takeover], spectators: this.counts[4]! };
   }
 }
