@@ -17,26 +17,40 @@ type Reply = (a: Ack<Record<string, unknown>>) => void;
 
 const isClientEvent = (name: string): name is ClientEventName => Object.hasOwn(ClientEventSchemas, name);
 
+const RATE_LIMITED = { ok: false, error: { code: 'RATE_LIMITED', message: 'too many messages: slow down' } } as const;
+const FAILED = { ok: false, error: { code: 'INTERNAL', message: 'internal error; nothing was changed' } } as const;
+
+function reply(fn: Reply | undefined, a: Ack<Record<string, unknown>>): void {
+  try {
+    fn?.(a);
+  } catch {
+    /* a broken ack callback is the client's problem */
+  }
+}
+
 /** `variant`: the table's (fixed at creation, learnt at the handshake), for the payload check. */
 export function attachHandlers(socket: TableSocket, tableId: string, variant: Variant, conn: Connection, tables: TableDirectory, limits: SocketLimits, log: Logger): void {
+  const address = socket.data.address;
+  // the rate-limit key, made again only when the socket's seat token changes (a sit or a stand)
+  let keyOf: string | null | undefined;
+  let sender = '';
   socket.onAny((name: string, ...args: unknown[]) => {
     if (!isClientEvent(name)) return;
     const fn = typeof args[args.length - 1] === 'function' ? (args.pop() as Reply) : undefined;
-    const reply: Reply = (a) => {
-      try {
-        fn?.(a);
-      } catch {
-        /* a broken ack callback is the client's problem */
-      }
-    };
-    const sender = conn.tokenHash === null ? `a:${socket.data.address}` : `t:${conn.tokenHash}`;
+    if (keyOf !== conn.tokenHash) {
+      keyOf = conn.tokenHash;
+      sender = keyOf === null ? `a:${address}` : `t:${keyOf}`;
+    }
     limits
-      .consume(sender, socket.data.address)
-      .then((allowed) => (allowed ? handle(tables, tableId, variant, conn.id, name, args) : { ok: false, error: { code: 'RATE_LIMITED', message: 'too many messages: slow down' } } as const))
-      .then(reply, (e: unknown) => {
-        log.error({ err: e, table: tableId, event: name }, 'handler failed');
-        reply({ ok: false, error: { code: 'INTERNAL', message: 'internal error; nothing was changed' } });
-      });
+      .consume(sender, address)
+      .then((allowed) => (allowed ? handle(tables, tableId, variant, conn.id, name, args) : RATE_LIMITED))
+      .then(
+        (a) => reply(fn, a),
+        (e: unknown) => {
+          log.error({ err: e, table: tableId, event: name }, 'handler failed');
+          reply(fn, FAILED);
+        },
+      );
   });
 }
 

@@ -32,8 +32,9 @@ export class SocketLimits {
   readonly trust: ProxyTrust;
 
   constructor(private readonly config: Limits) {
-    this.sender = new RateLimiterMemory({ points: config.rateLimitEvents, duration: 1 });
-    this.address = new RateLimiterMemory({ points: config.rateLimitAddressEvents, duration: 1 });
+    // no key prefix: each limiter has its own store, and the keys are used as they come (no string built per event)
+    this.sender = new RateLimiterMemory({ points: config.rateLimitEvents, duration: 1, keyPrefix: '' });
+    this.address = new RateLimiterMemory({ points: config.rateLimitAddressEvents, duration: 1, keyPrefix: '' });
     this.trust = proxyTrust(config.trustProxy);
   }
 
@@ -58,16 +59,16 @@ export class SocketLimits {
   }
 
   /** Take one event from the sender's and the address's budgets; false when either is spent. */
-  async consume(senderKey: string, address: string): Promise<boolean> {
-    try {
-      await this.sender.consume(senderKey);
-      await this.address.consume(address);
-      return true;
-    } catch {
-      return false;
-    }
+  consume(senderKey: string, address: string): Promise<boolean> {
+    return this.sender
+      .consume(senderKey)
+      .then(() => this.address.consume(address))
+      .then(ALLOWED, REFUSED);
   }
 }
+
+const ALLOWED = () => true;
+const REFUSED = () => false;
 
 function decrement(m: Map<string, number>, key: string): void {
   const n = (m.get(key) ?? 0) - 1;
