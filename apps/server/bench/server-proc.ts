@@ -51,7 +51,7 @@ serve({
     // event-loop delay since the last call: how long this process kept events waiting
     const lag = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
     loop.reset();
-    return { cpuMs: (c.user + c.system) / 1000, rss: m.rss, heapUsed: m.heapUsed, lag, notifications: server.notifications?.() ?? null };
+    return { cpuMs: (c.user + c.system) / 1000, userMs: c.user / 1000, rss: m.rss, heapUsed: m.heapUsed, lag, notifications: server.notifications?.() ?? null };
   },
   /** Memory after a full GC (run with --expose-gc). */
   mem: () => {
