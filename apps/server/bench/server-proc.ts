@@ -5,6 +5,7 @@
  * (Socket.IO alone). Reports its own
  * CPU time (`process.cpuUsage()`) and memory over IPC so the load generator's CPU never counts.
  */
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startServer } from '../src/server.js';
 import { randomBytes } from 'node:crypto';
@@ -59,6 +60,15 @@ serve({
     gc?.();
     const m = process.memoryUsage();
     return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, gc: gc !== undefined };
+  },
+  /** The most file descriptors this process may hold (every connected socket takes one), from /proc/self/limits; null if unknown. */
+  fdLimit: () => {
+    try {
+      const m = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+      return m ? Number(m[1]) : null;
+    } catch {
+      return null;
+    }
   },
   setShape: (s) => server.setShape?.(s as FrameShape),
   close: async () => {

@@ -166,8 +166,14 @@ async function phasePace(storm: boolean, mode: Mode, steps: number[]): Promise<v
     let held = 0;
     // the server's RSS before any table: what each socket adds is measured above it
     const rss0 = (await p.server.call<ServerStats>('stats')).rss;
+    const fdLimit = await p.server.call<number | null>('fdLimit');
     // every step runs (noise from other processes can fail one and pass the next); a p99 above 1 s ends the ramp
     for (const n of steps) {
+      // every socket is a file descriptor of the server process, beside a few dozen of its own
+      if (fdLimit !== null && n * 5 + 64 > fdLimit) {
+        line(`${n} tables: ${n * 5} sockets need more file descriptors than the server process may open here (limit ${fdLimit}: \`ulimit -n\`); the ramp stops here`);
+        break;
+      }
       await p.gen.pause();
       let added: { tables: number; seconds: number };
       try {
