@@ -41,16 +41,20 @@ export function attachHandlers(socket: TableSocket, tableId: string, variant: Va
       keyOf = conn.tokenHash;
       sender = keyOf === null ? `a:${address}` : `t:${keyOf}`;
     }
-    limits
-      .consume(sender, address)
-      .then((allowed) => (allowed ? handle(tables, tableId, variant, conn.id, name, args) : RATE_LIMITED))
-      .then(
-        (a) => reply(fn, a),
-        (e: unknown) => {
-          log.error({ err: e, table: tableId, event: name }, 'handler failed');
-          reply(fn, FAILED);
-        },
-      );
+    if (!limits.take(sender, address)) return reply(fn, RATE_LIMITED);
+    let answer: Promise<Ack<Record<string, unknown>>>;
+    try {
+      answer = handle(tables, tableId, variant, conn.id, name, args);
+    } catch (e) {
+      answer = Promise.reject(e);
+    }
+    answer.then(
+      (a) => reply(fn, a),
+      (e: unknown) => {
+        log.error({ err: e, table: tableId, event: name }, 'handler failed');
+        reply(fn, FAILED);
+      },
+    );
   });
 }
 

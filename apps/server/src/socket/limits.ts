@@ -6,8 +6,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
+import { EventBudget } from './event-budget.js';
 
 /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY; express's `trust proxy` gets the same list). */
 export type ProxyTrust = ReturnType<typeof proxyaddr.compile>;
@@ -27,14 +27,13 @@ export type Limits = Pick<Config, 'rateLimitEvents' | 'rateLimitAddressEvents' |
 export class SocketLimits {
   private readonly perAddress = new Map<string, number>();
   private readonly perTable = new Map<string, number>();
-  private readonly sender: RateLimiterMemory;
-  private readonly address: RateLimiterMemory;
+  private readonly sender: EventBudget;
+  private readonly address: EventBudget;
   readonly trust: ProxyTrust;
 
   constructor(private readonly config: Limits) {
-    // no key prefix: each limiter has its own store, and the keys are used as they come (no string built per event)
-    this.sender = new RateLimiterMemory({ points: config.rateLimitEvents, duration: 1, keyPrefix: '' });
-    this.address = new RateLimiterMemory({ points: config.rateLimitAddressEvents, duration: 1, keyPrefix: '' });
+    this.sender = new EventBudget(config.rateLimitEvents, 1000);
+    this.address = new EventBudget(config.rateLimitAddressEvents, 1000);
     this.trust = proxyTrust(config.trustProxy);
   }
 
@@ -58,17 +57,11 @@ export class SocketLimits {
     decrement(this.perTable, tableId);
   }
 
-  /** Take one event from the sender's and the address's budgets; false when either is spent. */
-  consume(senderKey: string, address: string): Promise<boolean> {
-    return this.sender
-      .consume(senderKey)
-      .then(() => this.address.consume(address))
-      .then(ALLOWED, REFUSED);
+  /** Take one event from the sender's budget, then the address's; false when either is spent (the address is not charged then). */
+  take(senderKey: string, address: string): boolean {
+    return this.sender.take(senderKey) && this.address.take(address);
   }
 }
-
-const ALLOWED = () => true;
-const REFUSED = () => false;
 
 function decrement(m: Map<string, number>, key: string): void {
   const n = (m.get(key) ?? 0) - 1;
