@@ -35,6 +35,8 @@ export interface AutoStepsHost {
   /** At least one socket is connected (players or spectators). */
   hasAudience(): boolean;
   seatConnected(seat: Seat): boolean;
+  /** Changes whenever a socket joins, leaves or changes seat. */
+  attendance(): number;
   /** Queue a task on the room's serial queue. */
   run(task: () => Promise<void> | void): void;
   /** Validate, persist and broadcast entries (the room's single commit path). */
@@ -73,6 +75,8 @@ export class AutoSteps {
   private readonly runner: BotRunner | null;
   private pause: Pause | null = null;
   private lastClocks = '';
+  /** What the grace timers were last planned from (they depend on nothing else). */
+  private graceFrom: { seats: TableState['seats']; playing: boolean; attendance: number } | null = null;
 
   /** `strong` decisions run in the shared worker pool, or inline with BOT_WORKERS=0. */
   constructor(
@@ -213,6 +217,11 @@ export class AutoSteps {
   private updateGrace(): void {
     const t = this.host.state();
     const playing = statusOf(t) === 'playing';
+    // most changes are moves: no seat, connection or game status changed, nothing to re-plan
+    const attendance = this.host.attendance();
+    const from = this.graceFrom;
+    if (from !== null && from.seats === t.seats && from.playing === playing && from.attendance === attendance) return;
+    this.graceFrom = { seats: t.seats, playing, attendance };
     for (const seat of SEATS) {
       const human = t.seats[seat] !== null && t.seats[seat]!.bot === null;
       if (!human || !playing || this.host.seatConnected(seat)) {

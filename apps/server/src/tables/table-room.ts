@@ -77,6 +77,8 @@ export class TableRoom {
   /** Sockets per seat (index 4: spectators), and those of other processes: `recount()` keeps them after every change of `conns` or of a socket's seat (read on every change of the table). */
   private readonly counts = [0, 0, 0, 0, 0];
   private remotes = 0;
+  /** Bumped by every recount (the automatic steps re-plan grace timers only when it moved). */
+  private attendanceVersion = 0;
   private readonly queue = new SerialQueue();
   private readonly auto: AutoSteps;
   private readonly presence: PresenceSender;
@@ -100,6 +102,7 @@ export class TableRoom {
         state: () => this.current,
         hasAudience: () => this.conns.size > 0,
         seatConnected: (seat) => this.seatConnected(seat),
+        attendance: () => this.attendanceVersion,
         run: (task) => void this.queue.run(task).catch((e: unknown) => this.deps.log.error({ err: e, table: this.id }, 'automatic step failed')),
         commit: (entries) => this.commit(entries),
         presenceChanged: () => this.presence.changed(),
@@ -424,6 +427,7 @@ export class TableRoom {
   private recount(): void {
     this.counts.fill(0);
     this.remotes = 0;
+    this.attendanceVersion++;
     for (const c of this.conns.values()) {
       this.counts[c.seat ?? 4]!++;
       if (c.node !== undefined) this.remotes++;
