@@ -5,7 +5,9 @@
  * (Socket.IO alone). Reports its own
  * CPU time (`process.cpuUsage()`) and memory over IPC so the load generator's CPU never counts.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startServer } from '../src/server.js';
 import { randomBytes } from 'node:crypto';
@@ -42,6 +44,8 @@ async function start(): Promise<{ port: number; setShape?: (s: FrameShape) => vo
 }
 
 const server = await start();
+const inspector = new Session();
+inspector.connect();
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 serve({
@@ -69,6 +73,18 @@ serve({
     } catch {
       return null;
     }
+  },
+  /** HEAP_PROF: sample every allocation site over a window, the collected objects included (what makes the GC work). */
+  heapStart: async () => {
+    await inspector.post('HeapProfiler.enable');
+    await inspector.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    return null;
+  },
+  heapStop: async (dir) => {
+    const { profile } = await inspector.post('HeapProfiler.stopSampling');
+    const file = join(String(dir), `${mode}-${process.pid}-${Date.now()}.heapprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    return file;
   },
   setShape: (s) => server.setShape?.(s as FrameShape),
   close: async () => {

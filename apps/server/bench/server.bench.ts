@@ -38,6 +38,8 @@ const PACE_SECONDS = Number(env('PACE_SECONDS', '12'));
 const PACE_SQLITE_STEPS = env('PACE_SQLITE_STEPS', '1000,2000').split(',').map(Number);
 const IDLE_TABLES = Number(env('IDLE_TABLES', '2000'));
 const CPU_PROF = process.env.CPU_PROF;
+/** A directory: the server's allocation sites over each measured window (a .heapprofile, collected objects included). */
+const HEAP_PROF = process.env.HEAP_PROF;
 /** Load-generator processes (the client side needs more than one core to keep up). */
 const GEN_PROCS = Number(env('GEN_PROCS', '2')); // a directory: profile the full-stack server there
 
@@ -75,10 +77,12 @@ async function startPair(mode: Mode, extra: string[] = []): Promise<{ server: Ch
 /** Measure a window: server CPU and the generator's counters over `seconds`. */
 async function window(server: Child, gen: LoadGens, seconds: number) {
   await gen.stats();
+  if (HEAP_PROF) await server.call('heapStart');
   const a = await server.call<ServerStats>('stats');
   const t0 = performance.now();
   await sleep(seconds * 1000);
   const b = await server.call<ServerStats>('stats');
+  if (HEAP_PROF) line(`allocation profile of the window: ${await server.call<string>('heapStop', HEAP_PROF)}`);
   const g = await gen.stats();
   const wall = (performance.now() - t0) / 1000;
   const cpu = (b.cpuMs - a.cpuMs) / 1000;
