@@ -11,6 +11,8 @@ export interface Lag {
   p50: number;
   p99: number;
   max: number;
+  /** Delay samples taken (one per 5 ms timer run): few means the figures say little. */
+  samples?: number;
 }
 
 interface OneGenStats {

@@ -54,7 +54,7 @@ serve({
     const c = process.cpuUsage();
     const m = process.memoryUsage();
     // event-loop delay since the last call: how long this process kept events waiting
-    const lag = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+    const lag = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6, samples: loop.count };
     loop.reset();
     return { cpuMs: (c.user + c.system) / 1000, userMs: c.user / 1000, rss: m.rss, heapUsed: m.heapUsed, lag, notifications: server.notifications?.() ?? null };
   },

@@ -196,7 +196,7 @@ async function phasePace(storm: boolean, mode: Mode, steps: number[]): Promise<v
       line(
         `${n} tables (${n * 5} sockets, setup ${f1(added.seconds)} s): ${f0(w.perSecond)} actions/s, action→5 sockets p50 ${f1(w.latency.p50)} ms p99 ${f1(w.latency.p99)} ms max ${f0(w.latency.max)} ms,` +
           ` server CPU ${f2(w.cpuShare)} cores, RSS ${mb(w.rss)} (${f1((w.rss - rss0) / (n * 5) / 1024)} KB per socket above the empty server's ${mb(rss0)}), ${f0(w.bytesPerSocketAction)} B/socket/action ${ok ? '✓' : '✗ p99 > 50 ms'}` +
-          ` | event-loop lag p99/max: server ${f1(w.serverLag.p99)}/${f0(w.serverLag.max)} ms, load generator ${f1(w.genLag.p99)}/${f0(w.genLag.max)} ms`,
+          ` | event-loop lag p99/max: server ${f1(w.serverLag.p99)}/${f0(w.serverLag.max)} ms (${w.serverLag.samples ?? '?'} samples), load generator ${f1(w.genLag.p99)}/${f0(w.genLag.max)} ms`,
       );
       if (!ok && w.latency.p99 > 1000) break;
     }
