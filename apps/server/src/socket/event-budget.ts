@@ -22,9 +22,8 @@ export class EventBudget {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Count one event of `key`; false when it is beyond the key's budget for its current window. */
-  take(key: string): boolean {
-    const t = this.now();
+  /** Count one event of `key` at time `t`; false when it is beyond the key's budget for its current window. */
+  take(key: string, t: number = this.now()): boolean {
     if (t >= this.generationEndsAt) {
       this.previous = this.current;
       this.current = new Map();

@@ -59,7 +59,8 @@ export class SocketLimits {
 
   /** Take one event from the sender's budget, then the address's; false when either is spent (the address is not charged then). */
   take(senderKey: string, address: string): boolean {
-    return this.sender.take(senderKey) && this.address.take(address);
+    const now = Date.now();
+    return this.sender.take(senderKey, now) && this.address.take(address, now);
   }
 }
 
