@@ -121,3 +121,26 @@ describe('after a redeal', () => {
     }
   });
 });
+
+describe('presence during a deal', () => {
+  it('sends no presence frame while the cards are played without a turn timer: only the countdown when the deal is scored', async () => {
+    const t = await seatedTable(server, { rules: { target: 1000 } });
+    expect(await t.host.emit('start', {})).toEqual({ ok: true });
+    await t.host.next((x) => x.view?.deal != null);
+    await settled(server, t.table.id, [t.host]);
+    const from = t.host.raw.length;
+    const over = await playDeal(t, 'take');
+    await t.host.next((x) => x.timers.nextDeal !== null);
+    await settled(server, t.table.id, [t.host]);
+    const frames = t.host.raw.slice(from);
+    const steps = frames.filter((f) => f.name === 'step');
+    const presence = frames.filter((f) => f.name === 'presence');
+    expect(steps.length).toBeGreaterThanOrEqual(33); // at least a bid and 32 cards
+    // one presence frame in the whole deal: the countdown to the next deal, after the scoring step
+    expect(presence).toHaveLength(1);
+    expect(frames.at(-1)!.name).toBe('presence');
+    expect(presence[0]!.frame).toMatchObject({ turnMsLeft: null, nextDeal: { ready: [false, false, false, false] } });
+    expect(over.view!.deal!.result).not.toBeNull();
+    for (const c of [...t.players, t.host]) c.close();
+  });
+});
