@@ -48,15 +48,20 @@ const inspector = new Session();
 inspector.connect();
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
+// event-loop utilization since the last call: 1.00 means the loop never waited for I/O
+let eluAt = performance.eventLoopUtilization();
 serve({
   port: () => server.port,
   stats: () => {
     const c = process.cpuUsage();
     const m = process.memoryUsage();
     // event-loop delay since the last call: how long this process kept events waiting
+    // the delays are sampled by a 5 ms timer, which runs only between two rounds of I/O: few samples mean long rounds
     const lag = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6, samples: loop.count };
+    const elu = performance.eventLoopUtilization(eluAt);
+    eluAt = performance.eventLoopUtilization();
     loop.reset();
-    return { cpuMs: (c.user + c.system) / 1000, userMs: c.user / 1000, rss: m.rss, heapUsed: m.heapUsed, lag, notifications: server.notifications?.() ?? null };
+    return { cpuMs: (c.user + c.system) / 1000, userMs: c.user / 1000, rss: m.rss, heapUsed: m.heapUsed, lag, loopBusy: elu.utilization, notifications: server.notifications?.() ?? null };
   },
   /** Memory after a full GC (run with --expose-gc). */
   mem: () => {

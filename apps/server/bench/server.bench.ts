@@ -49,6 +49,8 @@ interface ServerStats {
   cpuMs: number;
   /** Of cpuMs, the time in user space (the rest is the kernel's: socket reads and writes). */
   userMs: number;
+  /** Event-loop utilization over the window (1: it never waited for I/O). */
+  loopBusy: number;
   rss: number;
   heapUsed: number;
   lag: Lag;
@@ -87,7 +89,7 @@ async function window(server: Child, gen: LoadGens, seconds: number) {
   const wall = (performance.now() - t0) / 1000;
   const cpu = (b.cpuMs - a.cpuMs) / 1000;
   const user = (b.userMs - a.userMs) / 1000;
-  return { ...g, wall, cpu, user, rss: b.rss, serverLag: b.lag, genLag: g.lag, perCpuSecond: g.actions / cpu, perSecond: g.actions / wall, cpuShare: cpu / wall };
+  return { ...g, wall, cpu, user, rss: b.rss, loopBusy: b.loopBusy, serverLag: b.lag, genLag: g.lag, perCpuSecond: g.actions / cpu, perSecond: g.actions / wall, cpuShare: cpu / wall };
 }
 
 /** The bare server's frames, from what the full stack sent: the same number and sizes per action. */
@@ -196,7 +198,7 @@ async function phasePace(storm: boolean, mode: Mode, steps: number[]): Promise<v
       line(
         `${n} tables (${n * 5} sockets, setup ${f1(added.seconds)} s): ${f0(w.perSecond)} actions/s, action→5 sockets p50 ${f1(w.latency.p50)} ms p99 ${f1(w.latency.p99)} ms max ${f0(w.latency.max)} ms,` +
           ` server CPU ${f2(w.cpuShare)} cores, RSS ${mb(w.rss)} (${f1((w.rss - rss0) / (n * 5) / 1024)} KB per socket above the empty server's ${mb(rss0)}), ${f0(w.bytesPerSocketAction)} B/socket/action ${ok ? '✓' : '✗ p99 > 50 ms'}` +
-          ` | event-loop lag p99/max: server ${f1(w.serverLag.p99)}/${f0(w.serverLag.max)} ms (${w.serverLag.samples ?? '?'} samples), load generator ${f1(w.genLag.p99)}/${f0(w.genLag.max)} ms`,
+          ` | event-loop lag p99/max: server ${f1(w.serverLag.p99)}/${f0(w.serverLag.max)} ms (${w.serverLag.samples ?? '?'} samples), loop busy ${f2(w.loopBusy)}, load generator ${f1(w.genLag.p99)}/${f0(w.genLag.max)} ms`,
       );
       if (!ok && w.latency.p99 > 1000) break;
     }
