@@ -32,6 +32,8 @@ const SAT_SECONDS = Number(env('SAT_SECONDS', '8'));
 const SAT_WARMUP = Number(env('SAT_WARMUP', '2'));
 /** Second A/B comparison at one offered rate (actions/s in all), so both servers batch alike. */
 const SAT_RATE = Number(env('SAT_RATE', '1000'));
+/** Flat out, also run the bare server at the rate the full stack reached in the same round (SAT_MATCHED=0: not). */
+const SAT_MATCHED = env('SAT_MATCHED', '1') !== '0';
 const ROUNDS = Number(env('ROUNDS', '3'));
 const PACE_STEPS = env('PACE_STEPS', '1000,2000,3000,4000').split(',').map(Number);
 const PACE_SECONDS = Number(env('PACE_SECONDS', '12'));
@@ -132,6 +134,7 @@ async function phaseSaturation(intervalMs: number): Promise<number> {
       : `\n## Same offered load: ${SAT_TABLES} tables × 1 action per ${f0(intervalMs)} ms = ${f0((SAT_TABLES * 1000) / intervalMs)} actions/s, ${SAT_SECONDS} s windows, ${ROUNDS} A/B rounds`,
   );
   const ratios: number[] = [];
+  const matchedRatios: number[] = [];
   let bytes = 0;
   // server CPU per action, split into user space (JavaScript, GC) and the kernel (socket I/O)
   const us = (w: Awaited<ReturnType<typeof window>>) => `${f0((w.cpu * 1e6) / w.actions)} µs/action = user ${f0((w.user * 1e6) / w.actions)} + kernel ${f0(((w.cpu - w.user) * 1e6) / w.actions)}`;
@@ -143,15 +146,22 @@ async function phaseSaturation(intervalMs: number): Promise<number> {
     const shape = shapeOf(full);
     const bare = await saturation('bare', shape, intervalMs);
     ratios.push(full.perCpuSecond / bare.perCpuSecond);
+    // Flat out, the bare side runs faster (its load generators fold no views), and a server's
+    // CPU per action falls as its rate rises (more events per read, write and loop turn): the
+    // bare server again at the full stack's own rate compares the two at one rate.
+    const matched = intervalMs === 0 && SAT_MATCHED ? await saturation('bare', shape, (SAT_TABLES * 1000) / full.perSecond) : null;
+    if (matched) matchedRatios.push(full.perCpuSecond / matched.perCpuSecond);
     line(
       `round ${r + 1}: full ${f0(full.perCpuSecond)} actions/CPU-s (${f0(full.perSecond)}/s, server CPU ${f2(full.cpuShare)} cores, ${us(full)}, ${f0(full.bytesPerSocketAction)} B/socket/action)` +
         ` | bare ${f0(bare.perCpuSecond)} actions/CPU-s (${f0(bare.perSecond)}/s, CPU ${f2(bare.cpuShare)}, ${us(bare)}, ${f0(bare.bytesPerSocketAction)} B/socket/action) | ratio ${f2(ratios[r]!)}` +
         ` | action→5 sockets p50 full ${f1(full.latency.p50)} bare ${f1(bare.latency.p50)} ms` +
-        ` | full ${frames(full)} | bare ${frames(bare)} | refused full ${JSON.stringify(full.refused)} bare ${JSON.stringify(bare.refused)}`,
+        ` | full ${frames(full)} | bare ${frames(bare)} | refused full ${JSON.stringify(full.refused)} bare ${JSON.stringify(bare.refused)}` +
+        (matched ? ` | bare at the full stack's rate: ${f0(matched.perCpuSecond)} actions/CPU-s (${f0(matched.perSecond)}/s, ${us(matched)}), ratio ${f2(matchedRatios.at(-1)!)}` : ''),
     );
   }
   const m = median(ratios);
   line(`median ratio full/bare: ${f2(m)} (target ≥ 0.85); bytes per socket per action (whole games): ${f0(bytes)} B (target ≤ 300)`);
+  if (matchedRatios.length) line(`median ratio full/bare with the bare server at the full stack's rate: ${f2(median(matchedRatios))}`);
   return bytes;
 }
 
