@@ -86,7 +86,8 @@ serve({
     const { latencies, ...rest } = s;
     const lag = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
     loop.reset();
-    return { ...rest, samples: latencies, lag };
+    const c = process.cpuUsage();
+    return { ...rest, samples: latencies, lag, cpuMs: (c.user + c.system) / 1000 };
   },
   /** Reconnect storm: every socket drops at once. */
   drop: () => {

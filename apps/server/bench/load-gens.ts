@@ -27,6 +27,8 @@ interface OneGenStats {
   privateBytes: number;
   privateSampled: number;
   lag: Lag;
+  /** This generator process's CPU time so far. */
+  cpuMs: number;
 }
 
 export interface GenStats {
@@ -44,6 +46,8 @@ export interface GenStats {
   bytesPerSocketAction: number;
   /** The worst load generator's event-loop lag. */
   lag: Lag;
+  /** CPU time of all the generator processes so far (ms). */
+  cpuMs: number;
 }
 
 export interface StormResult {
@@ -102,6 +106,7 @@ export class LoadGens {
       privateFrameBytes,
       bytesPerSocketAction: actions ? ((sum('frames') - privateFrames) * roomFrameBytes + privateFrames * privateFrameBytes) / (actions * 5) : 0,
       lag: { p50: Math.max(...r.map((x) => x.lag.p50)), p99: Math.max(...r.map((x) => x.lag.p99)), max: Math.max(...r.map((x) => x.lag.max)) },
+      cpuMs: sum('cpuMs'),
     };
   }
 

@@ -80,7 +80,7 @@ async function startPair(mode: Mode, extra: string[] = []): Promise<{ server: Ch
 
 /** Measure a window: server CPU and the generator's counters over `seconds`. */
 async function window(server: Child, gen: LoadGens, seconds: number) {
-  await gen.stats();
+  const g0 = await gen.stats();
   if (HEAP_PROF) await server.call('heapStart');
   const a = await server.call<ServerStats>('stats');
   const t0 = performance.now();
@@ -91,7 +91,7 @@ async function window(server: Child, gen: LoadGens, seconds: number) {
   const wall = (performance.now() - t0) / 1000;
   const cpu = (b.cpuMs - a.cpuMs) / 1000;
   const user = (b.userMs - a.userMs) / 1000;
-  return { ...g, wall, cpu, user, rss: b.rss, loopBusy: b.loopBusy, serverLag: b.lag, genLag: g.lag, perCpuSecond: g.actions / cpu, perSecond: g.actions / wall, cpuShare: cpu / wall };
+  return { ...g, wall, cpu, user, genCores: (g.cpuMs - g0.cpuMs) / 1000 / wall, rss: b.rss, loopBusy: b.loopBusy, serverLag: b.lag, genLag: g.lag, perCpuSecond: g.actions / cpu, perSecond: g.actions / wall, cpuShare: cpu / wall };
 }
 
 /** The bare server's frames, from what the full stack sent: the same number and sizes per action. */
@@ -208,7 +208,7 @@ async function phasePace(storm: boolean, mode: Mode, steps: number[]): Promise<v
       line(
         `${n} tables (${n * 5} sockets, setup ${f1(added.seconds)} s): ${f0(w.perSecond)} actions/s, action→5 sockets p50 ${f1(w.latency.p50)} ms p99 ${f1(w.latency.p99)} ms max ${f0(w.latency.max)} ms,` +
           ` server CPU ${f2(w.cpuShare)} cores, RSS ${mb(w.rss)} (${f1((w.rss - rss0) / (n * 5) / 1024)} KB per socket above the empty server's ${mb(rss0)}), ${f0(w.bytesPerSocketAction)} B/socket/action ${ok ? '✓' : '✗ p99 > 50 ms'}` +
-          ` | event-loop lag p99/max: server ${f1(w.serverLag.p99)}/${f0(w.serverLag.max)} ms (${w.serverLag.samples ?? '?'} samples), loop busy ${f2(w.loopBusy)}, load generator ${f1(w.genLag.p99)}/${f0(w.genLag.max)} ms`,
+          ` | load generators' CPU ${f2(w.genCores)} cores | event-loop lag p99/max: server ${f1(w.serverLag.p99)}/${f0(w.serverLag.max)} ms (${w.serverLag.samples ?? '?'} samples), loop busy ${f2(w.loopBusy)}, load generator ${f1(w.genLag.p99)}/${f0(w.genLag.max)} ms`,
       );
       if (!ok && w.latency.p99 > 1000) break;
     }
