@@ -9,6 +9,7 @@
  *   failover  FAILOVER_KILLS times: a table owned by one process, a player on the other; kill -9
  *             the owner, time until the player's next command is acknowledged; restart it
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,13 @@ const SECONDS = Number(env('CLUSTER_SECONDS', '10'));
 const KILLS = Number(env('FAILOVER_KILLS', '20'));
 const ROUNDS = Number(env('CLUSTER_ROUNDS', '3'));
 const GEN_PROCS = Number(env('GEN_PROCS', '2'));
+/** Another checkout of the repository: each round also measures two processes of that code (A/B in one run). */
+const AB = process.env.CLUSTER_AB;
+/** A directory: a CPU profile of each server process over the measured window only. */
+const PROF_DIR = process.env.CLUSTER_PROF;
+/** A directory: `perf` (CLUSTER_PERF_ARGS, default `record -k 1 -F 997 -g`; SERVER_FLAGS=--perf-prof for JS names) on the server processes over the measured window. */
+const PERF_DIR = process.env.CLUSTER_PERF;
+let profiled = 0;
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
 type Line = (s: string) => void;
@@ -74,9 +82,9 @@ async function postgres(): Promise<{ url: string; database(): Promise<string>; s
 const commits = async (url: string) => Number((await query<{ n: string }>(url, 'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()'))[0]!.n);
 
 /** `processes` servers on one database, the tables' sockets split between them; one measured window. */
-async function measure(url: string, processes: number) {
+async function measure(url: string, processes: number, serverProc = here('./server-proc.ts')) {
   const flags = (process.env.SERVER_FLAGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof --cpu-prof-dir=/tmp/prof
-  const servers = Array.from({ length: processes }, () => new Child(here('./server-proc.ts'), { BENCH_MODE: 'pg', BENCH_DATABASE_URL: url }, flags));
+  const servers = Array.from({ length: processes }, () => new Child(serverProc, { BENCH_MODE: 'pg', BENCH_DATABASE_URL: url }, flags));
   const gen = new LoadGens(GEN_PROCS);
   try {
     const urls = await Promise.all(servers.map(async (s) => `http://127.0.0.1:${await s.call<number>('port')}`));
@@ -85,11 +93,17 @@ async function measure(url: string, processes: number) {
     await sleep(3000);
     await gen.stats();
     const a = await Promise.all(servers.map((s) => s.call<Stats>('stats')));
+    if (PROF_DIR) await Promise.all(servers.map((s) => s.call('profStart')));
+    const perfArgs = (process.env.CLUSTER_PERF_ARGS ?? 'record -k 1 -F 997 -g').split(' ');
+    const perf = PERF_DIR ? spawn('perf', [...perfArgs, '-o', join(PERF_DIR, `cluster-${profiled}-${processes}p.data`), '-p', servers.map((s) => s.proc.pid).join(','), '--', 'sleep', String(SECONDS)], { stdio: 'ignore' }) : null;
     const c0 = await commits(url);
     const t0 = performance.now();
     await sleep(SECONDS * 1000);
+    if (perf) await new Promise((r) => perf.once('exit', r));
     const c1 = await commits(url);
     const b = await Promise.all(servers.map((s) => s.call<Stats>('stats')));
+    const run = profiled++;
+    if (PROF_DIR) await Promise.all(servers.map((s, i) => s.call('profStop', join(PROF_DIR, `cluster-${run}-${processes}p-${i}.cpuprofile`))));
     const g = await gen.stats();
     const wall = (performance.now() - t0) / 1000;
     const cpu = b.reduce((sum, x, i) => sum + (x.cpuMs - a[i]!.cpuMs), 0) / 1000;
@@ -113,15 +127,29 @@ export async function phaseCluster(line: Line): Promise<void> {
           ` ${f(r.notificationsPerAction)} notifications per action in ${f(r.notifyStatementsPerAction)} statements, action→5 sockets p50 ${f(r.latency.p50, 1)} ms p99 ${f(r.latency.p99, 1)} ms, refused ${JSON.stringify(r.refused)}`,
       );
     const ratios: number[] = [];
+    const abRatios: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const one = await measure(await db.database(), 1);
       report(`round ${round}, one process`, one);
+      const other = async () => {
+        const r = await measure(await db.database(), 2, join(AB!, 'apps/server/bench/server-proc.ts'));
+        report(`round ${round}, two processes of ${AB}`, r);
+        return r;
+      };
+      // A/B: the other checkout first in odd rounds, second in even ones
+      const before = AB && round % 2 === 1 ? await other() : null;
       const two = await measure(await db.database(), 2);
       report(`round ${round}, two processes (each table's sockets split)`, two);
+      const after = AB && round % 2 === 0 ? await other() : null;
       ratios.push(two.cpuPerAction / one.cpuPerAction);
       line(`round ${round}: CPU per action, two processes / one: ${f(ratios.at(-1)!)} (goal ≤ 1.5)`);
+      const b = before ?? after;
+      if (b) {
+        abRatios.push(b.cpuPerAction / one.cpuPerAction);
+        line(`round ${round}: the same for ${AB}: ${f(abRatios.at(-1)!)}; two processes, this code / that: ${f(two.cpuPerAction / b.cpuPerAction)}`);
+      }
     }
-    line(`median ratio: ${f(median(ratios))}`);
+    line(`median ratio: ${f(median(ratios))}` + (AB ? `; ${AB}: ${f(median(abRatios))}` : ''));
   } finally {
     await db.stop();
   }

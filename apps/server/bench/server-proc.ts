@@ -92,6 +92,15 @@ serve({
     return file;
   },
   setShape: (s) => server.setShape?.(s as FrameShape),
+  /** A CPU profile of a measured window only (no start-up): `profStart`, then `profStop` writes it. */
+  profStart: async () => {
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.start');
+  },
+  profStop: async (file) => {
+    const { profile } = await inspector.post('Profiler.stop');
+    writeFileSync(String(file), JSON.stringify(profile));
+  },
   close: async () => {
     await server.close();
     setTimeout(() => process.exit(0), 50);
