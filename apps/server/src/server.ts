@@ -11,7 +11,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { ClusterDirectory } from './cluster/cluster-directory.js';
-import { NodeBus } from './cluster/node-bus.js';
+import { NodeBus, nodeChannel } from './cluster/node-bus.js';
 import { Ownership } from './cluster/ownership.js';
 import { PgPubSub } from './cluster/pg-pubsub.js';
 import { allowedOriginsOf, configWith, type Config } from './config.js';
@@ -76,7 +76,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
     pubsub.onListening = () => directory.reconnected();
     await directory.start();
     const adapter = createAdapter(pubsub.adapterPool(), { errorHandler: (e: Error) => log.warn({ err: e }, 'Socket.IO adapter error') });
-    cluster = { directory, pubsub, io: { adapter, remote: { node, toSeat: (n, t, s, e, f) => directory.toSeat(n, t, s, e, f) } } };
+    cluster = { directory, pubsub, io: { adapter, remote: { node, toSeat: (n, t, s, e, f) => directory.toSeat(n, t, s, e, f), routed: (nodes, send) => pubsub.routed(nodes.map(nodeChannel), send) } } };
     tables = directory;
     log.info({ node }, 'cluster node: tables load on demand from PostgreSQL');
   } else {

@@ -8,9 +8,17 @@
  *   - every notification it receives arrives on one listening connection, handled in order.
  * So a snapshot addressed to a socket and the room frames that follow it reach the socket's
  * process in the order the table's owner sent them. The adapter is given `adapterPool()`: its
- * `query` for NOTIFY joins the batch and its listening connection is ours.
+ * `query` for NOTIFY joins the batch, and its listening connection is ours, seen through a view
+ * that shows it the adapter's messages only (it would parse every notification otherwise).
+ *
+ * Room frames are addressed: a publish made inside `routed(channels, …)` (the table's owner
+ * broadcasting to a room whose other sockets are on those processes) goes to those processes'
+ * own channels, tagged, instead of the adapter's channel that every process hears — so no
+ * process receives, or parses, its own frames or those of tables it holds no socket of. The
+ * receiving process hands them to its adapter exactly as if they came on the adapter's channel.
  */
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -20,6 +28,12 @@ const MAX_PAYLOAD = 7000;
 
 /** The adapter's NOTIFY statement (util.js of @socket.io/postgres-adapter 0.5). */
 const ADAPTER_NOTIFY = 'SELECT pg_notify($1, $2)';
+
+/** The adapter's channel (its default prefix, the default namespace), where unaddressed adapter messages go. */
+export const ADAPTER_CHANNEL = 'socket.io#/';
+
+/** First character of an adapter message sent on a process's own channel (other messages are JSON objects). */
+const ADAPTER_TAG = '~';
 
 export interface PubSubOptions {
   url: string;
@@ -45,6 +59,10 @@ export class PgPubSub {
   private flushing: Promise<void> | null = null;
   private readonly handlers = new Map<string, Handler>();
   private listener: pg.PoolClient | null = null;
+  /** What the adapter sees of the listening connection. */
+  private adapterView: AdapterView | null = null;
+  /** Inside `routed`: the channels the adapter's publishes go to. */
+  private route: readonly string[] | null = null;
   private readonly chunks = new Map<string, string[]>();
   private nextChunkId = 0;
   private readonly chunkPrefix = randomBytes(6).toString('hex');
@@ -75,10 +93,27 @@ export class PgPubSub {
 
   /** Send `message` (JSON) to whoever listens on `channel`; resolves once committed. */
   publish(channel: string, message: unknown): Promise<void> {
-    const json = JSON.stringify(message);
-    if (Buffer.byteLength(json) <= MAX_PAYLOAD) return this.notify(channel, json);
+    return this.send(channel, JSON.stringify(message));
+  }
+
+  /**
+   * Run `fn` (a Socket.IO broadcast) with the adapter's publishes addressed to `channels` (the
+   * processes that hold sockets of the room) rather than to every process. The adapter publishes
+   * synchronously within the broadcast call; anything it publishes later goes to all.
+   */
+  routed(channels: readonly string[], fn: () => void): void {
+    this.route = channels;
+    try {
+      fn();
+    } finally {
+      this.route = null;
+    }
+  }
+
+  private send(channel: string, text: string): Promise<void> {
+    if (Buffer.byteLength(text) <= MAX_PAYLOAD) return this.notify(channel, text);
     // Compressed and split; the parts are consecutive in this process's stream.
-    const data = deflateRawSync(json).toString('base64');
+    const data = deflateRawSync(text).toString('base64');
     const id = `${this.chunkPrefix}.${this.nextChunkId++}`;
     const n = Math.ceil(data.length / MAX_PAYLOAD);
     const parts: Promise<void>[] = [];
@@ -92,10 +127,19 @@ export class PgPubSub {
    */
   adapterPool(): pg.Pool {
     const pool = {
-      query: (text: string, values?: unknown[]) => (text === ADAPTER_NOTIFY && values ? this.notify(String(values[0]), String(values[1])) : this.publisher.query(text, values)),
-      connect: () => this.connectListener(),
+      query: (text: string, values?: unknown[]) => (text === ADAPTER_NOTIFY && values ? this.adapterNotify(String(values[0]), String(values[1])) : this.publisher.query(text, values)),
+      connect: async () => {
+        const client = await this.connectListener();
+        return (this.adapterView = new AdapterView(client));
+      },
     };
     return pool as unknown as pg.Pool;
+  }
+
+  private adapterNotify(channel: string, payload: string): Promise<void> {
+    const route = this.route;
+    if (route === null) return this.notify(channel, payload);
+    return Promise.all(route.map((c) => this.send(c, ADAPTER_TAG + payload))).then(() => undefined);
   }
 
   async close(): Promise<void> {
@@ -157,42 +201,47 @@ export class PgPubSub {
   }
 
   /**
-   * Every notification of this connection, the adapter's included (it subscribes with
-   * `client.on('notification')`), goes through one queue in arrival order. After a message of
-   * our own channels (the node bus: a forwarded command's reply) the next one waits for a turn
+   * Every notification of this connection goes through one queue in arrival order, to the node
+   * bus (its channel's handler) or to the adapter (its own channel, or a message addressed to this
+   * process). After a node-bus message (a forwarded command's reply) the next one waits for a turn
    * of the event loop: the reply's continuation — the socket's ack — runs first, so a room frame
    * that followed the reply on the stream cannot overtake it (pg emits every notification of one
    * network read at once, before any promise continuation).
    */
   private dispatchInOrder(client: pg.PoolClient): void {
-    const adapterListeners: ((n: pg.Notification) => void)[] = [];
-    const on = client.on.bind(client);
-    client.on = ((event: string, fn: (...args: never[]) => void) => {
-      if (event !== 'notification') return on(event as 'end', fn as () => void);
-      adapterListeners.push(fn as (n: pg.Notification) => void);
-      return client;
-    }) as typeof client.on;
     const queue: pg.Notification[] = [];
     let draining = false;
     const drain = async () => {
       draining = true;
-      while (queue.length > 0) {
-        const n = queue.shift()!;
-        const handler = this.handlers.get(n.channel);
-        if (handler && n.payload !== undefined) this.receive(n.payload, handler);
-        for (const fn of adapterListeners) fn(n);
-        if (handler) await new Promise((r) => setImmediate(r));
-      }
+      while (queue.length > 0) if (this.dispatch(queue.shift()!) === 'bus') await new Promise((r) => setImmediate(r));
       draining = false;
     };
-    on('notification', (n: pg.Notification) => {
+    client.on('notification', (n) => {
       this.counters.received++;
       queue.push(n);
       if (!draining) void drain();
     });
   }
 
-  private receive(payload: string, handler: Handler): void {
+  /** One notification to its reader: what got it ('bus', 'adapter'), or null (nobody, or a part of a longer message). */
+  private dispatch(n: pg.Notification): 'bus' | 'adapter' | null {
+    if (n.payload === undefined) return null;
+    if (n.channel === ADAPTER_CHANNEL) return this.toAdapter(n.channel, n.payload);
+    const handler = this.handlers.get(n.channel);
+    return handler ? this.receive(n.channel, n.payload, handler) : null;
+  }
+
+  private toAdapter(channel: string, payload: string): 'adapter' {
+    try {
+      this.adapterView?.deliver(channel, payload);
+    } catch (e) {
+      this.opts.log.error({ err: e }, 'cluster message handler failed');
+    }
+    return 'adapter';
+  }
+
+  private receive(channel: string, payload: string, handler: Handler): 'bus' | 'adapter' | null {
+    if (payload.startsWith(ADAPTER_TAG)) return this.toAdapter(channel, payload.slice(ADAPTER_TAG.length));
     let message: unknown;
     try {
       message = JSON.parse(payload);
@@ -200,18 +249,46 @@ export class PgPubSub {
       if (typeof c.chunk === 'string') {
         const parts = this.chunks.get(c.chunk) ?? [];
         parts[c.i!] = c.d!;
-        if (parts.filter((p) => p !== undefined).length < c.n!) return void this.chunks.set(c.chunk, parts);
+        if (parts.filter((p) => p !== undefined).length < c.n!) {
+          this.chunks.set(c.chunk, parts);
+          return null;
+        }
         this.chunks.delete(c.chunk);
-        message = JSON.parse(inflateRawSync(Buffer.from(parts.join(''), 'base64')).toString());
+        return this.receive(channel, inflateRawSync(Buffer.from(parts.join(''), 'base64')).toString(), handler);
       }
     } catch (e) {
       this.opts.log.error({ err: e }, 'unreadable cluster message dropped');
-      return;
+      return null;
     }
     try {
       handler(message);
     } catch (e) {
       this.opts.log.error({ err: e }, 'cluster message handler failed');
     }
+    return 'bus';
+  }
+}
+
+/**
+ * The listening connection as the adapter sees it (it listens, reads notifications, learns the
+ * connection ended, gives it back): only the adapter's messages are shown to it.
+ */
+class AdapterView extends EventEmitter {
+  constructor(private readonly client: pg.PoolClient) {
+    super();
+    client.on('end', () => this.emit('end'));
+  }
+
+  query(text: string): Promise<unknown> {
+    return this.client.query(text);
+  }
+
+  release(err?: Error | boolean): void {
+    this.client.release(err);
+  }
+
+  /** An adapter message, whichever channel it came on. */
+  deliver(channel: string, payload: string): void {
+    this.emit('notification', { channel, payload });
   }
 }

@@ -3,8 +3,9 @@
  * sockets listen to the room named by the table id, a seat's sockets also to `<id>#<seat>`;
  * a frame to a room is serialised once by Socket.IO's broadcast and written to every socket.
  * Cluster: this process's sockets get the frame at once (`io.local`); when other processes hold
- * sockets of the table, the same room frame goes to them through the Socket.IO adapter (every
- * process's sockets are in `node:<id>`, so the adapter skips this process's own). A seat's
+ * sockets of the table, the same room frame goes to them — those processes only — through the
+ * Socket.IO adapter (every process's sockets are in `node:<id>`, so the adapter skips this
+ * process's own). A seat's
  * private copy never goes through the adapter (it reaches every process): it is addressed to
  * each process holding a socket of that seat alone (`TableRemote.toSeat`, the node bus).
  */
@@ -39,6 +40,8 @@ export interface TableRemote {
   node: string;
   /** A seat's frame, to the sockets of that seat on process `node` only. */
   toSeat(node: string, tableId: string, seat: Seat, event: ServerFrameName, frame: unknown): void;
+  /** Run `broadcast` (through the adapter) with its messages addressed to processes `nodes` only. */
+  routed(nodes: readonly string[], broadcast: () => void): void;
 }
 
 /** The table channels; frames sent before `attach` (no sockets yet) go nowhere. */
@@ -51,12 +54,14 @@ export class SocketHub implements TableChannel {
     this.remote = remote;
   }
 
-  toTable<E extends ServerFrameName>(tableId: string, event: E, frame: ServerFrames[E], except: readonly Seat[], remote: boolean): void {
-    if (!this.io) return;
+  toTable<E extends ServerFrameName>(tableId: string, event: E, frame: ServerFrames[E], except: readonly Seat[], nodes: readonly string[]): void {
+    const io = this.io;
+    if (!io) return;
     const seats = except.map((s) => seatRoom(tableId, s));
-    const local = this.io.local.to(tableId);
+    const local = io.local.to(tableId);
     sendFrame(seats.length > 0 ? local.except(seats) : local, event, frame);
-    if (remote && this.remote) sendFrame(this.io.to(tableId).except([nodeRoom(this.remote.node), ...seats]), event, frame);
+    const remote = this.remote;
+    if (nodes.length > 0 && remote) remote.routed(nodes, () => sendFrame(io.to(tableId).except([nodeRoom(remote.node), ...seats]), event, frame));
   }
 
   toSeat<E extends ServerFrameName>(tableId: string, seat: Seat, event: E, frame: ServerFrames[E], nodes: readonly string[]): void {

@@ -40,8 +40,8 @@ export interface Connection {
 
 /** Frames to many sockets of a table at once, each frame serialised once (Socket.IO rooms). */
 export interface TableChannel {
-  /** To every listening socket of the table except those of the `except` seats; `remote`: other processes hold some. */
-  toTable<E extends ServerFrameName>(tableId: string, event: E, frame: ServerFrames[E], except: readonly Seat[], remote: boolean): void;
+  /** To every listening socket of the table except those of the `except` seats; `nodes`: the other processes holding some. */
+  toTable<E extends ServerFrameName>(tableId: string, event: E, frame: ServerFrames[E], except: readonly Seat[], nodes: readonly string[]): void;
   /** To the sockets listening to `seat`: this process's, and those on the processes `nodes` (addressed to them alone). */
   toSeat<E extends ServerFrameName>(tableId: string, seat: Seat, event: E, frame: ServerFrames[E], nodes: readonly string[]): void;
 }
@@ -71,6 +71,9 @@ const CONFLICT: ProtocolError = {
   code: 'WRITE_CONFLICT',
   message: 'the table was changed elsewhere at the same moment (another server process); nothing of yours was applied: decide again from the snapshot just sent',
 };
+
+/** No other process (the common case: every socket of the table on this one). */
+const NO_NODES: readonly string[] = [];
 
 export class TableRoom {
   private readonly conns = new Map<string, Connection>();
@@ -115,7 +118,7 @@ export class TableRoom {
         const a = this.attendance();
         return { seats: seatsOf(this.current, a), spectators: a.spectators, ...this.auto.clocks() };
       },
-      (frame) => this.deps.channel.toTable(this.id, 'presence', { seq: ++this.seq, ...frame }, [], this.hasRemote()),
+      (frame) => this.deps.channel.toTable(this.id, 'presence', { seq: ++this.seq, ...frame }, [], this.remoteNodes()),
     );
   }
 
@@ -125,7 +128,7 @@ export class TableRoom {
       hostKeyHash: this.current.settings.hostKeyHash,
       store: this.deps.store,
       log: this.deps.log,
-      broadcast: (f) => (f.name === 'chat' ? this.deps.channel.toTable(this.id, 'chat', f.frame, [], this.hasRemote()) : this.deps.channel.toTable(this.id, 'reaction', f.frame, [], this.hasRemote())),
+      broadcast: (f) => (f.name === 'chat' ? this.deps.channel.toTable(this.id, 'chat', f.frame, [], this.remoteNodes()) : this.deps.channel.toTable(this.id, 'reaction', f.frame, [], this.remoteNodes())),
       seatName: (seat) => this.current.seats[seat]?.name ?? null,
       spectatorAddresses: () => [...this.conns.values()].filter((c) => c.seat === null).map((c) => c.address),
     }));
@@ -378,22 +381,22 @@ export class TableRoom {
     const frame: Step = { seq: ++this.seq, version: this.current.version, events };
     const game = currentGame(this.current);
     const dealt = game && dealsCards(gameEvents) ? SEATS.filter((s) => this.seatConnected(s)) : [];
-    this.deps.channel.toTable(this.id, 'step', frame, dealt, this.hasRemote());
+    this.deps.channel.toTable(this.id, 'step', frame, dealt, this.remoteNodes());
     for (const seat of dealt) {
       const own = ownCardsAfter(game!.state, seat, gameEvents);
       this.deps.channel.toSeat(this.id, seat, 'step', own ? { ...frame, private: own } : frame, this.nodesOf(seat));
     }
   }
 
-  /** Some socket of this table is on another process (cluster). */
-  private hasRemote(): boolean {
-    return this.remotes > 0;
+  /** The other processes holding sockets of this table (cluster). */
+  private remoteNodes(): readonly string[] {
+    return this.remotes === 0 ? NO_NODES : this.nodesOf(null);
   }
 
-  /** The other processes holding sockets of `seat`. */
-  private nodesOf(seat: Seat): string[] {
+  /** The other processes holding sockets of `seat` (null: of any seat, or none). */
+  private nodesOf(seat: Seat | null): string[] {
     const nodes = new Set<string>();
-    for (const c of this.conns.values()) if (c.seat === seat && c.node !== undefined) nodes.add(c.node);
+    for (const c of this.conns.values()) if (c.node !== undefined && (seat === null || c.seat === seat)) nodes.add(c.node);
     return [...nodes];
   }
 

@@ -4,16 +4,18 @@
  * commands from the other processes — game, lobby and chat — reach the owner and their acks come
  * back, and every frame on
  * every socket is audited (leak check, fold = viewFor). What the processes send each other through
- * PostgreSQL is tapped too: the adapter's room frames (which every process receives) never carry a
- * hand or a snapshot, and a hand reaches a process only in a message addressed to it for a socket
- * of that very seat.
+ * PostgreSQL is tapped too: the adapter's room frames never carry a hand or a snapshot and reach
+ * only the processes holding other sockets of the table (never the owner itself, never a process
+ * without a socket of it), and a hand reaches a process only in a message addressed to it for a
+ * socket of that very seat.
  */
 import type { TableRecord } from '@belote/protocol';
 import type { Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { autoPlay, createTable, TestClient, type TestUpdate } from '../clients.js';
 import { checkFrames } from '../leak-check.js';
-import { objectsIn, startCluster, tap } from './harness.js';
+import { nodeChannel } from '../../src/cluster/node-bus.js';
+import { BROADCAST, objectsIn, startCluster, tap } from './harness.js';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
@@ -95,16 +97,19 @@ describe('three processes, one table', () => {
     expect(s.frames).toBeGreaterThan(40);
     checkFrames(host, 'spectator', record, secrets);
 
-    // The wire: room frames through the adapter (all processes get them) are public;
-    // hands travel only to the process serving that seat, addressed to it.
+    // The wire: room frames through the adapter are public and addressed to the processes
+    // holding the table's other sockets (p1, p2), not to the owner; hands travel only to the
+    // process serving that seat, addressed to it.
     const seatsOn = new Map<string, Set<Seat>>(cluster.nodes.map((n) => [n.node, new Set<Seat>()]));
     placement.forEach((proc, seat) => seatsOn.get(proc.node)!.add(seat as Seat));
     let adapterFrames = 0;
     let addressedHands = 0;
-    for (const { channel, message } of wire.messages) {
+    const roomFramesTo = new Map<string, number>();
+    for (const { channel, adapter, message } of wire.messages) {
       const objects = objectsIn(message);
-      if (channel === 'socket.io#/') {
+      if (adapter) {
         adapterFrames++;
+        if ((message as { type?: number }).type === BROADCAST) roomFramesTo.set(channel, (roomFramesTo.get(channel) ?? 0) + 1);
         for (const o of objects) {
           expect(o).not.toHaveProperty('private');
           expect(o).not.toHaveProperty('you');
@@ -127,6 +132,10 @@ describe('three processes, one table', () => {
       }
     }
     expect(adapterFrames).toBeGreaterThan(20);
+    expect(roomFramesTo.get(nodeChannel(p1.node))).toBeGreaterThan(20);
+    expect(roomFramesTo.get(nodeChannel(p2.node))).toBeGreaterThan(20);
+    expect([...roomFramesTo.keys()].sort()).toEqual([nodeChannel(p1.node), nodeChannel(p2.node)].sort()); // none to the owner, none to every process
+
     expect(addressedHands).toBeGreaterThanOrEqual(record.deals.length); // at least one remote seat is dealt in every deal
     // Leaving counts on every process too: a socket closed on p2, another on p1, seen from p0 and p2.
     players[1]!.close();

@@ -4,11 +4,12 @@
  * through PostgreSQL (the adapter's channel and every process's own channel), for the audit of
  * what each process receives.
  */
+import type { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { PgPubSub } from '../../src/cluster/pg-pubsub.js';
+import { ADAPTER_CHANNEL, PgPubSub } from '../../src/cluster/pg-pubsub.js';
 import { nodeChannel } from '../../src/cluster/node-bus.js';
 import { createTestDatabase } from '../pg/databases.js';
 import { spawnServer, type ServerProcess } from '../restart-harness.js';
@@ -52,17 +53,25 @@ export async function startCluster(n: number, env: Record<string, string> = {}, 
   };
 }
 
+/** socket.io-adapter's MessageType.BROADCAST: a room frame. */
+export const BROADCAST = 3;
+
 export interface Tapped {
   channel: string;
+  /** A Socket.IO adapter message (on the adapter's channel, or addressed to a process's own). */
+  adapter: boolean;
   message: unknown;
 }
 
-/** Listen to the adapter's channel and to each process's own channel. */
+/** Listen to the adapter's channel and to each process's own channel, as the processes read them. */
 export async function tap(url: string, nodes: readonly string[]): Promise<{ messages: Tapped[]; close(): Promise<void> }> {
   const pubsub = new PgPubSub({ url, applicationName: 'belote-test-tap', log: pino({ level: 'silent' }) });
   const messages: Tapped[] = [];
-  for (const channel of ['socket.io#/', ...nodes.map(nodeChannel)]) pubsub.listen(channel, (message) => messages.push({ channel, message }));
-  await pubsub.adapterPool().connect();
+  for (const channel of nodes.map(nodeChannel)) pubsub.listen(channel, (message) => messages.push({ channel, adapter: false, message }));
+  // what the adapter would be shown: its own channel's messages and those addressed to a process
+  const view = (await pubsub.adapterPool().connect()) as unknown as EventEmitter & { query(text: string): Promise<unknown> };
+  view.on('notification', (n: { channel: string; payload: string }) => messages.push({ channel: n.channel, adapter: true, message: JSON.parse(n.payload) }));
+  await view.query(`LISTEN "${ADAPTER_CHANNEL}"`);
   return { messages, close: () => pubsub.close() };
 }
 
