@@ -76,7 +76,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
     pubsub.onListening = () => directory.reconnected();
     await directory.start();
     const adapter = createAdapter(pubsub.adapterPool(), { errorHandler: (e: Error) => log.warn({ err: e }, 'Socket.IO adapter error') });
-    cluster = { directory, pubsub, io: { adapter, remote: { node, toSeat: (n, t, s, e, f) => directory.toSeat(n, t, s, e, f), routed: (nodes, send) => pubsub.routed(nodes.map(nodeChannel), send) } } };
+    cluster = { directory, pubsub, io: { adapter, remote: { toSeat: (n, t, s, e, f) => directory.toSeat(n, t, s, e, f), routed: (nodes, send) => pubsub.routed(nodes.map(nodeChannel), send) } } };
     tables = directory;
     log.info({ node }, 'cluster node: tables load on demand from PostgreSQL');
   } else {

@@ -13,7 +13,7 @@ import type { LocalConnection, TableDirectory } from '../tables/directory.js';
 import { dropWhenBacklogged } from './backpressure.js';
 import { attachHandlers } from './handlers.js';
 import { handshakeMiddleware } from './handshake.js';
-import { nodeRoom, seatRoom, sendFrame, type SocketHub, type TableRemote, type TableServer } from './hub.js';
+import { seatRoom, sendFrame, type SocketHub, type TableRemote, type TableServer } from './hub.js';
 import { SocketLimits } from './limits.js';
 
 /** Socket messages above this size are refused (and the socket closed) by socket.io. */
@@ -34,17 +34,14 @@ export function createSocketServer(http: HttpServer, tables: TableDirectory, hub
   });
   if (cluster) io.adapter(cluster.adapter);
   hub.attach(io, cluster?.remote ?? null);
-  const own = cluster ? nodeRoom(cluster.remote.node) : null;
   const limits = new SocketLimits(config);
   io.use(handshakeMiddleware(tables, limits));
   io.on('connection', (socket) => {
     const id = socket.data;
     limits.added(id.address, id.tableId);
     dropWhenBacklogged(socket, (queued) => log.warn({ table: id.tableId, queued }, 'socket not reading its frames: disconnected'));
-    // in a cluster, the adapter skips this process's own sockets (they get frames at once, locally)
-    if (own) void socket.join(own);
     const mute = () => {
-      for (const r of socket.rooms) if (r !== socket.id && r !== own) void socket.leave(r);
+      for (const r of socket.rooms) if (r !== socket.id) void socket.leave(r);
     };
     const conn: LocalConnection = {
       id: socket.id,

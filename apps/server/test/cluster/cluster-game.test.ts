@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { autoPlay, createTable, TestClient, type TestUpdate } from '../clients.js';
 import { checkFrames } from '../leak-check.js';
 import { nodeChannel } from '../../src/cluster/node-bus.js';
-import { BROADCAST, objectsIn, startCluster, tap } from './harness.js';
+import { objectsIn, SERVER_SIDE_EMIT, startCluster, tap } from './harness.js';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
@@ -109,7 +109,7 @@ describe('three processes, one table', () => {
       const objects = objectsIn(message);
       if (adapter) {
         adapterFrames++;
-        if ((message as { type?: number }).type === BROADCAST) roomFramesTo.set(channel, (roomFramesTo.get(channel) ?? 0) + 1);
+        if ((message as { type?: number }).type === SERVER_SIDE_EMIT) roomFramesTo.set(channel, (roomFramesTo.get(channel) ?? 0) + 1);
         for (const o of objects) {
           expect(o).not.toHaveProperty('private');
           expect(o).not.toHaveProperty('you');

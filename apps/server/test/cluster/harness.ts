@@ -53,8 +53,8 @@ export async function startCluster(n: number, env: Record<string, string> = {}, 
   };
 }
 
-/** socket.io-adapter's MessageType.BROADCAST: a room frame. */
-export const BROADCAST = 3;
+/** socket.io-adapter's MessageType.SERVER_SIDE_EMIT: how a room frame goes to other processes. */
+export const SERVER_SIDE_EMIT = 9;
 
 export interface Tapped {
   channel: string;
