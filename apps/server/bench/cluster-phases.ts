@@ -28,7 +28,11 @@ const INTERVAL_MS = Number(env('CLUSTER_INTERVAL_MS', '200'));
 const SECONDS = Number(env('CLUSTER_SECONDS', '10'));
 const KILLS = Number(env('FAILOVER_KILLS', '20'));
 const ROUNDS = Number(env('CLUSTER_ROUNDS', '3'));
+/** Seconds of load before each measured window. */
+const WARMUP_S = Number(env('CLUSTER_WARMUP', '3'));
 const GEN_PROCS = Number(env('GEN_PROCS', '2'));
+/** Also measure two processes with every table's sockets on its owner: what running two processes costs without any traffic between them. */
+const OWNER_ONLY = process.env.CLUSTER_OWNER_ONLY === '1';
 /** Another checkout of the repository: each round also measures two processes of that code (A/B in one run). */
 const AB = process.env.CLUSTER_AB;
 /** A directory: a CPU profile of each server process over the measured window only. */
@@ -82,15 +86,15 @@ async function postgres(): Promise<{ url: string; database(): Promise<string>; s
 const commits = async (url: string) => Number((await query<{ n: string }>(url, 'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()'))[0]!.n);
 
 /** `processes` servers on one database, the tables' sockets split between them; one measured window. */
-async function measure(url: string, processes: number, serverProc = here('./server-proc.ts')) {
+async function measure(url: string, processes: number, serverProc = here('./server-proc.ts'), spread = true) {
   const flags = (process.env.SERVER_FLAGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof --cpu-prof-dir=/tmp/prof
   const servers = Array.from({ length: processes }, () => new Child(serverProc, { BENCH_MODE: 'pg', BENCH_DATABASE_URL: url }, flags));
   const gen = new LoadGens(GEN_PROCS);
   try {
     const urls = await Promise.all(servers.map(async (s) => `http://127.0.0.1:${await s.call<number>('port')}`));
-    await gen.setup(urls.join(','), 'full', TABLES);
+    await gen.setup(urls.join(','), 'full', TABLES, spread);
     await gen.run(INTERVAL_MS);
-    await sleep(3000);
+    await sleep(WARMUP_S * 1000);
     await gen.stats();
     const a = await Promise.all(servers.map((s) => s.call<Stats>('stats')));
     if (PROF_DIR) await Promise.all(servers.map((s) => s.call('profStart')));
@@ -109,7 +113,8 @@ async function measure(url: string, processes: number, serverProc = here('./serv
     const cpu = b.reduce((sum, x, i) => sum + (x.cpuMs - a[i]!.cpuMs), 0) / 1000;
     const sent = b.reduce((sum, x, i) => sum + ((x.notifications?.sent ?? 0) - (a[i]!.notifications?.sent ?? 0)), 0);
     const batches = b.reduce((sum, x, i) => sum + ((x.notifications?.batches ?? 0) - (a[i]!.notifications?.batches ?? 0)), 0);
-    return { actions: g.actions, perSecond: g.actions / wall, cpuPerAction: (cpu * 1000) / g.actions, cpuCores: cpu / wall, commitsPerAction: (c1 - c0) / g.actions, notificationsPerAction: sent / g.actions, notifyStatementsPerAction: batches / g.actions, latency: g.latency, refused: g.refused };
+    const received = b.reduce((sum, x, i) => sum + ((x.notifications?.received ?? 0) - (a[i]!.notifications?.received ?? 0)), 0);
+    return { actions: g.actions, perSecond: g.actions / wall, cpuPerAction: (cpu * 1000) / g.actions, cpuCores: cpu / wall, commitsPerAction: (c1 - c0) / g.actions, notificationsPerAction: sent / g.actions, notifyStatementsPerAction: batches / g.actions, receivedPerAction: received / g.actions, latency: g.latency, refused: g.refused };
   } finally {
     await gen.stop();
     await Promise.all(servers.map((s) => s.stop()));
@@ -124,7 +129,7 @@ export async function phaseCluster(line: Line): Promise<void> {
     const report = (name: string, r: Awaited<ReturnType<typeof measure>>) =>
       line(
         `${name}: ${f(r.perSecond, 0)} actions/s, server CPU ${f(r.cpuPerAction, 3)} ms per action (${f(r.cpuCores)} cores), PostgreSQL ${f(r.commitsPerAction)} commits per action,` +
-          ` ${f(r.notificationsPerAction)} notifications per action in ${f(r.notifyStatementsPerAction)} statements, action→5 sockets p50 ${f(r.latency.p50, 1)} ms p99 ${f(r.latency.p99, 1)} ms, refused ${JSON.stringify(r.refused)}`,
+          ` ${f(r.notificationsPerAction)} notifications per action in ${f(r.notifyStatementsPerAction)} statements (${f(r.receivedPerAction)} received), action→5 sockets p50 ${f(r.latency.p50, 1)} ms p99 ${f(r.latency.p99, 1)} ms, refused ${JSON.stringify(r.refused)}`,
       );
     const ratios: number[] = [];
     const abRatios: number[] = [];
@@ -141,6 +146,11 @@ export async function phaseCluster(line: Line): Promise<void> {
       const two = await measure(await db.database(), 2);
       report(`round ${round}, two processes (each table's sockets split)`, two);
       const after = AB && round % 2 === 0 ? await other() : null;
+      if (OWNER_ONLY) {
+        const local = await measure(await db.database(), 2, here('./server-proc.ts'), false);
+        report(`round ${round}, two processes, each table's sockets all on its owner`, local);
+        line(`round ${round}: that / one process: ${f(local.cpuPerAction / one.cpuPerAction)}`);
+      }
       ratios.push(two.cpuPerAction / one.cpuPerAction);
       line(`round ${round}: CPU per action, two processes / one: ${f(ratios.at(-1)!)} (goal ≤ 1.5)`);
       const b = before ?? after;

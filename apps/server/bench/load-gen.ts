@@ -52,14 +52,15 @@ async function pool<T>(items: T[], n: number, fn: (x: T) => Promise<void>): Prom
 serve({
   /** Add `count` tables (full stack or bare) to the ones already held. */
   setup: async (args) => {
-    const { url, kind, count } = args as { url: string; kind: 'full' | 'bare'; count: number };
+    const { url, kind, count, spread = true } = args as { url: string; kind: 'full' | 'bare'; count: number; spread?: boolean };
     const t0 = performance.now();
-    // several servers (comma-separated): table k is created on server k, its sockets go round the servers from there
+    // several servers (comma-separated): table k is created on server k, its sockets go round the
+    // servers from there (`spread`) or all stay on server k
     const urls = url.split(',');
     const at = (k: number) => urls[k % urls.length]!;
     const added = Array.from({ length: count }, (_, i) => {
       const k = tables.length + i;
-      return new TableDriver((idx) => at(k + idx), kind, () => stats, `${process.pid}-t${k}`);
+      return new TableDriver((idx) => at(spread ? k + idx : k), kind, () => stats, `${process.pid}-t${k}`);
     });
     await pool(
       added.map((d, i) => ({ d, k: tables.length + i })),
