@@ -8,6 +8,9 @@
  *             per action, latency
  *   failover  FAILOVER_KILLS times: a table owned by one process, a player on the other; kill -9
  *             the owner, time until the player's next command is acknowledged; restart it
+ *   transport what one message between two processes through PostgreSQL costs: a sender
+ *             publishing one message per timer tick (TRANSPORT_RATE per second) to a receiver,
+ *             against the same ticks publishing nothing; CPU per statement and per delivery
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +30,7 @@ const TABLES = Number(env('CLUSTER_TABLES', '100'));
 const INTERVAL_MS = Number(env('CLUSTER_INTERVAL_MS', '200'));
 const SECONDS = Number(env('CLUSTER_SECONDS', '10'));
 const KILLS = Number(env('FAILOVER_KILLS', '20'));
+const TRANSPORT_RATE = Number(env('TRANSPORT_RATE', '250'));
 const ROUNDS = Number(env('CLUSTER_ROUNDS', '3'));
 /** Seconds of load before each measured window. */
 const WARMUP_S = Number(env('CLUSTER_WARMUP', '3'));
@@ -195,6 +199,51 @@ export async function phaseFailover(line: Line): Promise<void> {
   } finally {
     await Promise.all(procs.map((p) => p.stop('SIGKILL')));
     rmSync(dir, { recursive: true, force: true });
+    await db.stop();
+  }
+}
+
+interface PubSubStats {
+  cpuMs: number;
+  received: number;
+  ticks: number;
+  statements: number;
+}
+
+export async function phaseTransport(line: Line): Promise<void> {
+  line(`\n## Transport: one ~300-byte message per tick, ${TRANSPORT_RATE} ticks/s, from one process to another through PostgreSQL (LISTEN/NOTIFY), ${SECONDS} s windows`);
+  const db = await postgres();
+  try {
+    const url = await db.database();
+    for (let round = 1; round <= ROUNDS; round++) {
+      const cost: Record<string, { sender: number; receiver: number; statements: number; received: number }> = {};
+      for (const publish of round % 2 === 1 ? [false, true] : [true, false]) {
+        const [sender, receiver] = [0, 1].map(() => new Child(here('./pubsub-proc.ts'), { BENCH_DATABASE_URL: url }));
+        try {
+          await sender!.call('start', { rate: TRANSPORT_RATE, bytes: 300, publish });
+          await sleep(WARMUP_S * 1000);
+          const a = await Promise.all([sender!, receiver!].map((c) => c.call<PubSubStats>('stats')));
+          await sleep(SECONDS * 1000);
+          const b = await Promise.all([sender!, receiver!].map((c) => c.call<PubSubStats>('stats')));
+          const ticks = b[0]!.ticks - a[0]!.ticks;
+          cost[String(publish)] = {
+            sender: (b[0]!.cpuMs - a[0]!.cpuMs) / ticks,
+            receiver: (b[1]!.cpuMs - a[1]!.cpuMs) / ticks,
+            statements: (b[0]!.statements - a[0]!.statements) / ticks,
+            received: (b[1]!.received - a[1]!.received) / ticks,
+          };
+        } finally {
+          await Promise.all([sender!.stop(), receiver!.stop()]);
+        }
+      }
+      const [idle, busy] = [cost.false!, cost.true!];
+      const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
+      line(
+        `round ${round}: a tick alone ${us(idle.sender)} (sender), ${us(idle.receiver)} (idle receiver); a tick publishing ${us(busy.sender)} (${busy.statements.toFixed(2)} statements, ${busy.received.toFixed(2)} received per tick):` +
+          ` a message costs the sender ${us(busy.sender - idle.sender)} and the receiver ${us(busy.receiver - idle.receiver)} of CPU`,
+      );
+    }
+  } finally {
     await db.stop();
   }
 }

@@ -12,6 +12,7 @@
  *   mem    memory per idle table and per connected socket
  *   cluster   one process on PostgreSQL against two with each table's sockets split (cluster-phases.ts)
  *   failover  kill -9 of a table's owner, time to the next acknowledged command (cluster-phases.ts)
+ *   transport the CPU one message between two processes costs through PostgreSQL (cluster-phases.ts)
  * Select with BENCH_PHASES=sat,pace,… ; sizes with the env variables read below.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,13 +20,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameShape } from './bare-server.js';
-import { phaseCluster, phaseFailover } from './cluster-phases.js';
+import { phaseCluster, phaseFailover, phaseTransport } from './cluster-phases.js';
 import { Child } from './ipc.js';
 import { LoadGens, type Lag } from './load-gens.js';
 import { mb, median, sleep } from './stats.js';
 
 const env = (k: string, d: string) => process.env[k] ?? d;
-const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,pace-sqlite,mem,cluster,failover').split(','));
+const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,pace-sqlite,mem,cluster,failover,transport').split(','));
 const SAT_TABLES = Number(env('SAT_TABLES', '64'));
 const SAT_SECONDS = Number(env('SAT_SECONDS', '8'));
 /** Seconds of load before a saturation window opens: the JIT's warm-up (tiering up the hot path) stays out of it. */
@@ -254,4 +255,5 @@ if (PHASES.has('pace-sqlite')) await phasePace(false, 'sqlite', PACE_SQLITE_STEP
 if (PHASES.has('mem')) await phaseMemory();
 if (PHASES.has('cluster')) await phaseCluster(line);
 if (PHASES.has('failover')) await phaseFailover(line);
+if (PHASES.has('transport')) await phaseTransport(line);
 line(`\ntotal ${f0((Date.now() - started) / 1000)} s, load average ${load()} (anything above ~2 means other processes competed for the cores)`);
