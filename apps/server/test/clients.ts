@@ -205,7 +205,8 @@ export class TestClient {
 
   /** Send an event and wait for its ack; the snapshot in a `sync` ack is applied like a frame. */
   async emit<E extends ClientEventName>(name: E, payload: ClientEventPayload<E> | unknown): Promise<Ack<Record<string, unknown>>> {
-    const ack = (await this.socket.timeout(5000).emitWithAck(name, payload)) as Ack<Record<string, unknown>>;
+    // longer than a cluster process waits for a table's owner before refusing (REQUEST_TIMEOUT_MS)
+    const ack = (await this.socket.timeout(8000).emitWithAck(name, payload)) as Ack<Record<string, unknown>>;
     if (name === 'sync' && ack.ok) this.receive('syncAck', ack.snapshot);
     return ack;
   }
