@@ -32,6 +32,8 @@ const SECONDS = Number(env('CLUSTER_SECONDS', '10'));
 const KILLS = Number(env('FAILOVER_KILLS', '20'));
 const TRANSPORT_RATE = Number(env('TRANSPORT_RATE', '250'));
 const ROUNDS = Number(env('CLUSTER_ROUNDS', '3'));
+/** Idle tables, each with one spectator, spread over the processes: more sockets per process, no more frames. */
+const IDLE_TABLES = Number(env('CLUSTER_IDLE_TABLES', '0'));
 /** Seconds of load before each measured window. */
 const WARMUP_S = Number(env('CLUSTER_WARMUP', '3'));
 const GEN_PROCS = Number(env('GEN_PROCS', '2'));
@@ -97,6 +99,11 @@ async function measure(url: string, processes: number, serverProc = here('./serv
   try {
     const urls = await Promise.all(servers.map(async (s) => `http://127.0.0.1:${await s.call<number>('port')}`));
     await gen.setup(urls.join(','), 'full', TABLES, spread);
+    for (const u of urls) {
+      if (IDLE_TABLES === 0) break;
+      await gen.createIdle(u, Math.round(IDLE_TABLES / urls.length));
+      await gen.connectSpectators(u, 1);
+    }
     await gen.run(INTERVAL_MS);
     await sleep(WARMUP_S * 1000);
     await gen.stats();

@@ -125,10 +125,10 @@ serve({
     for (const id of made) idle.push({ id, sockets: [] });
     return made.length;
   },
-  /** Connect `perTable` spectators to each idle table. */
+  /** Connect `perTable` spectators to each idle table that has none yet. */
   connectSpectators: async (args) => {
     const { url, perTable } = args as { url: string; perTable: number };
-    const jobs = idle.flatMap((t) => Array.from({ length: perTable }, () => t));
+    const jobs = idle.filter((t) => t.sockets.length === 0).flatMap((t) => Array.from({ length: perTable }, () => t));
     await pool(jobs, 100, async (t) => {
       const s = io(url, { auth: { protocolVersion: PROTOCOL_VERSION, tableId: t.id }, transports: ['websocket'], reconnection: false, forceNew: true });
       t.sockets.push(s);
