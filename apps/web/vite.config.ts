@@ -2,7 +2,9 @@
 // TypeScript sources (the `source` export condition); the dev server proxies the table
 // server's HTTP API and Socket.IO endpoint so `pnpm dev` works against `pnpm start`.
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
+import { serviceWorker } from './sw-plugin.js';
 
 const server = process.env.BELOTE_SERVER ?? 'http://localhost:3000';
 
@@ -14,9 +16,12 @@ function sameOrigin(proxy: Proxy): void {
 }
 
 export default defineConfig({
-  plugins: [svelte()],
+  // The service worker precaches every file of the build (sw-plugin.ts): a new chunk or worker
+  // needs nothing here; `ignore` would leave a file out.
+  plugins: [svelte(), serviceWorker({ entry: fileURLToPath(new URL('src/sw.ts', import.meta.url)) })],
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 800 },
+  // Every browser the app supports preloads modules itself: no polyfill.
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 800, modulePreload: { polyfill: false } },
   // The analysis worker (src/lib/replay/analysis.worker.ts) is an ES module like the app.
   worker: { format: 'es' },
   server: {

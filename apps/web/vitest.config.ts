@@ -7,5 +7,5 @@ export default defineProject({
   plugins: [svelte(), svelteTesting()],
   resolve: { conditions: ['source', 'browser'] },
   // Node ≥ 25 defines its own (file-less, unusable) localStorage global, which would shadow jsdom's.
-  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.ts'], execArgv: ['--no-experimental-webstorage'] },
+  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.ts'], setupFiles: ['./src/test-setup.ts'], execArgv: ['--no-experimental-webstorage'] },
 });

@@ -1,6 +1,8 @@
 /**
  * Texts in English, German and French. Pure data and functions (no runes) so tests and
  * the store can use them alike; the current language lives in `prefs.svelte.ts`.
+ * Each language is its own chunk, loaded on demand (`loadLang`): a page carries only the
+ * texts of the language it shows. `translate` reads the languages loaded so far.
  * The game's own French terms (Belote, Rebelote, Capot, Dedans, Litige, Tierce, Carré)
  * stay as players know them in every language (`i18n/terms.ts`).
  *
@@ -9,16 +11,34 @@
  * missing in German or French fails the type check (`Dict`).
  */
 import type { CombinationKind, Outcome, Rank, Suit } from '@belote/rules';
-import { de } from './i18n/de.js';
-import { en, type Dict, type MessageKey, type Plural } from './i18n/en.js';
-import { fr } from './i18n/fr.js';
+import type { Dict, MessageKey, Plural, en } from './i18n/en.js';
 
 export type { MessageKey };
 
 export const LANGS = ['en', 'de', 'fr'] as const;
 export type Lang = (typeof LANGS)[number];
 
-const DICTS: Record<Lang, Dict> = { en, de, fr };
+const DICTS: Partial<Record<Lang, Dict>> = {};
+
+/** Each language's chunk (a literal import each, so the bundler splits them). */
+const IMPORTS: Record<Lang, () => Promise<Dict>> = {
+  en: () => import('./i18n/en.js').then((m) => m.en),
+  de: () => import('./i18n/de.js').then((m) => m.de),
+  fr: () => import('./i18n/fr.js').then((m) => m.fr),
+};
+
+/** Load a language's texts (once); `translate` can use it when this resolves. */
+export async function loadLang(lang: Lang): Promise<void> {
+  DICTS[lang] ??= await IMPORTS[lang]();
+}
+
+/** Whether a language's texts are loaded. */
+export const langLoaded = (lang: Lang): boolean => DICTS[lang] !== undefined;
+
+/** The texts of `lang`, or of any loaded language until it arrives (never thrown away: a key). */
+function dictOf(lang: Lang): Dict | undefined {
+  return DICTS[lang] ?? DICTS.en ?? Object.values(DICTS)[0];
+}
 
 /** The English text of a key (for plurals, its `other` form), as a literal type. */
 type Template<K extends MessageKey> = (typeof en)[K] extends infer T ? (T extends string ? T : T extends Plural ? T['other'] : never) : never;
@@ -45,7 +65,11 @@ function form(lang: Lang, text: string | Plural, n: unknown): string {
 /** The text for `key` in `lang`, with `{name}` placeholders filled. */
 export function translate<K extends MessageKey>(lang: Lang, key: K, ...args: ParamsArg<K>): string {
   const params: Record<string, string | number> = args[0] ?? {};
-  return form(lang, DICTS[lang][key], params.n).replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+  const dict = dictOf(lang);
+  if (!dict) return key; // nothing loaded yet (main.ts loads the language before the first screen)
+  const text = dict[key];
+  if (text === undefined) throw new Error(`no text "${key}"`);
+  return form(lang, text, params.n).replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 }
 
 /** The first supported language among the browser's preferences (English otherwise). */
@@ -81,12 +105,12 @@ export function cardLabel(lang: Lang, card: string): string {
 }
 
 type ErrorKey = Extract<MessageKey, `err_${string}`>;
-const isErrorKey = (key: string): key is ErrorKey => key.startsWith('err_') && key in en;
+const isErrorKey = (lang: Lang, key: string): key is ErrorKey => key.startsWith('err_') && key in (dictOf(lang) ?? {});
 
 /** A refused request in the player's language (the server's English message otherwise). */
 export function errorText(lang: Lang, code: string, message: string): string {
   const key = `err_${code}`;
-  if (isErrorKey(key)) return translate(lang, key);
+  if (isErrorKey(lang, key)) return translate(lang, key);
   if (code === 'NOT_YOUR_TURN') return translate(lang, 'notYourTurn');
   return translate(lang, 'error', { message });
 }

@@ -14,6 +14,7 @@ import { ChatClient } from './store-chat.svelte.js';
 import { Commands } from './store-commands.svelte.js';
 import { TableConnection, type Fatal, type TransportFactory } from './store-connection.svelte.js';
 import { Cues, type Callout, type HeldTrick, type ShownSummary } from './store-cues.svelte.js';
+import { TableFeel } from './feel.svelte.js';
 import { LiveTable, type Clock } from './store-state.svelte.js';
 import type { Refusal } from './refusal.js';
 
@@ -24,6 +25,8 @@ export class TableClient {
   readonly tableId: string;
   readonly live: LiveTable;
   readonly cues = new Cues();
+  /** Motion, marks and sounds of live steps (never of a snapshot). */
+  readonly feel = new TableFeel();
   readonly connection: TableConnection;
   readonly commands: Commands;
   readonly chat: ChatClient;
@@ -34,10 +37,12 @@ export class TableClient {
     this.connection = new TableConnection(tableId, {
       snapshot: (s) => this.receive(s),
       step: (f) => {
+        const before = this.live.deal;
         const r = this.live.step(f);
         if (r === 'gap') void this.connection.resync();
         if (r !== 'applied') return;
         this.cues.onEvents(f.events);
+        this.feel.onStep(f.events, before, this.live.deal, this.live.mySeat);
         const refused = this.cues.refusal;
         if (refused && !this.live.deal?.hand?.includes(refused.card)) this.cues.refuse(null);
       },
@@ -104,6 +109,7 @@ export class TableClient {
   disconnect(): void {
     this.connection.close();
     this.cues.dispose();
+    this.feel.dispose();
     this.chat.dispose();
   }
   resync(): Promise<void> {
@@ -114,6 +120,7 @@ export class TableClient {
   receive(s: Snapshot): void {
     this.live.load(s);
     this.cues.reset(s.view?.deal ?? null, s.timers.nextDeal !== null);
+    this.feel.reset();
     this.chat.onSnapshot(s.chat);
   }
 

@@ -1,0 +1,46 @@
+/**
+ * The three pages, each its own chunk loaded when its route is opened: the home page does not
+ * carry the table (nor Socket.IO), and neither carries the replay and analysis page (nor zod,
+ * which the record parser needs). `main.ts` starts the first page's chunk alongside the
+ * language's, so the two load in parallel.
+ */
+import type { Component } from 'svelte';
+import type { Route } from './routes.js';
+
+export type PageName = 'home' | 'table' | 'replay';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page takes its own props
+type AnyComponent = Component<any>;
+
+const IMPORTS: Record<PageName, () => Promise<{ default: AnyComponent }>> = {
+  home: () => import('../components/Home.svelte'),
+  table: () => import('../components/TableView.svelte'),
+  replay: () => import('../components/replay/ReplayPage.svelte'),
+};
+
+const loading = new Map<PageName, Promise<AnyComponent>>();
+
+/** The page a route shows. */
+export function pageOf(route: Route): PageName {
+  switch (route.name) {
+    case 'home':
+      return 'home';
+    case 'table':
+      return 'table';
+    case 'replay':
+    case 'replayFile':
+      return 'replay';
+  }
+}
+
+/** The page's component, its chunk fetched once. */
+export function loadPage(name: PageName): Promise<AnyComponent> {
+  let p = loading.get(name);
+  if (!p) {
+    p = IMPORTS[name]().then((m) => m.default);
+    // A failed fetch (offline, a new version deployed) may be retried by the next navigation.
+    p.catch(() => loading.delete(name));
+    loading.set(name, p);
+  }
+  return p;
+}

@@ -1,0 +1,26 @@
+/**
+ * What the service worker does with a request (pure, tested): the app's own pages get the
+ * cached app shell (index.html) — so `/`, a table link and the replays open offline —, the
+ * API, Socket.IO and health check always go to the network, and every other file of the
+ * origin (scripts, styles, icons, the manifest) comes from the precache when it is there.
+ */
+
+/** The client's routes (lib/routes.ts): `/`, `/t/:id`, `/t/:id/replay`, `/replay`. */
+const APP_PAGE = /^\/(?:t\/[A-Za-z0-9_-]{22}(?:\/replay)?|replay)?\/?$/;
+const NETWORK_ONLY = /^\/(?:api|socket\.io)(?:\/|$)|^\/healthz$/;
+
+export type RequestKind = 'shell' | 'file' | 'network';
+
+export function requestKind(pathname: string, mode: string): RequestKind {
+  if (NETWORK_ONLY.test(pathname)) return 'network';
+  if (mode === 'navigate') return APP_PAGE.test(pathname) ? 'shell' : 'network';
+  return 'file';
+}
+
+export const CACHE_PREFIX = 'belote-';
+
+/** Caches to delete when `current` takes over: all of ours but it and the newest older one (the page still open may need its files). */
+export function stale(caches: readonly { name: string; installedAt: number }[], current: string): string[] {
+  const ours = caches.filter((c) => c.name.startsWith(CACHE_PREFIX) && c.name !== current).sort((a, b) => b.installedAt - a.installedAt);
+  return ours.slice(1).map((c) => c.name);
+}
