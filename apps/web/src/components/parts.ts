@@ -9,6 +9,9 @@
  * `{#await}` shows a value that is not a promise at once, in the same update as the state
  * that asked for it (no frame without the part, and the deal's motion starts with the step).
  */
+import { loadTexts } from '../lib/i18n.js';
+import { prefs } from '../lib/prefs.svelte.js';
+import { provideChat } from '../lib/chat-slot.js';
 import type * as GameModule from './table-game.js';
 import type * as LaterModule from './table-later.js';
 import type * as LobbyModule from './table-lobby.js';
@@ -32,12 +35,25 @@ function once<T extends object>(load: () => Promise<T>): () => T | Promise<T> {
 
 export const lobbyParts = once<Lobby>(() => import('./table-lobby.js'));
 export const gameParts = once<Game>(() => import('./table-game.js'));
-export const laterParts = once<Later>(() => import('./table-later.js'));
+// Their texts (and the chat's: the later parts hold the chat) come with them.
+// The chat's client comes with them too (provideChat): tables start their chat then.
+export const laterParts = once<Later>(() =>
+  Promise.all([import('./table-later.js'), loadTexts(prefs.lang, 'later'), loadTexts(prefs.lang, 'chat')]).then(([m]) => {
+    provideChat(m.ChatClient);
+    return m;
+  }),
+);
 
 /** Fetch every part when the browser is idle (the table is on screen by then). */
 export function prefetchParts(): void {
   const idle = globalThis.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 300));
   idle(() => void Promise.all([gameParts(), lobbyParts(), laterParts()]).catch(() => {}), { timeout: 2000 });
+}
+
+/** Run `use` with a part: at once when it has loaded, else when it arrives. */
+export function withPart<T>(part: T | Promise<T>, use: (m: T) => void): void {
+  if (part instanceof Promise) void part.then(use, () => {});
+  else use(part);
 }
 
 /** All parts, loaded (tests render the table at once). */

@@ -1,8 +1,10 @@
 /**
  * Texts in English, German and French. Pure data and functions (no runes) so tests and
  * the store can use them alike; the current language lives in `prefs.svelte.ts`.
- * Each language is its own chunk, loaded on demand (`loadLang`): a page carries only the
- * texts of the language it shows. `translate` reads the languages loaded so far.
+ * Each language comes in sections (i18n/en.ts), each its own chunk, loaded with what shows it
+ * (`loadTexts`): the core before the first screen (main.ts), a page's own with the page
+ * (lib/pages.ts), the table's later parts' and the chat's with those parts (components/parts.ts).
+ * A page carries only the texts it shows; `translate` reads what has been loaded so far.
  * The game's own French terms (Belote, Rebelote, Capot, Dedans, Litige, Tierce, Carré)
  * stay as players know them in every language (`i18n/terms.ts`).
  *
@@ -11,37 +13,70 @@
  * missing in German or French fails the type check (`Dict`).
  */
 import type { CombinationKind, Outcome, Rank, Suit } from '@belote/rules';
-import type { Dict, MessageKey, Plural, en } from './i18n/en.js';
+import type { MessageKey, Plural, Texts as AllTexts } from './i18n/en.js';
 
 export type { MessageKey };
 
 export const LANGS = ['en', 'de', 'fr'] as const;
 export type Lang = (typeof LANGS)[number];
 
-const DICTS: Partial<Record<Lang, Dict>> = {};
+/** A part of a language's texts, loaded with what shows it (see i18n/en.ts). */
+export type Section = 'core' | 'home' | 'later' | 'replay' | 'chat';
+export const SECTIONS: readonly Section[] = ['core', 'home', 'later', 'replay', 'chat'];
+type Texts = Partial<Record<MessageKey, string | Plural>>;
 
-/** Each language's chunk (a literal import each, so the bundler splits them). */
-const IMPORTS: Record<Lang, () => Promise<Dict>> = {
-  en: () => import('./i18n/en.js').then((m) => m.en),
-  de: () => import('./i18n/de.js').then((m) => m.de),
-  fr: () => import('./i18n/fr.js').then((m) => m.fr),
+/** Each language's sections (a literal import each, so the bundler splits them). */
+const IMPORTS: Record<Lang, Record<Section, () => Promise<Texts>>> = {
+  en: {
+    core: () => import('./i18n/en.js').then((m) => m.en),
+    home: () => import('./i18n/home-en.js').then((m) => m.HOME_EN),
+    later: () => import('./i18n/later-en.js').then((m) => m.LATER_EN),
+    replay: () => import('./i18n/replay-en.js').then((m) => m.REPLAY_EN),
+    chat: () => import('./i18n/chat-en.js').then((m) => m.CHAT_EN),
+  },
+  de: {
+    core: () => import('./i18n/de.js').then((m) => m.de),
+    home: () => import('./i18n/home-de.js').then((m) => m.HOME_DE),
+    later: () => import('./i18n/later-de.js').then((m) => m.LATER_DE),
+    replay: () => import('./i18n/replay-de.js').then((m) => m.REPLAY_DE),
+    chat: () => import('./i18n/chat-de.js').then((m) => m.CHAT_DE),
+  },
+  fr: {
+    core: () => import('./i18n/fr.js').then((m) => m.fr),
+    home: () => import('./i18n/home-fr.js').then((m) => m.HOME_FR),
+    later: () => import('./i18n/later-fr.js').then((m) => m.LATER_FR),
+    replay: () => import('./i18n/replay-fr.js').then((m) => m.REPLAY_FR),
+    chat: () => import('./i18n/chat-fr.js').then((m) => m.CHAT_FR),
+  },
 };
 
-/** Load a language's texts (once); `translate` can use it when this resolves. */
-export async function loadLang(lang: Lang): Promise<void> {
-  DICTS[lang] ??= await IMPORTS[lang]();
+const DICTS: Partial<Record<Lang, Texts>> = {};
+const LOADED = new Set<`${Lang}/${Section}`>();
+
+/** Load a section of a language's texts (once); `translate` can use it when this resolves. */
+export async function loadTexts(lang: Lang, section: Section): Promise<void> {
+  if (LOADED.has(`${lang}/${section}`)) return;
+  const texts = await IMPORTS[lang][section]();
+  DICTS[lang] = { ...DICTS[lang], ...texts };
+  LOADED.add(`${lang}/${section}`);
 }
 
-/** Whether a language's texts are loaded. */
-export const langLoaded = (lang: Lang): boolean => DICTS[lang] !== undefined;
+/** Load a language's core texts. */
+export const loadLang = (lang: Lang): Promise<void> => loadTexts(lang, 'core');
 
-/** The texts of `lang`, or of any loaded language until it arrives (never thrown away: a key). */
-function dictOf(lang: Lang): Dict | undefined {
+/** Whether these sections of a language's texts are all loaded. */
+export const textsLoaded = (lang: Lang, sections: readonly Section[] = ['core']): boolean => sections.every((s) => LOADED.has(`${lang}/${s}`));
+
+/** The sections loaded for a language. */
+export const sectionsOf = (lang: Lang): Section[] => SECTIONS.filter((s) => LOADED.has(`${lang}/${s}`));
+
+/** The texts of `lang`, or of any loaded language until it arrives. */
+function dictOf(lang: Lang): Texts | undefined {
   return DICTS[lang] ?? DICTS.en ?? Object.values(DICTS)[0];
 }
 
 /** The English text of a key (for plurals, its `other` form), as a literal type. */
-type Template<K extends MessageKey> = (typeof en)[K] extends infer T ? (T extends string ? T : T extends Plural ? T['other'] : never) : never;
+type Template<K extends MessageKey> = AllTexts[K] extends infer T ? (T extends string ? T : T extends Plural ? T['other'] : never) : never;
 /** The `{name}` placeholders of a text. */
 type Placeholders<S> = S extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
 /** What a key needs filled in: each placeholder, a number for the count `n`. */

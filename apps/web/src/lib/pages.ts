@@ -1,10 +1,12 @@
 /**
  * The three pages, each its own chunk loaded when its route is opened: the home page does not
  * carry the table (nor Socket.IO), and neither carries the replay and analysis page (nor zod,
- * which the record parser needs). `main.ts` starts the first page's chunk alongside the
- * language's, so the two load in parallel.
+ * which the record parser needs). A page's texts load with it. `main.ts` starts the first
+ * page's chunk alongside the language's core texts, so they load in parallel.
  */
 import type { Component } from 'svelte';
+import { loadTexts, type Section } from './i18n.js';
+import { prefs } from './prefs.svelte.js';
 import type { Route } from './routes.js';
 
 export type PageName = 'home' | 'table' | 'replay';
@@ -17,6 +19,8 @@ const IMPORTS: Record<PageName, () => Promise<{ default: AnyComponent }>> = {
   table: () => import('../components/TableView.svelte'),
   replay: () => import('../components/replay/ReplayPage.svelte'),
 };
+/** The texts each page needs beyond the core (the table's come with its later parts: parts.ts). */
+const TEXTS: Record<PageName, Section[]> = { home: ['home'], table: [], replay: ['later', 'replay'] };
 
 const loading = new Map<PageName, Promise<AnyComponent>>();
 
@@ -37,7 +41,7 @@ export function pageOf(route: Route): PageName {
 export function loadPage(name: PageName): Promise<AnyComponent> {
   let p = loading.get(name);
   if (!p) {
-    p = IMPORTS[name]().then((m) => m.default);
+    p = Promise.all([IMPORTS[name](), ...TEXTS[name].map((s) => loadTexts(prefs.lang, s))]).then(([m]) => m.default);
     // A failed fetch (offline, a new version deployed) may be retried by the next navigation.
     p.catch(() => loading.delete(name));
     loading.set(name, p);

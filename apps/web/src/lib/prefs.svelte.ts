@@ -3,7 +3,7 @@
  * quick-reaction tray left open, sound (on by default) and turn notifications (off until the
  * player asks for them). Reactive, and saved to localStorage on change.
  */
-import { LANGS, detectLang, langLoaded, loadLang, translate, type Lang, type MessageKey, type ParamsArg } from './i18n.js';
+import { LANGS, detectLang, loadTexts, sectionsOf, textsLoaded, translate, type Lang, type MessageKey, type ParamsArg } from './i18n.js';
 import { loadPref, savePref } from './storage.js';
 
 function initialLang(): Lang {
@@ -25,12 +25,13 @@ class Prefs {
 
   #wanted: Lang = this.lang;
 
-  /** Switch language once its texts are loaded (each is its own chunk): at once when they are. */
+  /** Switch language once its texts are loaded (the sections the page uses): at once when they are. */
   setLang(lang: Lang): void {
     savePref('lang', lang);
     this.#wanted = lang;
-    if (langLoaded(lang)) this.#show(lang);
-    else void loadLang(lang).then(() => this.#wanted === lang && this.#show(lang));
+    const sections = sectionsOf(this.lang);
+    if (textsLoaded(lang, sections)) this.#show(lang);
+    else void Promise.all(sections.map((s) => loadTexts(lang, s))).then(() => this.#wanted === lang && this.#show(lang));
   }
 
   #show(lang: Lang): void {

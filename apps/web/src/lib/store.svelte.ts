@@ -2,15 +2,17 @@
  * The client of one table: what the components read and call. It wires five parts, each in
  * its own file — the connection (store-connection), the folded table state (store-state), the
  * short-lived cues (store-cues), the player's commands (store-commands) and the chat
- * (store-chat); saved secrets are in storage.ts. Frames flow connection → state → cues; a gap in them asks for a snapshot.
+ * (store-chat, loaded a moment after the table: chat-slot.ts); saved
+ * secrets are in storage.ts. Frames flow connection → state → cues; a gap in them asks for a snapshot.
  * No rules live here: legality comes from the view (`deal.legal`) and `refusalReason`.
  */
-import type { NextDeal, ProtocolError, Snapshot, TableSummary, You } from '@belote/protocol/client';
+import type { ChatEntry, ChatState, NextDeal, ProtocolError, Snapshot, TableSummary, You } from '@belote/protocol/client';
 import type { BidValue, Card, DealView, GameView, Seat, Suit } from '@belote/rules';
 import type { BotLevel } from '@belote/protocol/client';
 import type { ConnectionStatus } from './socket.js';
 import { prefs } from './prefs.svelte.js';
-import { ChatClient } from './store-chat.svelte.js';
+import { chatImpl } from './chat-slot.js';
+import type { ChatClient } from './store-chat.svelte.js';
 import { Commands } from './store-commands.svelte.js';
 import { TableConnection, type Fatal, type TransportFactory } from './store-connection.svelte.js';
 import { Cues, type Callout, type HeldTrick, type ShownSummary } from './store-cues.svelte.js';
@@ -29,7 +31,10 @@ export class TableClient {
   readonly feel = new TableFeel();
   readonly connection: TableConnection;
   readonly commands: Commands;
-  readonly chat: ChatClient;
+  #chat = $state.raw<ChatClient | null>(null);
+  /** Until the chat starts: the last snapshot's chat state and the lines since, for it to catch up. */
+  #chatState: ChatState | null = null;
+  #chatBacklog: ChatEntry[] = [];
 
   constructor(tableId: string, clock?: Clock) {
     this.tableId = tableId;
@@ -49,16 +54,35 @@ export class TableClient {
       presence: (f) => {
         if (this.live.presence(f) === 'gap') void this.connection.resync();
       },
-      chat: (f) => this.chat.onEntry(f),
-      reaction: (f) => this.chat.onReaction(f),
+      // Before the chat has started, its lines wait for it; a reaction (a few seconds' worth) is let go.
+      chat: (f) => (this.#chat ? this.#chat.onEntry(f) : this.#chatBacklog.push(f)),
+      reaction: (f) => this.#chat?.onReaction(f),
     });
     this.commands = new Commands(tableId, () => this.connection.transport, this.live, this.cues);
-    this.chat = new ChatClient({
+    this.startChat();
+  }
+
+  /** The chat, once started (`chatReady`). */
+  get chat(): ChatClient {
+    if (!this.#chat) throw new Error('the chat has not started (provideChat)');
+    return this.#chat;
+  }
+  get chatReady(): boolean {
+    return this.#chat !== null;
+  }
+  /** Start the chat if its module is there (again when it arrives: TableView), with what came before. */
+  startChat(): void {
+    const Chat = chatImpl();
+    if (this.#chat || !Chat) return;
+    const chat = new Chat({
       transport: () => this.connection.transport,
       me: () => ({ seat: this.live.mySeat, isHost: this.live.you.isHost }),
       muted: () => prefs.chatMuted,
       notify: (e) => this.cues.notify(e),
     });
+    if (this.#chatState) chat.onSnapshot(this.#chatState);
+    for (const e of this.#chatBacklog.splice(0)) chat.onEntry(e);
+    this.#chat = chat;
   }
 
   // ── state ──
@@ -110,7 +134,7 @@ export class TableClient {
     this.connection.close();
     this.cues.dispose();
     this.feel.dispose();
-    this.chat.dispose();
+    this.#chat?.dispose();
   }
   resync(): Promise<void> {
     return this.connection.resync();
@@ -121,7 +145,9 @@ export class TableClient {
     this.live.load(s);
     this.cues.reset(s.view?.deal ?? null, s.timers.nextDeal !== null);
     this.feel.reset();
-    this.chat.onSnapshot(s.chat);
+    this.#chatState = s.chat;
+    this.#chatBacklog = [];
+    this.#chat?.onSnapshot(s.chat);
   }
 
   // ── cues ──

@@ -5,6 +5,7 @@
  * — a system notification that brings the tab back when tapped. Nothing while the page is
  * visible; everything is cleared when it becomes visible again or the turn passes.
  */
+import { canNotify } from './notify.js';
 import { prefs } from './prefs.svelte.js';
 
 export interface TurnTexts {
@@ -21,17 +22,6 @@ const ICON = '/icons/icon-192.png';
 const BADGED_ICON = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect x="10" y="4" width="44" height="56" rx="6" fill="#fff" stroke="#0f4d35" stroke-width="3"/><path fill="#c62828" d="M32 50C22 42 16 36 16 29c0-5 4-9 9-9 3 0 6 2 7 5 1-3 4-5 7-5 5 0 9 4 9 9 0 7-6 13-16 21z"/><circle cx="48" cy="16" r="14" fill="#e53935" stroke="#fff" stroke-width="4"/></svg>',
 )}`;
-
-/** Whether this browser can show notifications at all. */
-export const canNotify = (): boolean => typeof Notification === 'function';
-
-/** Ask for the permission (from a button); true when notifications are allowed. */
-export async function askToNotify(): Promise<boolean> {
-  if (!canNotify()) return false;
-  const granted = (await Notification.requestPermission()) === 'granted';
-  prefs.setNotify(granted);
-  return granted;
-}
 
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   return navigator.serviceWorker?.getRegistration().catch(() => undefined);

@@ -1,6 +1,7 @@
 /**
- * The chat's English texts (spread into `en`); German and French give the same keys in
- * chat-de.ts and chat-fr.ts, typed by `ChatDict`. Quick reactions are `react_<id>`.
+ * The chat's English texts, a section of their own (lib/i18n.ts loads it with the chat);
+ * German and French give the same keys in chat-de.ts and chat-fr.ts, typed by `ChatDict`.
+ * Quick reactions are `react_<id>`.
  */
 import type { ReactionId } from '@belote/protocol/client';
 import type { Plural } from './en.js';
