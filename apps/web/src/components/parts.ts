@@ -8,6 +8,8 @@
  * Each accessor gives the module itself once it has loaded (a promise before): Svelte's
  * `{#await}` shows a value that is not a promise at once, in the same update as the state
  * that asked for it (no frame without the part, and the deal's motion starts with the step).
+ * `laterParts()` loads the later parts now (a dialog to open, one's turn to bid);
+ * `laterSoon()` waits for them without asking (what can come a moment after the first screen).
  */
 import { loadTexts } from '../lib/i18n.js';
 import { prefs } from '../lib/prefs.svelte.js';
@@ -20,17 +22,30 @@ type Lobby = typeof LobbyModule;
 type Game = typeof GameModule;
 type Later = typeof LaterModule;
 
-function once<T extends object>(load: () => Promise<T>): () => T | Promise<T> {
+interface Part<T> {
+  /** The module, loading it now if it is not there. */
+  (): T | Promise<T>;
+  /** The module once someone has loaded it (a promise until then; it starts nothing). */
+  soon(): T | Promise<T>;
+}
+
+function once<T extends object>(load: () => Promise<T>): Part<T> {
   let loaded: T | null = null;
   let loading: Promise<T> | null = null;
-  return () => {
+  let arrive!: (m: T) => void;
+  const arrived = new Promise<T>((r) => (arrive = r));
+  const get = (): T | Promise<T> => {
     if (loaded) return loaded;
     if (!loading) {
-      loading = load().then((m) => (loaded = m));
+      loading = load().then((m) => {
+        arrive((loaded = m));
+        return m;
+      });
       loading.catch(() => (loading = null));
     }
     return loading;
   };
+  return Object.assign(get, { soon: (): T | Promise<T> => loaded ?? arrived });
 }
 
 export const lobbyParts = once<Lobby>(() => import('./table-lobby.js'));
@@ -44,8 +59,18 @@ export const laterParts = once<Later>(() =>
   }),
 );
 
-/** Fetch every part when the browser is idle (the table is on screen by then). */
-export function prefetchParts(): void {
+export const laterSoon = laterParts.soon;
+
+let shown = false;
+/**
+ * The table's first screen is up (FeltGame, FeltLobby): mark the moment (the `belote:interactive`
+ * performance mark: the bundle budget test and traces read it) and fetch every other part
+ * when the browser is next idle, so that they are there before they are wanted.
+ */
+export function tableShown(): void {
+  if (shown) return;
+  shown = true;
+  globalThis.performance?.mark?.('belote:interactive');
   const idle = globalThis.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 300));
   idle(() => void Promise.all([gameParts(), lobbyParts(), laterParts()]).catch(() => {}), { timeout: 2000 });
 }
