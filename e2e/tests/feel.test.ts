@@ -19,7 +19,7 @@ import { playGame, recordOf, seededRng } from '@belote/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
-import { ARTIFACTS, launch } from './browser.js';
+import { ARTIFACTS, launch, launchProfile } from './browser.js';
 
 const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const base = inject('baseUrl');
@@ -128,8 +128,11 @@ describe('the deal in motion', () => {
     expect(first!.cards).toBe(5);
     const moving = after.filter((f) => f.running > 0);
     const end = moving.at(-1)!.t - t0;
-    console.info(`deal motion: first frame ${(first!.t - t0).toFixed(1)} ms after the step, last moving frame ${end.toFixed(0)} ms after it`);
-    expect(end).toBeLessThanOrEqual(1500);
+    // A busy machine paints late: the frame that shows the end may come one frame gap later.
+    const gaps = after.slice(1).map((f, i) => f.t - after[i]!.t);
+    const late = Math.max(0, ...gaps.slice(0, after.indexOf(moving.at(-1)!) + 1));
+    console.info(`deal motion: first frame ${(first!.t - t0).toFixed(1)} ms after the step, last moving frame ${end.toFixed(0)} ms after it (longest frame ${late.toFixed(0)} ms)`);
+    expect(end).toBeLessThanOrEqual(1500 + late);
     expect(moving.some((f) => f.props.some((p) => MOVING.includes(p)))).toBe(true);
   });
 
@@ -238,18 +241,26 @@ describe('the installable app', () => {
     });
 
   it('passes Chromium’s installability check: manifest, icons (maskable too), service worker', async () => {
-    const page = await newPage(await context());
-    await page.goto(`${base}/`);
-    expect(await installed(page)).toHaveLength(1);
-    const cdp = await page.context().newCDPSession(page);
-    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data?: string; url: string };
-    expect(manifest.errors).toEqual([]);
-    const m = JSON.parse(manifest.data!) as { display: string; theme_color: string; start_url: string; icons: { src: string; sizes: string; purpose: string }[] };
-    expect(m.display).toBe('standalone');
-    expect(m.theme_color).toMatch(/^#/);
-    expect(m.icons.some((i) => i.purpose === 'maskable' && i.sizes === '512x512')).toBe(true);
-    expect(m.icons.some((i) => i.purpose === 'any' && i.sizes === '192x192')).toBe(true);
-    await expect.poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors).toEqual([]);
+    // A profile on disk: Chromium installs nothing from an incognito context.
+    const profile = mkdtempSync(path.join(tmpdir(), 'belote-profile-'));
+    const persistent = await launchProfile(profile);
+    try {
+      const page = await newPage(persistent);
+      await page.goto(`${base}/`);
+      expect(await installed(page)).toHaveLength(1);
+      const cdp = await page.context().newCDPSession(page);
+      const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data?: string; url: string };
+      expect(manifest.errors).toEqual([]);
+      const m = JSON.parse(manifest.data!) as { display: string; theme_color: string; start_url: string; icons: { src: string; sizes: string; purpose: string }[] };
+      expect(m.display).toBe('standalone');
+      expect(m.theme_color).toMatch(/^#/);
+      expect(m.icons.some((i) => i.purpose === 'maskable' && i.sizes === '512x512')).toBe(true);
+      expect(m.icons.some((i) => i.purpose === 'any' && i.sizes === '192x192')).toBe(true);
+      await expect.poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors).toEqual([]);
+    } finally {
+      await persistent.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 
   it('opens the home page and a record’s replay with the network off', async () => {

@@ -4,7 +4,7 @@
  * after the taking, the retourne to the taker then 3 to each (2 to the taker); coinche 3-2-3
  * (COINCHE.md). Cards are numbered per seat in the order they were dealt; a viewer's own hand
  * is sorted, so its cards take those numbers in hand order (what one sees is which packet a
- * card came in, not which card). Timings keep the whole deal within 1.3 s.
+ * card came in, not which card). Timings keep the whole deal within 1.2 s.
  */
 import type { Card, Seat } from '@belote/rules';
 
@@ -13,7 +13,7 @@ export const FLIGHT_MS = 260;
 /** Between two cards of one packet. */
 export const CARD_GAP_MS = 35;
 /** The retourne turning face up once the first packets are dealt. */
-export const FLIP_MS = 280;
+export const FLIP_MS = 260;
 
 export interface DealMotion {
   /** `deal`: the first packets (classic 3-2 with the retourne, coinche all eight 3-2-3); `complete`: classic's rest. */
@@ -49,7 +49,7 @@ const lastOf = (delays: DealMotion['delays']): number => Math.max(0, ...delays.f
 /** The first packets of a deal: classic 3 then 2 (`retourne` true), coinche 3-2-3. */
 export function dealMotion(dealer: Seat, retourne: boolean): DealMotion {
   const rounds = retourne ? [3, 2] : [3, 2, 3];
-  const delays = packets(dealer, rounds, (_, r) => rounds[r]!, [0, 0, 0, 0], 0, retourne ? 95 : 80);
+  const delays = packets(dealer, rounds, (_, r) => rounds[r]!, [0, 0, 0, 0], 0, retourne ? 85 : 75);
   const landed = lastOf(delays) + FLIGHT_MS;
   return retourne
     ? { kind: 'deal', dealer, delays, retourne: { flipAt: landed }, ends: landed + FLIP_MS }
