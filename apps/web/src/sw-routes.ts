@@ -24,3 +24,9 @@ export function stale(caches: readonly { name: string; installedAt: number }[], 
   const ours = caches.filter((c) => c.name.startsWith(CACHE_PREFIX) && c.name !== current).sort((a, b) => b.installedAt - a.installedAt);
   return ours.slice(1).map((c) => c.name);
 }
+
+/** The open tab showing `url` (the same address, else the same page), to bring back for a notification. */
+export function tabFor<T extends { url: string }>(tabs: readonly T[], url: string): T | undefined {
+  const path = new URL(url).pathname;
+  return tabs.find((w) => w.url === url) ?? tabs.find((w) => new URL(w.url).pathname === path);
+}

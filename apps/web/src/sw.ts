@@ -8,7 +8,7 @@
  * that page shows a "new version" notice, and the next load is the new version. A tap on a
  * turn notification brings its table's tab back (or opens it).
  */
-import { CACHE_PREFIX, requestKind, stale } from './sw-routes.js';
+import { CACHE_PREFIX, requestKind, stale, tabFor } from './sw-routes.js';
 
 interface Precache {
   version: string;
@@ -97,8 +97,7 @@ self.addEventListener('notificationclick', (e) => {
   e.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const path = new URL(url).pathname;
-      const tab = windows.find((w) => w.url === url) ?? windows.find((w) => new URL(w.url).pathname === path);
+      const tab = tabFor(windows, url);
       if (tab) await tab.focus();
       else await self.clients.openWindow(url);
     })(),
