@@ -6,6 +6,8 @@ export const CHAT_DE: ChatDict = {
   chatOpen: 'Chat öffnen',
   chatUnread: { one: '{n} neue Nachricht', other: '{n} neue Nachrichten' },
   chatClose: 'Chat schließen',
+  chatMore: 'Mehr vom Chat zeigen',
+  chatLess: 'Weniger vom Chat zeigen',
   chatMessages: 'Chatnachrichten',
   chatEmpty: 'Noch keine Nachrichten.',
   chatPlaceholder: 'Nachricht schreiben…',

@@ -11,6 +11,8 @@ export const CHAT_EN = {
   chatOpen: 'Open the chat',
   chatUnread: { one: '{n} new message', other: '{n} new messages' },
   chatClose: 'Close the chat',
+  chatMore: 'Show more of the chat',
+  chatLess: 'Show less of the chat',
   chatMessages: 'Chat messages',
   chatEmpty: 'No messages yet.',
   chatPlaceholder: 'Write a message…',

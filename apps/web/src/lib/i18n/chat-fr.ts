@@ -6,6 +6,8 @@ export const CHAT_FR: ChatDict = {
   chatOpen: 'Ouvrir la discussion',
   chatUnread: { one: '{n} nouveau message', other: '{n} nouveaux messages' },
   chatClose: 'Fermer la discussion',
+  chatMore: 'Afficher plus de la discussion',
+  chatLess: 'Afficher moins de la discussion',
   chatMessages: 'Messages de la discussion',
   chatEmpty: 'Pas encore de message.',
   chatPlaceholder: 'Écrire un message…',
