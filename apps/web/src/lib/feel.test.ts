@@ -1,4 +1,4 @@
-import { currentDeal, ownCardsAfter, viewFor, type DealSummary, type Seat } from '@belote/rules';
+import { currentDeal, ownCardsAfter, viewFor, type Card, type DealSummary, type Seat } from '@belote/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { completeMotion, dealMotion, dealingOrder, newCards, CARD_GAP_MS, FLIGHT_MS, FLIP_MS } from './deal-motion.js';
 import { MARK_MS, TableFeel } from './feel.svelte.js';
@@ -59,7 +59,7 @@ describe('the deal in packets', () => {
 
   it("numbers the viewer's new cards: at a deal in hand order, after the taking the retourne first", () => {
     expect([...newCards(null, ['7S', 'AS', 'JH'], 0, null)]).toEqual([['7S', 0], ['AS', 1], ['JH', 2]]);
-    const after = ['JH', '9H', 'AH', '7S', 'AS', 'KD', 'QD', '8C'];
+    const after: Card[] = ['JH', '9H', 'AH', '7S', 'AS', 'KD', 'QD', '8C'];
     const mine = newCards(['AH', '7S', 'AS', 'KD', '8C'], after, 5, '9H');
     expect([...mine]).toEqual([['9H', 5], ['JH', 6], ['QD', 7]]);
   });
