@@ -136,6 +136,22 @@ describe('the deal in motion', () => {
     expect(moving.some((f) => f.props.some((p) => MOVING.includes(p)))).toBe(true);
   });
 
+  it('shows a spectator arriving (a snapshot) the table at once, nothing replayed', async () => {
+    const page = await newPage(await context());
+    const id = await seatedWithBots(page, base);
+    await page.click('[data-testid=start]');
+    // The game waits for the player now: the spectator's page gets a snapshot and no step.
+    await page.waitForSelector('.hand-zone.active');
+    const watcher = await newPage(await context());
+    await watcher.goto(`${base}/t/${id}`);
+    await watcher.waitForSelector('[data-seat] .backs');
+    await recordFrames(watcher);
+    await watcher.waitForFunction(() => (window as unknown as { __frames: unknown[] }).__frames.length > 30);
+    const frames = await watcher.evaluate(() => (window as unknown as { __frames: { running: number }[] }).__frames);
+    expect(frames.filter((f) => f.running > 0)).toEqual([]);
+    expect(await watcher.evaluate(() => performance.getEntriesByName('belote:deal').length)).toBe(0);
+  });
+
   it('with reduced motion, fades: no transform runs', async () => {
     const page = await newPage(await context({ reducedMotion: 'reduce' }));
     await seatedWithBots(page, base);
