@@ -70,9 +70,9 @@ export function takeFeatures(mine: number, trump: SuitId, round: 1 | 2, place: n
  * obtained and README.md (bots) for the figures.
  */
 export const TAKE_WEIGHTS: readonly number[] = [
-  -154.3, -150.1, -151.1, -147.2, -154.0, -157.8, -152.3, -159.0,
-  101.8, 70.2, 40.1, 34.1, 36.2, 35.2, 28.1, 6.5, 4.5, -0.7,
-  23.9, 23.7, 8.3, 11.0, 1.2, 4.5, -1.2,
+  -140.6, -131.8, -135.6, -116.7, -138.6, -137.8, -134.7, -139.4,
+  95.1, 61.8, 31.9, 26.8, 30.2, 28.9, 22.5, 5.4, 3.4, -3.8,
+  20.4, 15.3, 6.1, 9.2, 1.7, 6.6, -0.2,
 ];
 
 const scratch = new Float64Array(N_TAKE_FEATURES);
