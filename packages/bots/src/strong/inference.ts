@@ -1,0 +1,229 @@
+/**
+ * Inference: what the other seats' actions say about their hands, as a likelihood of a sampled
+ * deal. The model of another player is the normal bot's own decision rules (the policy the
+ * sampler can replay cheaply): for each action a seat took, the sampled deal's hand for that seat
+ * is asked what the normal bot would have done in its place, from what that seat could see then.
+ *
+ * - **Bids** (classic): each other seat's pass or take, replayed with the normal bot's bidding
+ *   (`classicBid`) on the five cards it held then. A sampled start hand has eight cards; which
+ *   five came first is unknown (uniform given the hand), so one split is drawn per evaluation —
+ *   an unbiased estimate of the likelihood, which is all that importance resampling needs.
+ *   Coinche: every call compared with the heuristic's in its place (coinche-prior.ts).
+ * - **Cards**: each card another seat played with a choice (two legal cards or more), replayed
+ *   with the heuristic card player (`heuristicPlay`) on the knowledge that seat had then (its
+ *   sampled holding, the cards played before, the voids shown before). A card equivalent to the
+ *   heuristic's (same suit and points, nothing between them held by others) counts as the same.
+ *
+ * An action the model agrees with counts 1, another one `EPS_*` (the model is a guess at how the
+ * others play: the partner and humans deviate from it, so the evidence is soft). The likelihood
+ * is the product. The sampler (sampler.ts) draws candidate deals that satisfy every hard
+ * constraint (cards seen, voids shown, announcements) and picks one in proportion to this
+ * likelihood (sampling–importance–resampling): no deal that contradicts a seen card or a shown
+ * void can ever get weight, since none is drawn.
+ */
+import { RANK_K, RANK_Q, bit, cardId, legalMask, popcount, suitOf, type CardId, type DealView, type Seat, type SuitId } from '@belote/rules';
+import { classicBid } from '../heuristic/bid.js';
+import { placeOf } from '../heuristic/take-value.js';
+import { heuristicPlay } from '../heuristic/play.js';
+import { FULL_DECK, points, suitStrength } from '../cards.js';
+import { excludedBy, type Knowledge } from '../knowledge.js';
+import { auctionContexts, contextLikelihood, type CallContext } from './coinche-prior.js';
+
+/** Weight of an opponent's card the heuristic would not have played. */
+export const EPS_PLAY_OPPONENT = 0.2;
+/** Weight of the partner's card the heuristic would not have played (the partner may be a strong bot or a human). */
+export const EPS_PLAY_PARTNER = 0.5;
+/** Weight of a classic bid the normal bot would not have made with that hand. */
+export const EPS_BID = 0.15;
+
+/** One card another seat played with a choice, and what that seat knew just before. */
+interface PlaySnap {
+  seat: Seat;
+  card: CardId;
+  /** The trick so far (play order) and its leader. */
+  prefix: CardId[];
+  leader: Seat;
+  /** Cards the seat played from this card on (its holding then = its current hand | these). */
+  later: number;
+  playedBefore: number;
+  /** Per seat: what was public then (cards it could not / must hold), and hand sizes. */
+  cannot: number[];
+  must: number[];
+  handCounts: [number, number, number, number];
+  deal: DealView;
+  eps: number;
+}
+
+interface BidSnap {
+  seat: Seat;
+  round: 1 | 2;
+  place: number;
+  /** The bid made: null for a pass, else the trump named. */
+  took: SuitId | null;
+  /** The seat received the retourne (the taker): its first five cards are among the other seven. */
+  taker: boolean;
+}
+
+export interface Evidence {
+  plays: PlaySnap[];
+  bids: BidSnap[];
+  retourne: CardId | null;
+  contexts: CallContext[];
+  trump: SuitId;
+  taker: Seat;
+}
+
+/** What the seat has seen, prepared once per decision (the per-deal work is in `likelihood`). */
+export function evidenceOf(k: Knowledge): Evidence | null {
+  if (k.trump === null || k.taker === null) return null;
+  const deal = k.deal;
+  const trump = k.trump;
+  const retourne = deal.retourne === undefined ? null : cardId(deal.retourne);
+  const bids: BidSnap[] = [];
+  for (const b of deal.bids) {
+    if (b.seat === k.seat) continue;
+    bids.push({ seat: b.seat, round: b.round, place: placeOf(b.seat, deal.dealer), took: b.type === 'take' ? suitIndex(b.suit!) : null, taker: b.seat === k.taker });
+  }
+  const contexts = deal.auction ? auctionContexts(deal.auction.calls, deal.eldest, k.seat) : [];
+  // Every play in order with its trick's prefix and the number of tricks done before it.
+  const all: { seat: Seat; card: CardId; prefix: CardId[]; leader: Seat; trick: number }[] = [];
+  const tricks = [...deal.tricks, { leader: deal.trick.leader, cards: deal.trick.cards }];
+  tricks.forEach((t, ti) => {
+    const ids = t.cards.map(cardId);
+    ids.forEach((c, i) => all.push({ seat: ((t.leader + i) & 3) as Seat, card: c, prefix: ids.slice(0, i), leader: t.leader, trick: ti }));
+  });
+  const plays: PlaySnap[] = [];
+  const cannot = [0, 0, 0, 0];
+  const must = [0, 0, 0, 0];
+  if (retourne !== null) must[k.taker] = bit(retourne);
+  const counts: [number, number, number, number] = [8, 8, 8, 8];
+  let played = 0;
+  const partner = (k.seat + 2) & 3;
+  for (let i = 0; i < all.length; i++) {
+    const p = all[i]!;
+    if (p.seat !== k.seat) {
+      let later = 0;
+      for (let j = i; j < all.length; j++) if (all[j]!.seat === p.seat) later |= bit(all[j]!.card);
+      plays.push({
+        seat: p.seat,
+        card: p.card,
+        prefix: p.prefix,
+        leader: p.leader,
+        later,
+        playedBefore: played,
+        cannot: cannot.slice(),
+        must: must.map((m) => m & ~played),
+        handCounts: [...counts],
+        deal: { ...deal, tricks: deal.tricks.slice(0, p.trick) },
+        eps: p.seat === partner ? EPS_PLAY_PARTNER : EPS_PLAY_OPPONENT,
+      });
+    }
+    cannot[p.seat] = cannot[p.seat]! | excludedBy(p.prefix, p.card, trump);
+    if (p.card === trump * 8 + RANK_K || p.card === trump * 8 + RANK_Q) {
+      const other = p.card === trump * 8 + RANK_K ? trump * 8 + RANK_Q : trump * 8 + RANK_K;
+      if (deal.belote && deal.belote.seat === p.seat) must[p.seat] = must[p.seat]! | bit(other);
+      else cannot[p.seat] = cannot[p.seat]! | bit(other);
+    }
+    played |= bit(p.card);
+    counts[p.seat]--;
+  }
+  return { plays, bids, retourne, contexts, trump, taker: k.taker };
+}
+
+const suitIndex = (s: string): SuitId => 'SHDC'.indexOf(s) as SuitId;
+
+/** A uniformly drawn subset of `n` cards of `mask`. */
+function drawSubset(mask: number, n: number, rng: () => number): number {
+  let out = 0;
+  let left = popcount(mask);
+  for (let m = mask; m !== 0 && n > 0; m &= m - 1) {
+    if (rng() * left < n) {
+      out |= m & -m;
+      n--;
+    }
+    left--;
+  }
+  return out;
+}
+
+/** Likelihood of the classic bids given the sampled start hands (one random split per seat). */
+function bidsLikelihood(ev: Evidence, start: readonly number[], rng: () => number): number {
+  let p = 1;
+  const five: (number | null)[] = [null, null, null, null];
+  for (const b of ev.bids) {
+    let h = five[b.seat];
+    if (h === null || h === undefined) {
+      const pool = start[b.seat]! & ~(b.taker && ev.retourne !== null ? bit(ev.retourne) : 0);
+      h = five[b.seat] = drawSubset(pool, 5, rng);
+    }
+    const bid = classicBid(b.round, b.place, h, ev.retourne!);
+    const expected = bid.type === 'pass' ? null : bid.suit === undefined ? suitOf(ev.retourne!) : suitIndex(bid.suit);
+    if (expected !== b.took) p *= EPS_BID;
+  }
+  return p;
+}
+
+/** The heuristic's card `h` and the card played `c` are interchangeable for a seat holding `holding`. */
+function sameChoice(h: CardId, c: CardId, holding: number, played: number, trump: SuitId): boolean {
+  if (h === c) return true;
+  if (suitOf(h) !== suitOf(c) || points(h, trump) !== points(c, trump)) return false;
+  const lo = Math.min(suitStrength(h, trump), suitStrength(c, trump));
+  const hi = Math.max(suitStrength(h, trump), suitStrength(c, trump));
+  const s = suitOf(c);
+  for (let r = 0; r < 8; r++) {
+    const e = s * 8 + r;
+    const st = suitStrength(e, trump);
+    if (st > lo && st < hi && ((holding | played) & bit(e)) === 0) return false;
+  }
+  return true;
+}
+
+/** Likelihood of the cards the other seats played, given the sampled current hands. */
+function playsLikelihood(ev: Evidence, hands: readonly number[]): number {
+  let p = 1;
+  const trump = ev.trump;
+  const cannotHold = [0, 0, 0, 0];
+  const mustHold = [0, 0, 0, 0];
+  for (const s of ev.plays) {
+    const holding = hands[s.seat]! | s.later;
+    const legal = legalMask(holding, s.prefix, trump);
+    if ((legal & (legal - 1)) === 0) continue;
+    const unseen = FULL_DECK & ~holding & ~s.playedBefore;
+    for (let o = 0; o < 4; o++) {
+      if (o === s.seat) {
+        cannotHold[o] = ~holding;
+        mustHold[o] = holding;
+        continue;
+      }
+      mustHold[o] = s.must[o]! & unseen;
+      cannotHold[o] = (s.cannot[o]! | ~unseen) & ~mustHold[o]!;
+    }
+    const k: Knowledge = {
+      seat: s.seat,
+      deal: s.deal,
+      trump,
+      taker: ev.taker,
+      hand: holding,
+      played: s.playedBefore,
+      plays: [],
+      trick: s.prefix,
+      leader: s.leader,
+      unseen,
+      cannotHold: cannotHold as Knowledge['cannotHold'],
+      mustHold: mustHold as Knowledge['mustHold'],
+      handCounts: s.handCounts,
+    };
+    if (!sameChoice(heuristicPlay(k, legal), s.card, holding, s.playedBefore, trump)) p *= s.eps;
+  }
+  return p;
+}
+
+/**
+ * Relative likelihood (0..1] of the sampled current `hands` given the other seats' bids (or
+ * calls) and cards; `start` are the hands as dealt (current + played). `rng` draws the classic
+ * five-card splits.
+ */
+export function likelihood(ev: Evidence, hands: readonly number[], start: readonly number[], rng: () => number): number {
+  const bids = ev.contexts.length > 0 ? contextLikelihood(ev.contexts, start) : ev.retourne !== null ? bidsLikelihood(ev, start, rng) : 1;
+  return bids * playsLikelihood(ev, hands);
+}
