@@ -179,7 +179,7 @@ function sameChoice(h: CardId, c: CardId, holding: number, played: number, trump
 }
 
 /** Likelihood of the cards the other seats played, given the sampled current hands. */
-function playsLikelihood(ev: Evidence, hands: readonly number[]): number {
+export function playsLikelihood(ev: Evidence, hands: readonly number[]): number {
   let p = 1;
   const trump = ev.trump;
   const cannotHold = [0, 0, 0, 0];
@@ -197,6 +197,11 @@ function playsLikelihood(ev: Evidence, hands: readonly number[]): number {
       }
       mustHold[o] = s.must[o]! & unseen;
       cannotHold[o] = (s.cannot[o]! | ~unseen) & ~mustHold[o]!;
+    }
+    // As in knowledgeOf: a card another seat must hold is out of everyone else's reach.
+    for (let o = 0; o < 4; o++) {
+      if (o === s.seat) continue;
+      for (let q = 0; q < 4; q++) if (q !== o && q !== s.seat) cannotHold[o] = cannotHold[o]! | (mustHold[q]! & ~mustHold[o]!);
     }
     const k: Knowledge = {
       seat: s.seat,
