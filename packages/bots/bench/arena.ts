@@ -25,9 +25,14 @@ import {
 import { decide, type BotLevel, type SearchBudget } from '../src/index.js';
 import { decideV1 } from './baseline-v1/index.js';
 
-/** A seat's player: a bot level, a frozen baseline (`normal-v1`, `strong-v1`: bench/baseline-v1/) or random. */
-export type Player = 'random' | BotLevel | 'normal-v1' | 'strong-v1';
-export const PLAYERS: readonly Player[] = ['random', 'easy', 'normal', 'strong', 'normal-v1', 'strong-v1'];
+/**
+ * A seat's player: a bot level, a frozen baseline (`normal-v1`, `strong-v1`: bench/baseline-v1/),
+ * random, or a hybrid that bids like one level and plays like another, to measure bidding alone
+ * (`strong-bids`: the strong bot's bids and calls, the normal bot's cards; `strong-v1-bids` the same
+ * for the baseline).
+ */
+export type Player = 'random' | BotLevel | 'normal-v1' | 'strong-v1' | 'strong-bids' | 'strong-v1-bids';
+export const PLAYERS: readonly Player[] = ['random', 'easy', 'normal', 'strong', 'normal-v1', 'strong-v1', 'strong-bids', 'strong-v1-bids'];
 
 /** CPU time of this thread (ms): a decision's cost on one core, whatever else the machine runs. */
 export const threadCpuMs = (): number => {
@@ -44,6 +49,10 @@ export function decideAs(player: Player, view: GameView, rng: Rng, budget?: Part
       return decideV1(view, 'normal', rng, budget);
     case 'strong-v1':
       return decideV1(view, 'strong', rng, budget);
+    case 'strong-bids':
+      return decide(view, { level: view.deal!.phase === 'bidding' ? 'strong' : 'normal', rng, budget });
+    case 'strong-v1-bids':
+      return decideV1(view, view.deal!.phase === 'bidding' ? 'strong' : 'normal', rng, budget);
     default:
       return decide(view, { level: player, rng, budget });
   }

@@ -20,8 +20,8 @@
  *
  * Flags (or env): --pairs=… (BENCH_PAIRS), --tables=… (BENCH_TABLES), --deals=N (BENCH_DEALS),
  * --games=N (BENCH_GAMES), --samples=N, --nodes=N, --bid-samples=N, --time-ms=N (strong budget),
- * --workers=N (BENCH_WORKERS, default 2), --seed=S, --out=FILE (per-deck results as JSON, to
- * compare two runs deck by deck). Matches named `coinche-…` use the coinche rules (COINCHE.md).
+ * --workers=N (BENCH_WORKERS, default 2), --seed=S, --first=N (start at deck N: a run in parts),
+ * --out=FILE (per-deck results as JSON, to compare two runs deck by deck). Matches named `coinche-…` use the coinche rules (COINCHE.md).
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -95,8 +95,9 @@ async function runMatch(pair: string, seed: string, workers: number, budget: Tas
   const deals = Number(arg('deals', 'BENCH_DEALS') ?? DEFAULT_DEALS[pair] ?? 200);
   const games = Number(arg('games', 'BENCH_GAMES') ?? DEFAULT_GAMES[pair] ?? 0);
   const t0 = performance.now();
+  const first = Number(arg('first', 'BENCH_FIRST') ?? 0);
   const tasks: Task[] = [];
-  for (let i = 0; i < deals; i++) tasks.push({ pair, kind: 'deal', index: i, seed, budget });
+  for (let i = first; i < first + deals; i++) tasks.push({ pair, kind: 'deal', index: i, seed, budget });
   for (let g = 0; g < games; g++) tasks.push({ pair, kind: 'game', index: g, seed, budget });
   const results = await runAll(tasks, workers);
 

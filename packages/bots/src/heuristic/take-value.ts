@@ -36,19 +36,18 @@ export function takeFeatures(mine: number, trump: SuitId, round: 1 | 2, place: n
   out.fill(0);
   out[(round - 1) * 4 + place] = 1;
   const t = mine & suitMask(trump);
-  const has = (r: number): number => ((t & bit(trump * 8 + r)) !== 0 ? 1 : 0);
   const n = popcount(t);
-  out[8] = has(RANK_J);
-  out[9] = has(RANK_9);
-  out[10] = has(RANK_A);
-  out[11] = has(RANK_10);
-  out[12] = has(RANK_K);
-  out[13] = has(RANK_Q);
-  out[14] = has(RANK_7) + has(RANK_8);
+  out[8] = ((t >>> (trump * 8 + RANK_J)) & 1);
+  out[9] = ((t >>> (trump * 8 + RANK_9)) & 1);
+  out[10] = ((t >>> (trump * 8 + RANK_A)) & 1);
+  out[11] = ((t >>> (trump * 8 + RANK_10)) & 1);
+  out[12] = ((t >>> (trump * 8 + RANK_K)) & 1);
+  out[13] = ((t >>> (trump * 8 + RANK_Q)) & 1);
+  out[14] = ((t >>> (trump * 8 + RANK_7)) & 1) + ((t >>> (trump * 8 + RANK_8)) & 1);
   out[15] = n >= 3 ? 1 : 0;
   out[16] = n >= 4 ? 1 : 0;
   out[17] = n >= 5 ? 1 : 0;
-  out[18] = has(RANK_K) * has(RANK_Q);
+  out[18] = ((t >>> (trump * 8 + RANK_K)) & 1) * ((t >>> (trump * 8 + RANK_Q)) & 1);
   for (let s = 0; s < 4; s++) {
     if (s === trump) continue;
     const m = mine & suitMask(s);
