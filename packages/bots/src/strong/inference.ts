@@ -52,6 +52,8 @@ interface PlaySnap {
   handCounts: [number, number, number, number];
   deal: DealView;
   eps: number;
+  /** Whether the model agrees with the card, by the seat's holding then (its only unknown): many sampled deals share one. */
+  memo: Map<number, boolean>;
 }
 
 interface BidSnap {
@@ -116,6 +118,7 @@ export function evidenceOf(k: Knowledge): Evidence | null {
         handCounts: [...counts],
         deal: { ...deal, tricks: deal.tricks.slice(0, p.trick) },
         eps: p.seat === partner ? EPS_PLAY_PARTNER : EPS_PLAY_OPPONENT,
+        memo: new Map(),
       });
     }
     cannot[p.seat] = cannot[p.seat]! | excludedBy(p.prefix, p.card, trump);
@@ -182,45 +185,52 @@ function sameChoice(h: CardId, c: CardId, holding: number, played: number, trump
 export function playsLikelihood(ev: Evidence, hands: readonly number[]): number {
   let p = 1;
   const trump = ev.trump;
-  const cannotHold = [0, 0, 0, 0];
-  const mustHold = [0, 0, 0, 0];
   for (const s of ev.plays) {
     const holding = hands[s.seat]! | s.later;
-    const legal = legalMask(holding, s.prefix, trump);
-    if ((legal & (legal - 1)) === 0) continue;
-    const unseen = FULL_DECK & ~holding & ~s.playedBefore;
-    for (let o = 0; o < 4; o++) {
-      if (o === s.seat) {
-        cannotHold[o] = ~holding;
-        mustHold[o] = holding;
-        continue;
-      }
-      mustHold[o] = s.must[o]! & unseen;
-      cannotHold[o] = (s.cannot[o]! | ~unseen) & ~mustHold[o]!;
-    }
-    // As in knowledgeOf: a card another seat must hold is out of everyone else's reach.
-    for (let o = 0; o < 4; o++) {
-      if (o === s.seat) continue;
-      for (let q = 0; q < 4; q++) if (q !== o && q !== s.seat) cannotHold[o] = cannotHold[o]! | (mustHold[q]! & ~mustHold[o]!);
-    }
-    const k: Knowledge = {
-      seat: s.seat,
-      deal: s.deal,
-      trump,
-      taker: ev.taker,
-      hand: holding,
-      played: s.playedBefore,
-      plays: [],
-      trick: s.prefix,
-      leader: s.leader,
-      unseen,
-      cannotHold: cannotHold as Knowledge['cannotHold'],
-      mustHold: mustHold as Knowledge['mustHold'],
-      handCounts: s.handCounts,
-    };
-    if (!sameChoice(heuristicPlay(k, legal), s.card, holding, s.playedBefore, trump)) p *= s.eps;
+    let agrees = s.memo.get(holding);
+    if (agrees === undefined) s.memo.set(holding, (agrees = modelAgrees(s, holding, trump, ev.taker)));
+    if (!agrees) p *= s.eps;
   }
   return p;
+}
+
+/** Would the heuristic, holding `holding` with what the seat of `s` knew then, have played its card (or an equivalent)? */
+function modelAgrees(s: PlaySnap, holding: number, trump: SuitId, taker: Seat): boolean {
+  const cannotHold = [0, 0, 0, 0];
+  const mustHold = [0, 0, 0, 0];
+  const legal = legalMask(holding, s.prefix, trump);
+  if ((legal & (legal - 1)) === 0) return true;
+  const unseen = FULL_DECK & ~holding & ~s.playedBefore;
+  for (let o = 0; o < 4; o++) {
+    if (o === s.seat) {
+      cannotHold[o] = ~holding;
+      mustHold[o] = holding;
+      continue;
+    }
+    mustHold[o] = s.must[o]! & unseen;
+    cannotHold[o] = (s.cannot[o]! | ~unseen) & ~mustHold[o]!;
+  }
+  // As in knowledgeOf: a card another seat must hold is out of everyone else's reach.
+  for (let o = 0; o < 4; o++) {
+    if (o === s.seat) continue;
+    for (let q = 0; q < 4; q++) if (q !== o && q !== s.seat) cannotHold[o] = cannotHold[o]! | (mustHold[q]! & ~mustHold[o]!);
+  }
+  const k: Knowledge = {
+    seat: s.seat,
+    deal: s.deal,
+    trump,
+    taker,
+    hand: holding,
+    played: s.playedBefore,
+    plays: [],
+    trick: s.prefix,
+    leader: s.leader,
+    unseen,
+    cannotHold: cannotHold as Knowledge['cannotHold'],
+    mustHold: mustHold as Knowledge['mustHold'],
+    handCounts: s.handCounts,
+  };
+  return sameChoice(heuristicPlay(k, legal), s.card, holding, s.playedBefore, trump);
 }
 
 /**
