@@ -21,9 +21,9 @@ import {
   type Seat,
   type Suit,
 } from '@belote/rules';
-import { classicBid, heuristicBid, type BidChoice } from '../heuristic/bid.js';
+import { heuristicBid, type BidChoice } from '../heuristic/bid.js';
 import { placeOf } from '../heuristic/take-value.js';
-import { EPS_BID } from './inference.js';
+import { bidAgreement } from './inference.js';
 import { heuristicPlay } from '../heuristic/play.js';
 import { knowledgeOf } from '../knowledge.js';
 import { maskOf } from '@belote/rules';
@@ -59,9 +59,8 @@ function uniformDeck(view: GameView, rng: Rng): Card[] {
 }
 
 /**
- * How plausible the passes already made are with this deck: each is replayed with the normal
- * bot's bidding on that seat's five cards (the model of the other players, as in inference.ts);
- * a pass where it would have taken counts `EPS_BID`.
+ * How plausible the passes already made are with this deck: each is replayed on that seat's five
+ * cards with the model of the other players' bidding (`bidAgreement`, inference.ts).
  */
 function passLikelihood(view: GameView, deck: readonly Card[]): number {
   const deal = view.deal!;
@@ -70,7 +69,7 @@ function passLikelihood(view: GameView, deck: readonly Card[]): number {
   for (const b of deal.bids) {
     if (b.type !== 'pass' || b.seat === view.viewer) continue;
     const five = maskOf(firstFivePositions(deal.dealer, b.seat).map((i) => deck[i]!));
-    if (classicBid(b.round, placeOf(b.seat, deal.dealer), five, retourne).type === 'take') p *= EPS_BID;
+    p *= bidAgreement(b.round, placeOf(b.seat, deal.dealer), five, retourne, null);
   }
   return p;
 }

@@ -4,8 +4,8 @@
  * sampler can replay cheaply): for each action a seat took, the sampled deal's hand for that seat
  * is asked what the normal bot would have done in its place, from what that seat could see then.
  *
- * - **Bids** (classic): each other seat's pass or take, replayed with the normal bot's bidding
- *   (`classicBid`) on the five cards it held then. A sampled start hand has eight cards; which
+ * - **Bids** (classic): each other seat's pass or take, replayed on the five cards it held then
+ *   with the normal bot's bidding and with the club rule of thumb (`bidAgreement`). A sampled start hand has eight cards; which
  *   five came first is unknown (uniform given the hand), so one split is drawn per evaluation —
  *   an unbiased estimate of the likelihood, which is all that importance resampling needs.
  *   Coinche: every call compared with the heuristic's in its place (coinche-prior.ts).
@@ -22,7 +22,7 @@
  * void can ever get weight, since none is drawn.
  */
 import { RANK_K, RANK_Q, bit, cardId, legalMask, popcount, suitOf, type CardId, type DealView, type Seat, type SuitId } from '@belote/rules';
-import { classicBid } from '../heuristic/bid.js';
+import { classicBid, ruleOfThumbBid, type BidChoice } from '../heuristic/bid.js';
 import { placeOf } from '../heuristic/take-value.js';
 import { heuristicPlay } from '../heuristic/play.js';
 import { FULL_DECK, points, suitStrength } from '../cards.js';
@@ -33,7 +33,7 @@ import { auctionContexts, contextLikelihood, type CallContext } from './coinche-
 export const EPS_PLAY_OPPONENT = 0.2;
 /** Weight of the partner's card the heuristic would not have played (the partner may be a strong bot or a human). */
 export const EPS_PLAY_PARTNER = 0.5;
-/** Weight of a classic bid the normal bot would not have made with that hand. */
+/** Weight of a classic bid neither the normal bot nor the rule of thumb would have made with that hand. */
 export const EPS_BID = 0.15;
 
 /** One card another seat played with a choice, and what that seat knew just before. */
@@ -159,11 +159,25 @@ function bidsLikelihood(ev: Evidence, start: readonly number[], rng: () => numbe
       const pool = start[b.seat]! & ~(b.taker && ev.retourne !== null ? bit(ev.retourne) : 0);
       h = five[b.seat] = drawSubset(pool, 5, rng);
     }
-    const bid = classicBid(b.round, b.place, h, ev.retourne!);
-    const expected = bid.type === 'pass' ? null : bid.suit === undefined ? suitOf(ev.retourne!) : suitIndex(bid.suit);
-    if (expected !== b.took) p *= EPS_BID;
+    p *= bidAgreement(b.round, b.place, h, ev.retourne!, b.took);
   }
   return p;
+}
+
+/** The trump a classic bid names (null for a pass). */
+const trumpOf = (bid: BidChoice, retourne: CardId): SuitId | null => (bid.type === 'pass' ? null : bid.suit === undefined ? suitOf(retourne) : suitIndex(bid.suit));
+
+/**
+ * How well a classic bid (`took`: the trump named, null for a pass) fits the seat at `place`
+ * holding `five` in round `round`: the model of the other players is an even mixture of the
+ * normal bot's bidding (by expected value) and the club rule of thumb it replaced (jack or nine
+ * with support, the easy bot's rule without its looseness), many players' rule. 1 when both
+ * agree with the bid, 1/2 when one does, `EPS_BID` when neither.
+ */
+export function bidAgreement(round: 1 | 2, place: number, five: number, retourne: CardId, took: SuitId | null): number {
+  const byValue = trumpOf(classicBid(round, place, five, retourne), retourne) === took;
+  const byRule = trumpOf(ruleOfThumbBid(round, five | bit(retourne), retourne), retourne) === took;
+  return byValue && byRule ? 1 : byValue || byRule ? 0.5 : EPS_BID;
 }
 
 /** The heuristic's card `h` and the card played `c` are interchangeable for a seat holding `holding`. */
