@@ -5,7 +5,8 @@
  * is asked what the normal bot would have done in its place, from what that seat could see then.
  *
  * - **Bids** (classic): each other seat's pass or take, replayed on the five cards it held then
- *   with the normal bot's bidding and with the club rule of thumb (`bidAgreement`). A sampled start hand has eight cards; which
+ *   with the normal bot's bidding and with the club rule of thumb (`bidAgreement`); the
+ *   partner's bids count as the square root of that (softer, like his cards). A sampled start hand has eight cards; which
  *   five came first is unknown (uniform given the hand), so one split is drawn per evaluation —
  *   an unbiased estimate of the likelihood, which is all that importance resampling needs.
  *   Coinche: every call compared with the heuristic's in its place (coinche-prior.ts).
@@ -64,6 +65,8 @@ interface BidSnap {
   took: SuitId | null;
   /** The seat received the retourne (the taker): its first five cards are among the other seven. */
   taker: boolean;
+  /** The seat is the partner's (a strong bot or a human may bid unlike the model: softer evidence). */
+  partner: boolean;
 }
 
 export interface Evidence {
@@ -84,7 +87,7 @@ export function evidenceOf(k: Knowledge): Evidence | null {
   const bids: BidSnap[] = [];
   for (const b of deal.bids) {
     if (b.seat === k.seat) continue;
-    bids.push({ seat: b.seat, round: b.round, place: placeOf(b.seat, deal.dealer), took: b.type === 'take' ? suitIndex(b.suit!) : null, taker: b.seat === k.taker });
+    bids.push({ seat: b.seat, round: b.round, place: placeOf(b.seat, deal.dealer), took: b.type === 'take' ? suitIndex(b.suit!) : null, taker: b.seat === k.taker, partner: b.seat === ((k.seat + 2) & 3) });
   }
   const contexts = deal.auction ? auctionContexts(deal.auction.calls, deal.eldest, k.seat) : [];
   // Every play in order with its trick's prefix and the number of tricks done before it.
@@ -159,7 +162,8 @@ function bidsLikelihood(ev: Evidence, start: readonly number[], rng: () => numbe
       const pool = start[b.seat]! & ~(b.taker && ev.retourne !== null ? bit(ev.retourne) : 0);
       h = five[b.seat] = drawSubset(pool, 5, rng);
     }
-    p *= bidAgreement(b.round, b.place, h, ev.retourne!, b.took);
+    const a = bidAgreement(b.round, b.place, h, ev.retourne!, b.took);
+    p *= b.partner ? Math.sqrt(a) : a;
   }
   return p;
 }
