@@ -204,7 +204,7 @@ describe('health, headers and the web app', () => {
   });
 
   it('serves the app at /, /t/:id and the replay routes, assets with long caching, 404 elsewhere', async () => {
-    for (const path of ['/', '/t/AAAAAAAAAAAAAAAAAAAAAA', '/t/AAAAAAAAAAAAAAAAAAAAAA/replay', '/replay']) {
+    for (const path of ['/', '/t/AAAAAAAAAAAAAAAAAAAAAA', '/t/AAAAAAAAAAAAAAAAAAAAAA/replay', '/replay', '/practice', '/practice/replay?table=AAAAAAAAAAAAAAAAAAAAAA&game=0']) {
       const r = await request(server.url).get(path);
       expect(r.status).toBe(200);
       expect(r.text).toContain('<div id="app">');

@@ -5,6 +5,7 @@
  */
 import type { Ack, ClientEventName, ClientEventPayload, ServerFrames } from '@belote/protocol/client';
 import type { Hint } from './hints.js';
+import type { Timing } from './table.js';
 import type { PracticeSettings } from './types.js';
 
 export type PracticeRequest =
@@ -14,8 +15,8 @@ export type PracticeRequest =
 
 export type ToPractice =
   /** Open the table `id` kept on the device, or a new one with `settings`. */
-  | { type: 'open'; id: string; timing?: { botPaceMs?: number; turnSecondMs?: number } }
-  | { type: 'create'; settings: PracticeSettings; timing?: { botPaceMs?: number; turnSecondMs?: number } }
+  | { type: 'open'; id: string; timing?: Partial<Timing> }
+  | { type: 'create'; settings: PracticeSettings; timing?: Partial<Timing> }
   | ({ n: number } & PracticeRequest);
 
 export type PracticeReply = Ack<Record<string, unknown>> | { ok: true; hint: Hint };
