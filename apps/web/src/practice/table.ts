@@ -465,7 +465,7 @@ export class PracticeTable {
     return {
       id: this.saved.id,
       rules: { ...s.rules },
-      options: { turnTimerSeconds: s.turnTimerSeconds, fillWithBots: false, botLevel: s.opponents, hints: true },
+      options: { turnTimerSeconds: s.turnTimerSeconds, fillWithBots: false, botLevel: s.opponents },
       status: this.status(),
       seats: ([0, 1, 2, 3] as Seat[]).map((seat) => ({
         seat,
