@@ -9,8 +9,8 @@
  * Offline reloads need the app's service worker (the installable app); without one registered,
  * the reload is done online and the rest of the game offline (see the note in the test).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -138,8 +138,17 @@ describe('practice against three strong bots, offline', () => {
     await download.saveAs(file);
     const out = execFileSync('pnpm', ['--silent', 'verify', file], { cwd: root, encoding: 'utf8' });
     writeFileSync(path.join(SHOTS, 'verify.txt'), out);
-    expect(out).toMatch(/winner/i);
-    expect(out).not.toMatch(/BAD_DECK/);
+    const verified = JSON.parse(out) as { error: unknown; winner: number; deals: unknown[] };
+    expect(verified.error).toBeNull();
+    expect(verified.winner === 0 || verified.winner === 1).toBe(true);
+    // the seals are checked: one changed salt is BAD_DECK (exit status 1)
+    const record = JSON.parse(readFileSync(file, 'utf8')) as { deals: { salt: string }[] };
+    record.deals[0]!.salt += 'x';
+    const forged = path.join(SHOTS, 'forged.json');
+    writeFileSync(forged, JSON.stringify(record));
+    const bad = spawnSync('pnpm', ['--silent', 'verify', forged], { cwd: root, encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stdout + bad.stderr).toContain('BAD_DECK');
   }, 600_000);
 
   it('the home page loads no practice code', async () => {
