@@ -16,6 +16,7 @@
  * Flags: --rate=4 (CPU throttling), --games=1, --target=501, --variant=classic|coinche,
  * --hints=8 (hints to ask per game). Needs the built web app (pnpm build).
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
@@ -27,9 +28,12 @@ const games = Number(arg('games', '1'));
 const target = arg('target', '501');
 const variant = arg('variant', 'classic');
 const hintsWanted = Number(arg('hints', '8'));
+/** --profile=FILE: a CPU profile of the page's main thread over the game (Chrome DevTools format). */
+const profile = arg('profile', '');
+/** --motion=full|reduce: the table's motion as is, or with prefers-reduced-motion. */
+const motion = arg('motion', 'full') === 'reduce' ? 'reduce' : 'no-preference';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
@@ -38,9 +42,10 @@ const stats = (xs: number[]): string => (xs.length ? `n ${xs.length}, median ${q
 
 /** In the page before any script: frame arrival times from the practice worker, and long tasks. */
 function instrument(): void {
-  const w = window as unknown as { __frames: { t: number; kind: string; bot: boolean }[]; __long: { start: number; duration: number }[] };
+  const w = window as unknown as { __frames: { t: number; kind: string; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[] };
   w.__frames = [];
   w.__long = [];
+  w.__thinking = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__long.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
@@ -50,7 +55,9 @@ function instrument(): void {
       super(url, opts);
       if (opts?.name !== 'belote-practice') return;
       this.addEventListener('message', (e: MessageEvent) => {
-        const m = e.data as { type: string; name?: string; frame?: { events?: { type: string; seat?: number }[] } };
+        const m = e.data as { type: string; name?: string; ms?: number; frame?: { events?: { type: string; seat?: number }[] } };
+        // a bot decided: it was thinking for the last `ms`
+        if (m.type === 'thought') w.__thinking.push({ from: performance.now() - (m.ms ?? 0), to: performance.now() });
         if (m.type !== 'frame' || m.name !== 'step') return;
         const first = m.frame?.events?.[0];
         const bot = first !== undefined && ['cardPlayed', 'bid', 'call'].includes(first.type) && first.seat !== 0;
@@ -90,15 +97,23 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 try {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', reducedMotion: motion });
+  // tsx keeps function names with a helper the page does not have
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   await context.addInitScript(instrument);
+  // the calibration runs in a blank page of its own (the app's CSP allows no blob: worker), throttled alike
+  const blank = await context.newPage();
+  await blank.goto('about:blank');
+  const plain = await calibrate(blank);
+  await (await context.newCDPSession(blank)).send('Emulation.setCPUThrottlingRate', { rate });
+  const slow = await calibrate(blank);
+  await blank.close();
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   const cdp = await context.newCDPSession(page);
-  await page.goto(`${server.url}/`);
-  const plain = await calibrate(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  const slow = await calibrate(page);
+  await page.goto(`${server.url}/`);
+  console.log(`motion: ${motion === 'reduce' ? 'reduced (prefers-reduced-motion)' : 'full'}; phone viewport 390×844 @2x`);
   console.log(`calibration (a fixed loop, median of 7): worker ${plain.worker.toFixed(0)} → ${slow.worker.toFixed(0)} ms (×${(slow.worker / plain.worker).toFixed(1)}), main thread ${plain.main.toFixed(0)} → ${slow.main.toFixed(0)} ms (×${(slow.main / plain.main).toFixed(1)}) at CPU throttling ×${rate}`);
   await page.evaluate(() => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 })));
 
@@ -106,6 +121,7 @@ try {
   const thoughts: number[] = [];
   const hints: number[] = [];
   let longTasks: { start: number; duration: number }[] = [];
+  let duringThinking: { start: number; duration: number }[] = [];
   for (let g = 0; g < games; g++) {
     await page.goto(`${server.url}/practice`);
     await page.waitForSelector('[data-testid=practice-form]');
@@ -114,6 +130,10 @@ try {
     await page.click('[data-testid=practice-start]');
     await page.waitForSelector('.screen');
     const t0 = await page.evaluate(() => performance.now());
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     let asked = 0;
     for (;;) {
       if (await page.$('[data-testid=game-over]')) break;
@@ -129,24 +149,43 @@ try {
           if (await page.waitForSelector('[data-testid=hint-panel]', { timeout: 30_000 }).catch(() => null)) hints.push(Date.now() - t);
         }
       }
-      if (await page.$('[data-testid=continue]:not([disabled])')) await click('[data-testid=continue]:not([disabled])');
-      else if (await page.$('[data-card][data-playable="true"]')) await click('[data-card][data-playable="true"]', { x: 8, y: 14 });
-      else if (await page.$('[data-bid=pass]:not([disabled])')) await click('[data-bid=pass]:not([disabled])');
-      else await sleep(20);
+      // wait without polling the page in a loop (the driver's own queries run on the main thread)
+      const next = await page
+        .waitForSelector('[data-testid=continue]:not([disabled]), [data-card][data-playable="true"], [data-bid=pass]:not([disabled]), [data-testid=game-over]', { timeout: 120_000 })
+        .then((h) => h.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-bid]') ? 'pass' : el.matches('[data-testid=continue]') ? 'continue' : 'over')));
+      if (next === 'continue') await click('[data-testid=continue]:not([disabled])');
+      else if (next === 'card') await click('[data-card][data-playable="true"]', { x: 8, y: 14 });
+      else if (next === 'pass') await click('[data-bid=pass]:not([disabled])');
+    }
+    if (profile) {
+      const { profile: p } = await cdp.send('Profiler.stop');
+      writeFileSync(profile, JSON.stringify(p));
+      const self = new Map<string, number>();
+      const byId = new Map(p.nodes.map((n) => [n.id, n]));
+      const dt = p.timeDeltas ?? [];
+      (p.samples ?? []).forEach((id, i) => {
+        const n = byId.get(id)!;
+        const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+      });
+      console.log('main thread self time, top 15 (ms):');
+      for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${v.toFixed(0).padStart(7)}  ${k}`);
     }
     const r = await page.evaluate(() => {
-      const w = window as unknown as { __frames: { t: number; bot: boolean }[]; __long: { start: number; duration: number }[]; __beloteBotThoughts?: { ms: number }[] };
-      return { frames: w.__frames, long: w.__long, thoughts: (w.__beloteBotThoughts ?? []).map((x) => x.ms) };
+      const w = window as unknown as { __frames: { t: number; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __beloteBotThoughts?: { ms: number }[] };
+      return { frames: w.__frames, long: w.__long, thinking: w.__thinking, thoughts: (w.__beloteBotThoughts ?? []).map((x) => x.ms) };
     });
     r.frames.forEach((f, i) => {
       if (f.bot && i > 0) latencies.push(f.t - r.frames[i - 1]!.t);
     });
     thoughts.push(...r.thoughts);
     longTasks = longTasks.concat(r.long.filter((l) => l.start >= t0));
+    duringThinking = duringThinking.concat(r.long.filter((l) => l.start >= t0 && r.thinking.some((b) => l.start < b.to && l.start + l.duration > b.from)));
   }
   console.log(`bot move shown after its turn began (frame to frame, pace 0): ${stats(latencies)}`);
   console.log(`bot thinking in the worker: ${stats(thoughts)}`);
   console.log(`long tasks on the main thread during the game: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks.map((l) => l.duration)).toFixed(0)} ms, total ${longTasks.reduce((a, l) => a + l.duration, 0).toFixed(0)} ms` : ''}`);
+  console.log(`of which overlapping a bot's thinking: ${duringThinking.length}${duringThinking.length ? `, longest ${Math.max(...duringThinking.map((l) => l.duration)).toFixed(0)} ms` : ''}`);
   console.log(`hints, from the click to the panel (the test driver's clock): ${stats(hints)}`);
 } finally {
   await browser.close();

@@ -162,4 +162,45 @@ describe('practice against three strong bots, offline', () => {
     expect(scripts.filter((u) => /practice|Practice|hint|Hint/.test(u))).toEqual([]);
     await fresh.close();
   });
+
+  it('online: hints only where the host allowed them — the setting shown to everyone, the hint computed in the page from the player\'s view', async () => {
+    await context.setOffline(false);
+    for (const allowed of [true, false]) {
+      const host = await context.newPage();
+      await host.goto(`${base()}/`);
+      await host.click('[data-testid=create-form] label:has-text("301")');
+      await host.click('[data-testid=opt-bots]');
+      if (allowed) await host.click('[data-testid=opt-hints]');
+      await host.click('[data-testid=create]');
+      await host.waitForURL(/\/t\//);
+      const id = /\/t\/([A-Za-z0-9_-]{22})/.exec(host.url())![1]!;
+      const summary = (await (await fetch(`${base()}/api/tables/${id}`)).json()) as { options: { hints?: boolean } };
+      expect(summary.options.hints).toBe(allowed ? true : undefined);
+      await host.click('[data-sit="0"]');
+      await host.fill('[data-testid=name-input]', 'Hélène');
+      await host.click('[data-testid=sit-confirm]');
+      // a spectator sees the setting too
+      const watcher = await context.newPage();
+      await watcher.goto(`${base()}/t/${id}`);
+      await watcher.waitForSelector('[data-testid=game-info]');
+      expect(await watcher.$('[data-testid=hints-setting]')).toEqual(allowed ? expect.anything() : null);
+      await watcher.close();
+      await host.click('[data-testid=start]:not([disabled])');
+      await host.waitForSelector('[data-bid=pass]:not([disabled]), [data-card][data-playable="true"]');
+      if (allowed) {
+        expect(await host.$('[data-testid=hints-setting]')).not.toBeNull();
+        await host.click('[data-testid=hint]');
+        await host.waitForSelector('[data-testid=hint-panel]', { timeout: 60_000 });
+        const options = await host.$$eval('[data-testid=hint-panel] tr[data-option]', (els) => els.map((e) => e.getAttribute('data-option')));
+        expect(options).toContain('pass');
+        expect(options).toContain(await host.getAttribute('[data-testid=hint-panel]', 'data-best'));
+        expect(await host.$('[data-testid=take-back]')).toBeNull();
+        await host.screenshot({ path: path.join(SHOTS, 'online-hint.png') });
+      } else {
+        await sleep(500);
+        expect(await host.$('[data-testid=hint]')).toBeNull();
+      }
+      await host.close();
+    }
+  });
 });
