@@ -42,10 +42,11 @@ const stats = (xs: number[]): string => (xs.length ? `n ${xs.length}, median ${q
 
 /** In the page before any script: frame arrival times from the practice worker, and long tasks. */
 function instrument(): void {
-  const w = window as unknown as { __frames: { t: number; kind: string; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[] };
+  const w = window as unknown as { __frames: { t: number; kind: string; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __hintMs: number[] };
   w.__frames = [];
   w.__long = [];
   w.__thinking = [];
+  w.__hintMs = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__long.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
@@ -58,6 +59,8 @@ function instrument(): void {
         const m = e.data as { type: string; name?: string; ms?: number; frame?: { events?: { type: string; seat?: number }[] } };
         // a bot decided: it was thinking for the last `ms`
         if (m.type === 'thought') w.__thinking.push({ from: performance.now() - (m.ms ?? 0), to: performance.now() });
+        const hint = (m as { reply?: { hint?: { ms: number } } }).reply?.hint;
+        if (m.type === 'reply' && hint) w.__hintMs.push(hint.ms);
         if (m.type !== 'frame' || m.name !== 'step') return;
         const first = m.frame?.events?.[0];
         const bot = first !== undefined && ['cardPlayed', 'bid', 'call'].includes(first.type) && first.seat !== 0;
@@ -120,6 +123,7 @@ try {
   const latencies: number[] = [];
   const thoughts: number[] = [];
   const hints: number[] = [];
+  const hintWorker: number[] = [];
   let longTasks: { start: number; duration: number }[] = [];
   let duringThinking: { start: number; duration: number }[] = [];
   for (let g = 0; g < games; g++) {
@@ -172,13 +176,14 @@ try {
       for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${v.toFixed(0).padStart(7)}  ${k}`);
     }
     const r = await page.evaluate(() => {
-      const w = window as unknown as { __frames: { t: number; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __beloteBotThoughts?: { ms: number }[] };
-      return { frames: w.__frames, long: w.__long, thinking: w.__thinking, thoughts: (w.__beloteBotThoughts ?? []).map((x) => x.ms) };
+      const w = window as unknown as { __frames: { t: number; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __hintMs: number[]; __beloteBotThoughts?: { ms: number }[] };
+      return { frames: w.__frames, long: w.__long, thinking: w.__thinking, hintMs: w.__hintMs, thoughts: (w.__beloteBotThoughts ?? []).map((x) => x.ms) };
     });
     r.frames.forEach((f, i) => {
       if (f.bot && i > 0) latencies.push(f.t - r.frames[i - 1]!.t);
     });
     thoughts.push(...r.thoughts);
+    hintWorker.push(...r.hintMs);
     longTasks = longTasks.concat(r.long.filter((l) => l.start >= t0));
     duringThinking = duringThinking.concat(r.long.filter((l) => l.start >= t0 && r.thinking.some((b) => l.start < b.to && l.start + l.duration > b.from)));
   }
@@ -187,6 +192,7 @@ try {
   console.log(`long tasks on the main thread during the game: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks.map((l) => l.duration)).toFixed(0)} ms, total ${longTasks.reduce((a, l) => a + l.duration, 0).toFixed(0)} ms` : ''}`);
   console.log(`of which overlapping a bot's thinking: ${duringThinking.length}${duringThinking.length ? `, longest ${Math.max(...duringThinking.map((l) => l.duration)).toFixed(0)} ms` : ''}`);
   console.log(`hints, from the click to the panel (the test driver's clock): ${stats(hints)}`);
+  console.log(`hints, computing in the worker: ${stats(hintWorker)}`);
 } finally {
   await browser.close();
   await server.stop();

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeFindings, blocking, describeFindings } from './axe.js';
 import { ARTIFACTS, launch, sleep } from './browser.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,7 +28,7 @@ const base = (): string => inject('baseUrl');
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', reducedMotion: 'reduce', acceptDownloads: true });
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', reducedMotion: 'reduce', acceptDownloads: true, bypassCSP: true });
   page = await context.newPage();
   page.setDefaultTimeout(30_000);
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
@@ -37,6 +38,13 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
+
+/** axe-core: nothing serious or critical on the page as it is now. */
+async function noAxeFindings(name: string): Promise<void> {
+  const findings = await axeFindings(page);
+  if (findings.length) console.info(`axe ${name}:\n${describeFindings(findings)}`);
+  expect(findings.filter(blocking), `${name}:\n${describeFindings(findings.filter(blocking))}`).toEqual([]);
+}
 
 /** The table's version (data-version on the screen). */
 const version = async (): Promise<number> => Number(await page.getAttribute('.screen', 'data-version'));
@@ -64,6 +72,7 @@ describe('practice against three strong bots, offline', () => {
     await page.evaluate(() => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 })));
     await page.click('[data-testid=practice-link]');
     await page.waitForSelector('[data-testid=practice-form]');
+    await noAxeFindings('practice setup');
     // strong partner and opponents are the defaults; a short game
     await page.click('[data-testid=practice-form] label:has-text("501")');
     await page.click('[data-testid=practice-start]');
@@ -86,6 +95,7 @@ describe('practice against three strong bots, offline', () => {
         const best = await page.getAttribute('[data-testid=hint-panel]', 'data-best');
         expect(best).toBeTruthy();
         await page.screenshot({ path: path.join(SHOTS, 'hint.png') });
+        await noAxeFindings('practice table with a hint');
         hinted = true;
       }
       if (!tookBack && done === 'played' && cards.length >= 2 && cards.length <= 6) {
