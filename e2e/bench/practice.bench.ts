@@ -32,6 +32,12 @@ const hintsWanted = Number(arg('hints', '8'));
 const profile = arg('profile', '');
 /** --motion=full|reduce: the table's motion as is, or with prefers-reduced-motion. */
 const motion = arg('motion', 'full') === 'reduce' ? 'reduce' : 'no-preference';
+/**
+ * --mode=practice|online: the practice table, or the same game at an online table of this server
+ * (three strong server bots, no delay): the A/B that tells the table's own rendering from the
+ * practice's bots (an online table's bots think on the server).
+ */
+const mode = arg('mode', 'practice') === 'online' ? 'online' : 'practice';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const quantile = (xs: number[], q: number): number => {
@@ -116,6 +122,7 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   await page.goto(`${server.url}/`);
+  console.log(`mode: ${mode}, ${variant} to ${target}, strong bots`);
   console.log(`motion: ${motion === 'reduce' ? 'reduced (prefers-reduced-motion)' : 'full'}; phone viewport 390×844 @2x`);
   console.log(`calibration (a fixed loop, median of 7): worker ${plain.worker.toFixed(0)} → ${slow.worker.toFixed(0)} ms (×${(slow.worker / plain.worker).toFixed(1)}), main thread ${plain.main.toFixed(0)} → ${slow.main.toFixed(0)} ms (×${(slow.main / plain.main).toFixed(1)}) at CPU throttling ×${rate}`);
   await page.evaluate(() => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 })));
@@ -125,14 +132,31 @@ try {
   const hints: number[] = [];
   const hintWorker: number[] = [];
   let longTasks: { start: number; duration: number }[] = [];
+  let moves = 0;
   let duringThinking: { start: number; duration: number }[] = [];
   for (let g = 0; g < games; g++) {
-    await page.goto(`${server.url}/practice`);
-    await page.waitForSelector('[data-testid=practice-form]');
-    if (variant === 'coinche') await page.click('[data-testid=practice-form] [data-variant=coinche]');
-    await page.click(`[data-testid=practice-form] label:has-text("${target}")`);
-    await page.click('[data-testid=practice-start]');
-    await page.waitForSelector('.screen');
+    if (mode === 'practice') {
+      await page.goto(`${server.url}/practice`);
+      await page.waitForSelector('[data-testid=practice-form]');
+      if (variant === 'coinche') await page.click('[data-testid=practice-form] [data-variant=coinche]');
+      await page.click(`[data-testid=practice-form] label:has-text("${target}")`);
+      await page.click('[data-testid=practice-start]');
+      await page.waitForSelector('.screen');
+    } else {
+      const res = await fetch(`${server.url}/api/tables`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ rules: { ...(variant === 'coinche' ? { variant } : {}), target: Number(target) }, options: { fillWithBots: true, botLevel: 'strong' } }),
+      });
+      const { id, hostKey } = (await res.json()) as { id: string; hostKey: string };
+      await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [`belote:table:${id}`, JSON.stringify({ hostKey })]);
+      await page.goto(`${server.url}/t/${id}`);
+      await page.click('[data-sit="0"]');
+      await page.fill('[data-testid=name-input]', 'Bench');
+      await page.click('[data-testid=sit-confirm]');
+      await page.click('[data-testid=start]:not([disabled])');
+      await page.waitForSelector('[data-card]');
+    }
     const t0 = await page.evaluate(() => performance.now());
     if (profile) {
       await cdp.send('Profiler.enable');
@@ -182,6 +206,7 @@ try {
     r.frames.forEach((f, i) => {
       if (f.bot && i > 0) latencies.push(f.t - r.frames[i - 1]!.t);
     });
+    moves += r.frames.length || (await page.evaluate(() => Number(document.querySelector('.screen')?.getAttribute('data-version') ?? 0)));
     thoughts.push(...r.thoughts);
     hintWorker.push(...r.hintMs);
     longTasks = longTasks.concat(r.long.filter((l) => l.start >= t0));
@@ -189,6 +214,7 @@ try {
   }
   console.log(`bot move shown after its turn began (frame to frame, pace 0): ${stats(latencies)}`);
   console.log(`bot thinking in the worker: ${stats(thoughts)}`);
+  console.log(`changes of the table (steps or versions): ${moves}; long tasks per 100: ${((100 * longTasks.length) / Math.max(1, moves)).toFixed(1)}`);
   console.log(`long tasks on the main thread during the game: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks.map((l) => l.duration)).toFixed(0)} ms, total ${longTasks.reduce((a, l) => a + l.duration, 0).toFixed(0)} ms` : ''}`);
   console.log(`of which overlapping a bot's thinking: ${duringThinking.length}${duringThinking.length ? `, longest ${Math.max(...duringThinking.map((l) => l.duration)).toFixed(0)} ms` : ''}`);
   console.log(`hints, from the click to the panel (the test driver's clock): ${stats(hints)}`);
