@@ -108,9 +108,9 @@ describe('practice against three strong bots, offline', () => {
           tookBack = true;
         }
       }
-      if (!reloaded && cards.length === 5 && (await page.$('[data-card][data-playable="true"]'))) {
-        // mid-deal, my turn: reload and find the same position
-        const at = { v: await version(), cards };
+      if (!reloaded && (await page.$('[data-card][data-playable="true"]')) && (await hand()).length === 5) {
+        // mid-deal, my turn (nothing moves until I play): reload and find the same position
+        const at = { v: await version(), cards: await hand() };
         if (!hasServiceWorker) await context.setOffline(false);
         await page.reload();
         await page.waitForSelector('[data-card]');
@@ -199,10 +199,13 @@ describe('practice against three strong bots, offline', () => {
       await host.waitForSelector('[data-bid=pass]:not([disabled]), [data-card][data-playable="true"]');
       if (allowed) {
         expect(await host.$('[data-testid=hints-setting]')).not.toBeNull();
+        const bidding = (await host.$('[data-bid=pass]')) !== null;
+        const playable = await host.$$eval('[data-card][data-playable="true"]', (els) => els.map((e) => e.getAttribute('data-card')));
         await host.click('[data-testid=hint]');
         await host.waitForSelector('[data-testid=hint-panel]', { timeout: 60_000 });
         const options = await host.$$eval('[data-testid=hint-panel] tr[data-option]', (els) => els.map((e) => e.getAttribute('data-option')));
-        expect(options).toContain('pass');
+        if (bidding) expect(options).toContain('pass');
+        else expect([...options].sort()).toEqual([...playable].sort());
         expect(options).toContain(await host.getAttribute('[data-testid=hint-panel]', 'data-best'));
         expect(await host.$('[data-testid=take-back]')).toBeNull();
         await host.screenshot({ path: path.join(SHOTS, 'online-hint.png') });
