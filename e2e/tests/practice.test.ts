@@ -203,7 +203,7 @@ describe('practice against three strong bots, offline', () => {
         const playable = await host.$$eval('[data-card][data-playable="true"]', (els) => els.map((e) => e.getAttribute('data-card')));
         await host.click('[data-testid=hint]');
         await host.waitForSelector('[data-testid=hint-panel]', { timeout: 60_000 });
-        const options = await host.$$eval('[data-testid=hint-panel] tr[data-option]', (els) => els.map((e) => e.getAttribute('data-option')));
+        const options = await host.$$eval('[data-testid=hint-panel] li[data-option]', (els) => els.map((e) => e.getAttribute('data-option')));
         if (bidding) expect(options).toContain('pass');
         else expect([...options].sort()).toEqual([...playable].sort());
         expect(options).toContain(await host.getAttribute('[data-testid=hint-panel]', 'data-best'));
