@@ -4,16 +4,16 @@
  * (practice/hints.ts), computed off the page's thread. Nothing but the view crosses over.
  */
 import type { GameView } from '@belote/rules/core';
-import { hintFor, type Hint } from './hints.js';
+import { hintFor, hintSeed, type Hint } from './hints.js';
 
-export type ToHintWorker = { n: number; view: GameView; seed: string };
+export type ToHintWorker = { n: number; view: GameView };
 export type FromHintWorker = { n: number; ok: true; hint: Hint } | { n: number; ok: false; message: string };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 scope.onmessage = (e: MessageEvent<ToHintWorker>) => {
-  const { n, view, seed } = e.data;
+  const { n, view } = e.data;
   try {
-    scope.postMessage({ n, ok: true, hint: hintFor(view, seed) } satisfies FromHintWorker);
+    scope.postMessage({ n, ok: true, hint: hintFor(view, hintSeed(view)) } satisfies FromHintWorker);
   } catch (err) {
     scope.postMessage({ n, ok: false, message: err instanceof Error ? err.message : String(err) } satisfies FromHintWorker);
   }

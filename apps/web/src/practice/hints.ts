@@ -5,11 +5,23 @@
  * option with the best mean written difference over the sampled deals, the strong bot's own
  * rule. Effort is bounded by sample and node counts (HINT_BUDGET), within the bot's time budget.
  */
-import { ANALYSIS_BUDGET, decide, judgeBid, judgeCall, judgeCard, type AnalysisBudget } from '@belote/bots';
+import { ANALYSIS_BUDGET, decide, decisionSeed, judgeBid, judgeCall, judgeCard, type AnalysisBudget } from '@belote/bots';
 import { seededRng, type Call, type GameView } from '@belote/rules/core';
 
 /** The analysis's budget, without the extra samples it draws before marking a card (a hint marks nothing). */
 export const HINT_BUDGET: AnalysisBudget = Object.freeze({ ...ANALYSIS_BUDGET, markSamples: 0 });
+
+/**
+ * The analysis's seed for this decision (`decisionSeed(deal, step)`: the deal's index in the game,
+ * the action's index in the deal), so a hint draws the very deals the replay's analysis will draw
+ * for it, and shows the values the analysis will show (unless the card played is then judged on
+ * more samples before a mark).
+ */
+export function hintSeed(view: GameView): string {
+  const d = view.deal!;
+  const calls = d.auction ? d.auction.calls.length : d.bids.length;
+  return decisionSeed(d.number, calls + 4 * d.tricks.length + d.trick.cards.length);
+}
 
 export interface Hint {
   kind: 'bid' | 'card';

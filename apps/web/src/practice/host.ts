@@ -6,7 +6,7 @@
  */
 import type { BotLevel } from '@belote/protocol/client';
 import type { GameView, Move } from '@belote/rules/core';
-import { hintFor } from './hints.js';
+import { hintFor, hintSeed } from './hints.js';
 import type { FromPractice, PracticeRequest, ToPractice } from './messages.js';
 import { PracticeTable, type Clock, type Timing } from './table.js';
 import type { SavedPractice } from './types.js';
@@ -90,7 +90,7 @@ export function practiceHost(post: (m: FromPractice) => void, deps: HostDeps): (
           return;
         }
         await t.countHint();
-        const hint = (deps.hint ?? hintFor)(view, `${t.id}|${t.version}`);
+        const hint = (deps.hint ?? hintFor)(view, hintSeed(view));
         post({ type: 'reply', n, reply: { ok: true, hint } });
         return;
       }

@@ -6,12 +6,12 @@
  * take-back, a reload (resume from storage), the turn timer and a hint.
  */
 import { createHash } from 'node:crypto';
-import { decide } from '@belote/bots';
-import { cardsOfMask, currentDeal, replayRecord, seededRng, viewFor, type Card, type GameView, type Move } from '@belote/rules';
+import { decide, decisionSeed } from '@belote/bots';
+import { cardsOfMask, currentDeal, replayRecord, replayTimeline, seededRng, viewFor, type Card, type GameView, type Move } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
 import { TableClient } from '../lib/store.svelte.js';
 import { deckOfSeed } from './fairness.js';
-import { hintFor } from './hints.js';
+import { hintFor, hintSeed } from './hints.js';
 import { practiceHost, type HostDeps, type HostStore } from './host.js';
 import { practiceTransport, type PracticeWorker } from './local-transport.js';
 import type { FromPractice, ToPractice } from './messages.js';
@@ -165,6 +165,15 @@ describe('a practice table', () => {
     expect(out.result.error).toBeNull();
     expect(out.result.winner).toBe(client.view!.winner);
     for (const d of record.deals) expect(d.deck).toEqual(deckOfSeed(d.salt as string));
+    // a hint's seed is the analysis's seed of the same decision: the replay draws the same deals
+    let decisions = 0;
+    for (const deal of replayTimeline(record).deals)
+      deal.states.forEach((state, step) => {
+        const seat = deal.frames[step + 1]!.action!.seat;
+        expect(hintSeed(viewFor(state, seat))).toBe(decisionSeed(deal.index, step));
+        decisions++;
+      });
+    expect(decisions).toBeGreaterThan(30);
     // every deal's commitment was published before its deal started, in the same step
     const committed = worker.frames.flatMap((m) => (m.type === 'frame' && m.name === 'step' ? m.frame.events.filter((e) => e.type === 'dealCommitted') : []));
     expect(committed.map((e) => (e as { hash: string }).hash)).toEqual(expect.arrayContaining(record.deals.map((d) => d.commitment)));
