@@ -35,11 +35,12 @@ export const REDEAL_PAUSE_MS = 3000;
 /** The longest wait for the player to continue after a scored deal (the server's DEAL_PAUSE_MS default). */
 export const DEAL_PAUSE_MS = 20_000;
 /**
- * A bot's move is shown this long after its turn began at the earliest (online: BOT_DELAY_MS,
- * 700 ms, before it starts thinking); here it thinks during that time, so a move appears after
- * the longer of the two.
+ * A bot's move is shown this long after its turn began at the earliest, or once decided if that
+ * takes longer: the strong bot's p95 budget (≤ 300 ms), so a move appears within it and the
+ * player still sees the cards come one by one. (Online, BOT_DELAY_MS — 700 ms by default — comes
+ * before the bot starts thinking.)
  */
-export const BOT_PACE_MS = 700;
+export const BOT_PACE_MS = 300;
 
 export interface Timing {
   botPaceMs: number;
