@@ -1,12 +1,12 @@
 /**
  * What the service worker does with a request (pure, tested): the app's own pages get the
- * cached app shell (index.html) — so `/`, a table link and the replays open offline —, the
+ * cached app shell (index.html) — so `/`, a table link, the replays and practice open offline —, the
  * API, Socket.IO and health check always go to the network, and every other file of the
  * origin (scripts, styles, icons, the manifest) comes from the precache when it is there.
  */
 
-/** The client's routes (lib/routes.ts): `/`, `/t/:id`, `/t/:id/replay`, `/replay`. */
-const APP_PAGE = /^\/(?:t\/[A-Za-z0-9_-]{22}(?:\/replay)?|replay)?\/?$/;
+/** The client's routes (lib/routes.ts): `/`, `/t/:id`, `/t/:id/replay`, `/replay`, `/practice`, `/practice/replay`. */
+const APP_PAGE = /^\/(?:t\/[A-Za-z0-9_-]{22}(?:\/replay)?|replay|practice(?:\/replay)?)?\/?$/;
 const NETWORK_ONLY = /^\/(?:api|socket\.io)(?:\/|$)|^\/healthz$/;
 
 export type RequestKind = 'shell' | 'file' | 'network';

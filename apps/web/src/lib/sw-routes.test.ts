@@ -6,10 +6,10 @@ const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
 
 describe('the service worker’s routing', () => {
   it('answers the app’s own pages with the shell, and only them', () => {
-    for (const p of ['/', `/t/${ID}`, `/t/${ID}/`, `/t/${ID}/replay`, '/replay', '/replay/']) {
+    for (const p of ['/', `/t/${ID}`, `/t/${ID}/`, `/t/${ID}/replay`, '/replay', '/replay/', '/practice', '/practice/replay']) {
       expect(requestKind(p, 'navigate'), p).toBe('shell');
       // The client routes them to a page of the app, never to home by mistake.
-      expect(parseRoute(p).name === 'home', p).toBe(p === '/');
+      expect(parseRoute(p, p.startsWith('/practice/') ? `?table=${ID}` : '').name === 'home', p).toBe(p === '/');
     }
     for (const p of ['/nope', `/t/${ID}/x`, '/t/short', '/api/tables', '/healthz']) expect(requestKind(p, 'navigate'), p).toBe('network');
   });

@@ -26,4 +26,8 @@ export const HOME_DE: HomeDict = {
   openRecord: 'Spielprotokoll öffnen',
   openRecordNote: 'Ein heruntergeladenes Spielprotokoll (.json) ansehen und analysieren. Die Datei wird auf diesem Gerät gelesen; nichts wird hochgeladen.',
   chooseFile: 'Datei wählen',
+  allowHints: 'Tipps erlauben (Rat des starken Bots, für alle am Tisch)',
+  practiceNote: 'Drei Bots, auf diesem Gerät: ohne Server, auch offline, mit Tipps und Zurücknehmen.',
+  practiceOpen: 'Üben',
+  practiceTitle: 'Gegen den Computer üben',
 };

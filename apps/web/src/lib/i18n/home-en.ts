@@ -29,6 +29,10 @@ export const HOME_EN = {
   openRecord: 'Open a game record',
   openRecordNote: 'Replay and analyse a downloaded game record (.json). The file is read on this device; nothing is uploaded.',
   chooseFile: 'Choose a file',
+  allowHints: 'Allow hints (the strong bot’s advice, for everyone at the table)',
+  practiceNote: 'Three bots, on this device: no server, works offline, with hints and take-backs.',
+  practiceOpen: 'Practice',
+  practiceTitle: 'Practice against the computer',
 } as const satisfies Record<string, string | Plural>;
 
 export type HomeDict = DictOf<typeof HOME_EN>;

@@ -26,4 +26,8 @@ export const HOME_FR: HomeDict = {
   openRecord: 'Ouvrir un enregistrement de partie',
   openRecordNote: 'Revoir et analyser un enregistrement de partie téléchargé (.json). Le fichier est lu sur cet appareil ; rien n’est envoyé.',
   chooseFile: 'Choisir un fichier',
+  allowHints: 'Autoriser les conseils (ceux du robot fort, pour toute la table)',
+  practiceNote: 'Trois robots, sur cet appareil : sans serveur, hors ligne aussi, avec conseils et reprise d’une carte.',
+  practiceOpen: 'S’entraîner',
+  practiceTitle: 'S’entraîner contre l’ordinateur',
 };

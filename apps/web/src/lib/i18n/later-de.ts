@@ -41,4 +41,5 @@ export const LATER_DE: LaterDict = {
   term_capot: 'Capot',
   term_pot: 'Litige-Topf',
   dealScore: { one: '{points} Punkte, {n} Stich', other: '{points} Punkte, {n} Stiche' },
+  hintsAllowed: 'Tipps vom Gastgeber erlaubt: Jeder darf in seinem Zug den starken Bot um Rat fragen.',
 };

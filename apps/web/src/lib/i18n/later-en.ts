@@ -44,6 +44,7 @@ export const LATER_EN = {
   term_capot: 'capot',
   term_pot: 'litige pot',
   dealScore: { one: '{points} points, {n} trick', other: '{points} points, {n} tricks' },
+  hintsAllowed: 'Hints allowed by the host: each player may ask the strong bot for advice on their own turn.',
 } as const satisfies Record<string, string | Plural>;
 
 export type LaterDict = DictOf<typeof LATER_EN>;

@@ -41,4 +41,5 @@ export const LATER_FR: LaterDict = {
   term_capot: 'capot',
   term_pot: 'réserve du litige',
   dealScore: { one: '{points} points, {n} pli', other: '{points} points, {n} plis' },
+  hintsAllowed: 'Conseils autorisés par l’hôte : chacun peut demander l’avis du robot fort à son tour.',
 };
