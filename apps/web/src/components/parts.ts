@@ -13,7 +13,7 @@
  */
 import { loadTexts } from '../lib/i18n.js';
 import { prefs } from '../lib/prefs.svelte.js';
-import { provideChat } from '../lib/chat-slot.js';
+import { provideLate } from '../lib/store-late.js';
 import type * as GameModule from './table-game.js';
 import type * as LaterModule from './table-later.js';
 import type * as LobbyModule from './table-lobby.js';
@@ -51,10 +51,10 @@ function once<T extends object>(load: () => Promise<T>): Part<T> {
 export const lobbyParts = once<Lobby>(() => import('./table-lobby.js'));
 export const gameParts = once<Game>(() => import('./table-game.js'));
 // Their texts (and the chat's: the later parts hold the chat) come with them.
-// The chat's client comes with them too (provideChat): tables start their chat then.
+// The chat's client and a step's feel come with them too (provideLate): tables start them then.
 export const laterParts = once<Later>(() =>
   Promise.all([import('./table-later.js'), loadTexts(prefs.lang, 'later'), loadTexts(prefs.lang, 'chat')]).then(([m]) => {
-    provideChat(m.ChatClient);
+    provideLate(m);
     return m;
   }),
 );

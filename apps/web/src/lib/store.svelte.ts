@@ -2,7 +2,7 @@
  * The client of one table: what the components read and call. It wires five parts, each in
  * its own file — the connection (store-connection), the folded table state (store-state), the
  * short-lived cues (store-cues), the player's commands (store-commands) and the chat
- * (store-chat, loaded a moment after the table: chat-slot.ts); saved
+ * (store-chat, loaded a moment after the table: store-late.ts); saved
  * secrets are in storage.ts. Frames flow connection → state → cues; a gap in them asks for a snapshot.
  * No rules live here: legality comes from the view (`deal.legal`) and `refusalReason`.
  */
@@ -11,12 +11,12 @@ import type { BidValue, Card, DealView, GameView, Seat, Suit } from '@belote/rul
 import type { BotLevel } from '@belote/protocol/client';
 import type { ConnectionStatus } from './socket.js';
 import { prefs } from './prefs.svelte.js';
-import { chatImpl } from './chat-slot.js';
+import { lateParts } from './store-late.js';
 import type { ChatClient } from './store-chat.svelte.js';
 import { Commands } from './store-commands.svelte.js';
 import { TableConnection, type Fatal, type TransportFactory } from './store-connection.svelte.js';
 import { Cues, type Callout, type HeldTrick, type ShownSummary } from './store-cues.svelte.js';
-import { TableFeel } from './feel.svelte.js';
+import type { TableFeel } from './feel.svelte.js';
 import { LiveTable, type Clock } from './store-state.svelte.js';
 import type { Refusal } from './refusal.js';
 
@@ -27,8 +27,8 @@ export class TableClient {
   readonly tableId: string;
   readonly live: LiveTable;
   readonly cues = new Cues();
-  /** Motion, marks and sounds of live steps (never of a snapshot). */
-  readonly feel = new TableFeel();
+  /** Motion, marks and sounds of live steps (never of a snapshot), once started (store-late.ts). */
+  #feel = $state.raw<TableFeel | null>(null);
   readonly connection: TableConnection;
   readonly commands: Commands;
   #chat = $state.raw<ChatClient | null>(null);
@@ -47,7 +47,7 @@ export class TableClient {
         if (r === 'gap') void this.connection.resync();
         if (r !== 'applied') return;
         this.cues.onEvents(f.events);
-        this.feel.onStep(f.events, before, this.live.deal, this.live.mySeat);
+        this.#feel?.onStep(f.events, before, this.live.deal, this.live.mySeat);
         const refused = this.cues.refusal;
         if (refused && !this.live.deal?.hand?.includes(refused.card)) this.cues.refuse(null);
       },
@@ -59,22 +59,28 @@ export class TableClient {
       reaction: (f) => this.#chat?.onReaction(f),
     });
     this.commands = new Commands(tableId, () => this.connection.transport, this.live, this.cues);
-    this.startChat();
+    this.startLate();
+  }
+
+  get feel(): TableFeel | null {
+    return this.#feel;
   }
 
   /** The chat, once started (`chatReady`). */
   get chat(): ChatClient {
-    if (!this.#chat) throw new Error('the chat has not started (provideChat)');
+    if (!this.#chat) throw new Error('the chat has not started (store-late.ts)');
     return this.#chat;
   }
   get chatReady(): boolean {
     return this.#chat !== null;
   }
-  /** Start the chat if its module is there (again when it arrives: TableView), with what came before. */
-  startChat(): void {
-    const Chat = chatImpl();
-    if (this.#chat || !Chat) return;
-    const chat = new Chat({
+  /** Start the chat and the feel if their module is there (again when it arrives: TableView); the chat with what came before. */
+  startLate(): void {
+    const late = lateParts();
+    if (!late) return;
+    this.#feel ??= new late.TableFeel();
+    if (this.#chat) return;
+    const chat = new late.ChatClient({
       transport: () => this.connection.transport,
       me: () => ({ seat: this.live.mySeat, isHost: this.live.you.isHost }),
       muted: () => prefs.chatMuted,
@@ -133,7 +139,7 @@ export class TableClient {
   disconnect(): void {
     this.connection.close();
     this.cues.dispose();
-    this.feel.dispose();
+    this.#feel?.dispose();
     this.#chat?.dispose();
   }
   resync(): Promise<void> {
@@ -144,7 +150,7 @@ export class TableClient {
   receive(s: Snapshot): void {
     this.live.load(s);
     this.cues.reset(s.view?.deal ?? null, s.timers.nextDeal !== null);
-    this.feel.reset();
+    this.#feel?.reset();
     this.#chatState = s.chat;
     this.#chatBacklog = [];
     this.#chat?.onSnapshot(s.chat);

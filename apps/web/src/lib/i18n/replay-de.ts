@@ -57,4 +57,11 @@ export const REPLAY_DE: ReplayDict = {
   seatN: 'Platz {n}',
   announcementsTo: 'Ansagen: {team} zählen {points}',
   announcementsNobody: 'Ansagen: gleichwertig, niemand zählt sie',
+  recordNotFound: 'Dieses Spiel gibt es an diesem Tisch nicht.',
+  recordStops: 'Das Protokoll endet mit einem unerlaubten Zug in Runde {n}: {detail}',
+  reloadRecord: 'Seither beendete Runden laden',
+  play: 'Abspielen',
+  replayControls: 'Steuerung der Wiederholung',
+  redealAll: 'Alle haben gepasst: es wird neu gegeben',
+  roundN: 'Runde {n}',
 };

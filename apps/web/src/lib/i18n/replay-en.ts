@@ -60,6 +60,13 @@ export const REPLAY_EN = {
   seatN: 'Seat {n}',
   announcementsTo: 'Announcements: {team} score {points}',
   announcementsNobody: 'Announcements: equal, nobody scores them',
+  recordNotFound: 'There is no such game at this table.',
+  recordStops: 'The record stops at an illegal action in deal {n}: {detail}',
+  reloadRecord: 'Load the deals finished since',
+  play: 'Play',
+  replayControls: 'Replay controls',
+  redealAll: 'Everyone passed: the cards are dealt again',
+  roundN: 'Round {n}',
 } as const satisfies Record<string, string | Plural>;
 
 export type ReplayDict = DictOf<typeof REPLAY_EN>;

@@ -57,4 +57,11 @@ export const REPLAY_FR: ReplayDict = {
   seatN: 'Place {n}',
   announcementsTo: 'Annonces : {team} marquent {points}',
   announcementsNobody: 'Annonces : égalité, personne ne les marque',
+  recordNotFound: 'Cette partie n’existe pas à cette table.',
+  recordStops: 'L’enregistrement s’arrête sur une action illégale dans la donne {n} : {detail}',
+  reloadRecord: 'Charger les donnes finies depuis',
+  play: 'Lecture',
+  replayControls: 'Commandes de la relecture',
+  redealAll: 'Tout le monde a passé : on redistribue',
+  roundN: 'Tour {n}',
 };
