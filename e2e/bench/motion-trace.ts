@@ -63,7 +63,7 @@ function analyse(label: string, events: TraceEvent[]): void {
   }
 }
 
-const server = await startServerProcess({ BOT_DELAY_MS: '300', DEAL_PAUSE_MS: '1500' });
+const server = await startServerProcess({ BOT_DELAY_MS: '300', DEAL_PAUSE_MS: '60000' });
 const browser = await launch();
 try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true, locale: 'en-US' });
@@ -102,6 +102,7 @@ try {
     await page.waitForTimeout(600);
   });
   analyse(`one trick (${THROTTLE}× CPU)`, trickEvents);
+  console.log('playing the deal out…');
   // Play the deal out, then trace the next deal's packets.
   while (!(await page.$('[data-testid=deal-summary]'))) {
     if (await page.$('[data-playable=true]')) await page.click('[data-playable=true]', { position: { x: 8, y: 14 } });
