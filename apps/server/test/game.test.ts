@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { TableRecord } from '@belote/protocol';
-import { commitmentFor, replayRecord, type Seat } from '@belote/rules';
+import { commitmentPreimage, replayRecord, type Seat } from '@belote/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { autoPlay, seatedTable, testServer, TestClient, type TestUpdate } from './clients.js';
@@ -39,13 +39,13 @@ describe('a whole game', () => {
     expect(g.final.view!.winner).not.toBeNull();
     expect(Math.max(...g.final.view!.totals)).toBeGreaterThanOrEqual(301);
     // The record replays to the same totals and winner, and every commitment matches its deck.
-    const replay = replayRecord(g.record, (deck, salt, c) => sha256(commitmentFor(deck, salt)) === c);
+    const replay = replayRecord(g.record, (deck, salt, c) => sha256(commitmentPreimage(deck, salt)) === c);
     expect(replay.result.error).toBeNull();
     expect(replay.result.deals.at(-1)!.totals).toEqual(g.final.view!.totals);
     expect(g.record.deals.length).toBe(g.final.view!.history.length);
     for (const d of g.record.deals) {
       expect(d.salt).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      expect(d.commitment).toBe(sha256(commitmentFor(d.deck, d.salt!)));
+      expect(d.commitment).toBe(sha256(commitmentPreimage(d.deck, d.salt!)));
     }
     expect(g.record.players).toEqual(['Ann', 'Bob', 'Cid', 'Dee']);
     // Each deal's commitment was published while it ran.
