@@ -97,8 +97,8 @@ describe('the bid picker', () => {
     prefs.setLang('en');
     const s = auctioned(5, [{ type: 'bid', value: 90, suit: 'S' }]);
     const store = mounted(updateFor(s, 1, 1));
-    const bid = vi.spyOn(store, 'bid').mockResolvedValue();
-    const call = vi.spyOn(store, 'call').mockResolvedValue();
+    const bid = vi.spyOn(store.commands, 'bid').mockResolvedValue();
+    const call = vi.spyOn(store.commands, 'call').mockResolvedValue();
     expect(shown('[data-bid-value]', 'data-bid-value')).toEqual(['100', '110', '120', '130', '140', '150', '160', 'capot']);
     await fireEvent.click(screen.getByRole('radio', { name: '110' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Bid 110 diamonds' }));

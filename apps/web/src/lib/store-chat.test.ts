@@ -126,7 +126,7 @@ describe('ChatClient', () => {
   it('sends lines and reactions, and shows a refusal as a notice', async () => {
     const { client: c, t } = client([], 0, { chat: { ok: false, error: { code: 'CHAT_TOO_FAST', message: 'slow down' } } });
     expect(await c.chat.send('hello', 'ignored')).toBe(false);
-    expect(c.notice).toEqual({ code: 'CHAT_TOO_FAST', message: 'slow down' });
+    expect(c.cues.notice).toEqual({ code: 'CHAT_TOO_FAST', message: 'slow down' });
     await c.chat.react('thanksPartner');
     await c.chat.mute({ seat: 2 }, true);
     await c.chat.setSpectatorChat(false);
