@@ -1,9 +1,9 @@
 import type { ChatEntry, ChatState, Snapshot } from '@belote/protocol/client';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TABLE_ID, taken, updateFor } from '../lib/fixtures.js';
+import { TABLE_ID, taken, updateFor } from '../../test/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
-import { connected } from '../lib/test-transport.js';
+import { connected } from '../../test/transport.js';
 import ChatPanel from './ChatPanel.svelte';
 import TableView from './TableView.svelte';
 

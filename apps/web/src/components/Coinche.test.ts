@@ -7,7 +7,7 @@
 import { currentDeal, legalCalls, playGame, randomCall, seededRng, viewFor, type DealSummary, type Seat } from '@belote/rules';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TABLE_ID, auctioned, step, updateFor } from '../lib/fixtures.js';
+import { TABLE_ID, auctioned, step, updateFor } from '../../test/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import BidPicker from './BidPicker.svelte';

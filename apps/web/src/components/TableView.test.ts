@@ -1,7 +1,7 @@
 import { currentDeal, playGame, seededRng, viewFor } from '@belote/rules';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { TABLE_ID, restrictedTurn, step, taken, updateFor } from '../lib/fixtures.js';
+import { TABLE_ID, restrictedTurn, step, taken, updateFor } from '../../test/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';

@@ -1,8 +1,8 @@
 import type { ConnectErrorData } from '@belote/protocol/client';
 import { currentDeal, ownCardsAfter, viewFor } from '@belote/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connected, fakeTransport } from './test-transport.js';
-import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from './fixtures.js';
+import { connected, fakeTransport } from '../../test/transport.js';
+import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from '../../test/fixtures.js';
 import { loadSecrets, saveSecrets } from './storage.js';
 import { LAST_TRICK_MS, TRICK_HOLD_MS, TableClient } from './store.svelte.js';
 
