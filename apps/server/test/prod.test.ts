@@ -4,14 +4,16 @@
  * (`node dist/main.js`, NODE_ENV=production, WEB_DIST, DATA_DIR), then health, the web page
  * and a socket connection. The web app is built straight into the deploy directory so the
  * working tree's apps/web/dist (served by the e2e tests running alongside) is never emptied.
- * Also `docker-compose config` on the compose file when the binary is installed (CI does).
+ * Also `docker-compose config` on the compose files (skipped with one line when docker-compose is
+ * missing, an error under CI, which installs it).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DOCKER_COMPOSE, requireTool } from '../../../test-support/tools.js';
 import { TestClient } from './clients.js';
 import { freePort } from './restart-harness.js';
 
@@ -46,7 +48,7 @@ function rulesDistIsCurrent(): boolean {
   return existsSync(built) && statSync(built).mtimeMs >= newest(join(ROOT, 'packages/rules/src'));
 }
 
-const hasDockerCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
+const dockerCompose = requireTool(DOCKER_COMPOSE);
 
 describe('production start path', () => {
   it('the Dockerfile builds, deploys and starts what this test runs', () => {
@@ -162,8 +164,8 @@ describe('production start path', () => {
     }
   });
 
-  it.skipIf(!hasDockerCompose)('docker-compose config accepts the compose file', async () => {
-    const config = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config']);
+  it.skipIf(!dockerCompose)('docker-compose config accepts the compose file', async () => {
+    const config = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.yml'), 'config']);
     expect(config).toMatch(/belote-data:\/data/);
     expect(config).toMatch(/restart: unless-stopped/);
     expect(config).toMatch(/healthz/);
@@ -171,8 +173,8 @@ describe('production start path', () => {
     expect(config).toMatch(/- published: 3000\n\s+target: 3000\n/);
   });
 
-  it.skipIf(!hasDockerCompose)('docker-compose config accepts the cluster file: PostgreSQL, three replicas, Caddy in front', async () => {
-    const config = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config']);
+  it.skipIf(!dockerCompose)('docker-compose config accepts the cluster file: PostgreSQL, three replicas, Caddy in front', async () => {
+    const config = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config']);
     expect(config).toMatch(/replicas: 3\n/);
     expect(config).toContain('DATABASE_URL: postgres://belote:belote@postgres:5432/belote');
     expect(config).toContain('TRUST_PROXY: loopback,uniquelocal');
@@ -180,7 +182,7 @@ describe('production start path', () => {
     expect(config).toMatch(/image: postgres:17/);
     expect(config).toMatch(/- published: 8080\n\s+target: 80\n/);
     expect(config).toContain('deploy/Caddyfile.cluster:/etc/caddy/Caddyfile:ro');
-    const scaled = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config'], { BELOTE_REPLICAS: '5', POSTGRES_PASSWORD: 's3cret' });
+    const scaled = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config'], { BELOTE_REPLICAS: '5', POSTGRES_PASSWORD: 's3cret' });
     expect(scaled).toMatch(/replicas: 5\n/);
     expect(scaled).toContain('postgres://belote:s3cret@postgres:5432/belote');
     // the proxy finds every replica and keeps a browser on one (long-polling), and the server file exists
@@ -189,8 +191,8 @@ describe('production start path', () => {
     expect(caddy).toMatch(/lb_policy cookie/);
   });
 
-  it.skipIf(!hasDockerCompose)('docker-compose: with BELOTE_PORT the server listens on that port, so its log and links name it', async () => {
-    const config = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config'], { BELOTE_PORT: '8080' });
+  it.skipIf(!dockerCompose)('docker-compose: with BELOTE_PORT the server listens on that port, so its log and links name it', async () => {
+    const config = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.yml'), 'config'], { BELOTE_PORT: '8080' });
     expect(config).toMatch(/PORT: '8080'/);
     expect(config).toMatch(/- published: 8080\n\s+target: 8080\n/);
     expect(config).toContain("fetch('http://127.0.0.1:'+process.env.PORT+'/healthz')");
