@@ -41,9 +41,8 @@ export function cryptoDeck(): Card[] {
 
 export const randomSeat = (): Seat => randomInt(4) as Seat;
 
-/** A new deal's deck, salt and published commitment: hex(sha256(commitmentPreimage(deck, salt))). */
-export function newDealSecrets(): { deck: Card[]; salt: string; commitment: string } {
-  const deck = cryptoDeck();
+/** A new deal's deck (tests may give one), salt and published commitment: hex(sha256(commitmentPreimage(deck, salt))). */
+export function newDealSecrets(deck: Card[] = cryptoDeck()): { deck: Card[]; salt: string; commitment: string } {
   const salt = randomBytes(16).toString('base64url');
   return { deck, salt, commitment: sha256Hex(commitmentPreimage(deck, salt)) };
 }
