@@ -7,6 +7,7 @@ import type { TableRecord } from '@belote/protocol';
 import { ALL_CARDS, commitmentPreimage, replayRecord, type Seat } from '@belote/rules';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/server.js';
+import type * as Secrets from '../src/tables/secrets.js';
 import { autoPlay, seatedTable, testServer, TestClient, type TestUpdate } from './clients.js';
 import { checkFrames } from './leak-check.js';
 
@@ -14,7 +15,7 @@ import { checkFrames } from './leak-check.js';
 // 7 to ace): dealt three by three, three seats then hold a tierce in every deal.
 const decks = vi.hoisted(() => ({ ordered: false }));
 vi.mock('../src/tables/secrets.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../src/tables/secrets.js')>();
+  const real = await importOriginal<typeof Secrets>();
   return { ...real, newDealSecrets: () => real.newDealSecrets(decks.ordered ? [...ALL_CARDS] : undefined) };
 });
 
