@@ -174,7 +174,7 @@ describe('production start path', () => {
     }
   });
 
-  it.skipIf(!dockerCompose)('docker-compose config accepts the compose file', async () => {
+  it.skipIf(!dockerCompose)('docker-compose config accepts the compose file', { timeout: 60_000 }, async () => {
     const config = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.yml'), 'config']);
     expect(config).toMatch(/belote-data:\/data/);
     expect(config).toMatch(/restart: unless-stopped/);
@@ -183,7 +183,7 @@ describe('production start path', () => {
     expect(config).toMatch(/- published: 3000\n\s+target: 3000\n/);
   });
 
-  it.skipIf(!dockerCompose)('docker-compose config accepts the cluster file: PostgreSQL, three replicas, Caddy in front', async () => {
+  it.skipIf(!dockerCompose)('docker-compose config accepts the cluster file: PostgreSQL, three replicas, Caddy in front', { timeout: 60_000 }, async () => {
     const config = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config']);
     expect(config).toMatch(/replicas: 3\n/);
     expect(config).toContain('DATABASE_URL: postgres://belote:belote@postgres:5432/belote');
@@ -201,7 +201,7 @@ describe('production start path', () => {
     expect(caddy).toMatch(/lb_policy cookie/);
   });
 
-  it.skipIf(!dockerCompose)('docker-compose: with BELOTE_PORT the server listens on that port, so its log and links name it', async () => {
+  it.skipIf(!dockerCompose)('docker-compose: with BELOTE_PORT the server listens on that port, so its log and links name it', { timeout: 60_000 }, async () => {
     const config = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.yml'), 'config'], { BELOTE_PORT: '8080' });
     expect(config).toMatch(/PORT: '8080'/);
     expect(config).toMatch(/- published: 8080\n\s+target: 8080\n/);
