@@ -4,7 +4,13 @@
  * line saying which tests are skipped and how to get the program, and returns null, so the
  * caller skips them (`it.skipIf(!path)`). Under CI (`CI` set, other than `false`/`0`) a missing
  * program is an error instead: CI installs every tool (.ci/run), so a skip there would hide a
- * broken setup. Call it at the top of a test file (or in a vitest config, once per run).
+ * broken setup. Call it at the top of a test file (or in a vitest config, once per run):
+ *
+ *   const caddy = requireTool(CADDY);
+ *   it.skipIf(!caddy)("works behind Caddy", () => { … spawn(caddy!, …) … });
+ *
+ * A tool not listed below: `requireTool({ name, hint, needed?, env?, commands?, paths? })`. CI must
+ * install it too (.ci/run).
  */
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
@@ -86,4 +92,20 @@ export const DOCKER_COMPOSE: ToolSpec = {
   name: 'docker-compose',
   needed: 'compose-file checks (apps/server/test/prod.test.ts)',
   hint: 'install docker-compose (Debian/Ubuntu: apt-get install docker-compose; or pip install docker-compose)',
+};
+
+/** Caddy, for tests of a reverse proxy in front of several processes. */
+export const CADDY: ToolSpec = {
+  name: 'caddy',
+  needed: 'tests behind a Caddy reverse proxy',
+  paths: ['/usr/bin/caddy', '/opt/homebrew/bin/caddy', '/usr/local/bin/caddy'],
+  hint: 'install Caddy (Debian/Ubuntu: apt-get install caddy; macOS: brew install caddy)',
+};
+
+/** nginx, for tests of a reverse proxy in front of several processes (Debian puts it in /usr/sbin). */
+export const NGINX: ToolSpec = {
+  name: 'nginx',
+  needed: 'tests behind an nginx reverse proxy',
+  paths: ['/usr/sbin/nginx', '/opt/homebrew/bin/nginx', '/usr/local/bin/nginx'],
+  hint: 'install nginx (Debian/Ubuntu: apt-get install nginx; macOS: brew install nginx)',
 };
