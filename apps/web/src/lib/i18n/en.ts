@@ -5,10 +5,8 @@
  * same shape (see `Dict`), so a missing translation fails the type check.
  */
 import { CHAT_EN } from './chat-en.js';
+import type { Plural } from './plural.js';
 import { TERMS } from './terms.js';
-
-/** A text that depends on the count `{n}`: one form per plural category, `other` as fallback. */
-export type Plural = { readonly other: string } & { readonly [C in Intl.LDMLPluralRule]?: string };
 
 export const en = {
   ...TERMS,
