@@ -2,9 +2,9 @@ import { currentDeal, ownCardsAfter, viewFor, type Card, type DealSummary, type 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { completeMotion, dealMotion, dealingOrder, newCards, CARD_GAP_MS, FLIGHT_MS, FLIP_MS } from './deal-motion.js';
 import { MARK_MS, TableFeel } from './feel.svelte.js';
-import { dealt, step, updateFor } from './fixtures.js';
+import { dealt, step, updateFor } from '../../test/fixtures.js';
 import { dealtBack, dealtCard, intoTrick, stopDeal, toWinner, turnUp } from './motion.js';
-import { connected } from './test-transport.js';
+import { connected } from '../../test/transport.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -76,7 +76,7 @@ describe('TableFeel: only live steps move, mark and sound', () => {
     // A live take completes the hands: the three new cards fly in, the retourne first.
     const { state, events } = step(s0, { type: 'take', seat });
     t.on().step({ seq: 6, version: 6, events, private: ownCardsAfter(state, seat, events)! });
-    const hand = client.deal!.hand!;
+    const hand = client.live.deal!.hand!;
     const retourne = viewFor(s0, seat).deal!.retourne!;
     expect(hand).toContain(retourne);
     expect(dealtCard(node, { card: retourne }).delay).toBe(0);

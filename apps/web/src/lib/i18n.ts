@@ -13,7 +13,8 @@
  * missing in German or French fails the type check (`Dict`).
  */
 import type { CombinationKind, Outcome, Rank, Suit } from '@belote/rules';
-import type { MessageKey, Plural, Texts as AllTexts } from './i18n/en.js';
+import type { MessageKey, Texts as AllTexts } from './i18n/en.js';
+import type { Plural } from './i18n/plural.js';
 
 export type { MessageKey };
 

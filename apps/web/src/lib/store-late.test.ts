@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { dealt, updateFor } from './fixtures.js';
+import { dealt, updateFor } from '../../test/fixtures.js';
 
 describe('the chat and the feel start after the table', () => {
   it('keeps the lines that came before it started, and counts them as news', async () => {
@@ -8,7 +8,7 @@ describe('the chat and the feel start after the table', () => {
     const { provideLate } = await import('./store-late.js');
     const { ChatClient } = await import('./store-chat.svelte.js');
     const { TableFeel } = await import('./feel.svelte.js');
-    const { fakeTransport } = await import('./test-transport.js');
+    const { fakeTransport } = await import('../../test/transport.js');
     const t = fakeTransport();
     const client = new TableClient('AAAAAAAAAAAAAAAAAAAAAA');
     client.connect(t.factory);

@@ -6,7 +6,7 @@
  * over; `pnpm verify` checks the commitment like any server's, and anyone may also check that
  * the deck is `shuffledDeck(seededRng(salt))`.
  */
-import { commitmentFor, seededRng, shuffledDeck, type Card } from '@belote/rules';
+import { commitmentPreimage, seededRng, shuffledDeck, type Card } from '@belote/rules';
 import { sha256Hex } from './sha256.js';
 
 /** 16 random bytes as 22 url-safe base64 characters. */
@@ -23,5 +23,5 @@ export const deckOfSeed = (seed: string): Card[] => shuffledDeck(seededRng(seed)
 export function sealedDeal(random: (bytes: number) => Uint8Array): { deck: Card[]; salt: string; commitment: string } {
   const salt = randomToken(random);
   const deck = deckOfSeed(salt);
-  return { deck, salt, commitment: sha256Hex(commitmentFor(deck, salt)) };
+  return { deck, salt, commitment: sha256Hex(commitmentPreimage(deck, salt)) };
 }

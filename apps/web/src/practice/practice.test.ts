@@ -86,20 +86,20 @@ async function until(cond: () => boolean, what: string, ms = 20_000): Promise<vo
 
 /** The player's move, chosen by the normal bot from the client's own view. */
 async function playMine(client: TableClient): Promise<void> {
-  const view = client.view!;
-  const move: Move = decide(view, { level: 'normal', rng: seededRng(client.version) });
+  const view = client.live.view!;
+  const move: Move = decide(view, { level: 'normal', rng: seededRng(client.live.version) });
   switch (move.type) {
     case 'play':
-      return client.tapCard(move.card);
+      return client.commands.tapCard(move.card);
     case 'pass':
-      return client.pass();
+      return client.commands.pass();
     case 'take':
-      return client.take(move.suit);
+      return client.commands.take(move.suit);
     case 'bid':
-      return client.bid(move.value, move.suit);
+      return client.commands.bid(move.value, move.suit);
     case 'coinche':
     case 'surcoinche':
-      return client.call(move.type);
+      return client.commands.call(move.type);
   }
 }
 
@@ -116,8 +116,8 @@ function open(store: HostStore, start: ToPractice & { type: 'open' | 'create' },
     inner(e);
     if (e.data.type === 'frame' && seen.table) {
       const view: GameView | null = seen.table.view();
-      expect(client.view).toEqual(view);
-      expect(client.version).toBe(seen.table.version);
+      expect(client.live.view).toEqual(view);
+      expect(client.live.version).toBe(seen.table.version);
       const json = JSON.stringify(e.data.frame);
       expect(json).not.toMatch(/"deck"|"salt"/);
       // no card another seat still holds is in any frame, unless everyone may see it (a spectator's
@@ -146,14 +146,14 @@ describe('a practice table', () => {
   it('plays a whole game against bots through the web client: every frame folds to the table’s own view of seat 0; the record verifies with its seals', async () => {
     const store = memoryStore();
     const { client, worker, seen, checked } = open(store, { type: 'create', settings: settings(), timing: { ...FAST, dealPauseMs: 0, redealPauseMs: 0 } });
-    await until(() => client.table !== null, 'the snapshot');
-    expect(client.table!.seats.map((s) => [s.name, s.bot])).toEqual([['Me', null], ['Bot 2', 'easy'], ['Bot 3', 'normal'], ['Bot 4', 'easy']]);
-    expect(client.you).toEqual({ role: 'player', seat: 0, isHost: true });
-    while (client.view?.winner == null) {
-      await until(() => client.view?.winner != null || (client.isMyTurn && !client.pending), 'my turn or the end');
-      if (client.view?.winner == null) await playMine(client);
+    await until(() => client.live.table !== null, 'the snapshot');
+    expect(client.live.table!.seats.map((s) => [s.name, s.bot])).toEqual([['Me', null], ['Bot 2', 'easy'], ['Bot 3', 'normal'], ['Bot 4', 'easy']]);
+    expect(client.live.you).toEqual({ role: 'player', seat: 0, isHost: true });
+    while (client.live.view?.winner == null) {
+      await until(() => client.live.view?.winner != null || (client.commands.isMyTurn && !client.commands.pending), 'my turn or the end');
+      if (client.live.view?.winner == null) await playMine(client);
     }
-    await until(() => client.table?.status === 'finished', 'finished');
+    await until(() => client.live.table?.status === 'finished', 'finished');
     // other seats' cards never reached the page: every private part is the player's own hand
     for (const m of worker.frames) if (m.type === 'frame' && m.name === 'step' && m.frame.private) expect(m.frame.private.hand.length === 5 || m.frame.private.hand.length === 8).toBe(true);
     const saved = store.tables.get(seen.table!.id)!;
@@ -164,7 +164,7 @@ describe('a practice table', () => {
     expect(record.deals.length).toBeGreaterThan(0);
     const out = replayRecord(record, (deck, salt, commitment) => nodeSha(`${deck.join(' ')} ${salt}`) === commitment);
     expect(out.result.error).toBeNull();
-    expect(out.result.winner).toBe(client.view!.winner);
+    expect(out.result.winner).toBe(client.live.view!.winner);
     for (const d of record.deals) expect(d.deck).toEqual(deckOfSeed(d.salt as string));
     // a hint's seed is the analysis's seed of the same decision: the replay draws the same deals
     let decisions = 0;
@@ -188,32 +188,32 @@ describe('a practice table', () => {
     // play until the player has played a card and it is their turn again within the same deal
     let played: string | null = null;
     for (;;) {
-      await until(() => client.isMyTurn && !client.pending, 'my turn');
-      const d = client.deal!;
+      await until(() => client.commands.isMyTurn && !client.commands.pending, 'my turn');
+      const d = client.live.deal!;
       if (played && d.phase === 'play' && d.hand!.length < 8 && d.hand!.length > 1) break;
       if (d.phase === 'play') played = 'yes';
       await playMine(client);
     }
-    const before = client.deal!.hand!.slice();
-    const version = client.version;
+    const before = client.live.deal!.hand!.slice();
+    const version = client.live.version;
     const r = await first.transport().takeBack();
     expect(r.ok).toBe(true);
-    await until(() => client.deal!.hand!.length === before.length + 1, 'the card back in hand');
-    expect(client.version).toBeGreaterThan(version);
-    expect(client.isMyTurn).toBe(true);
+    await until(() => client.live.deal!.hand!.length === before.length + 1, 'the card back in hand');
+    expect(client.live.version).toBeGreaterThan(version);
+    expect(client.commands.isMyTurn).toBe(true);
     const id = first.seen.table!.id;
     expect(store.tables.get(id)!.takeBacks).toBe(1);
-    const at = { view: client.view, version: client.version };
+    const at = { view: client.live.view, version: client.live.version };
     client.disconnect();
     first.seen.table!.close();
 
     const second = open(store, { type: 'open', id, timing: FAST });
-    await until(() => second.client.view !== null, 'the snapshot after reopening');
-    expect(second.client.view).toEqual(at.view);
-    expect(second.client.version).toBe(at.version);
+    await until(() => second.client.live.view !== null, 'the snapshot after reopening');
+    expect(second.client.live.view).toEqual(at.view);
+    expect(second.client.live.version).toBe(at.version);
     // a second take-back right away is refused when no card of mine is left in the trick tail
     await playMine(second.client);
-    await until(() => second.client.version > at.version, 'my card');
+    await until(() => second.client.live.version > at.version, 'my card');
     second.client.disconnect();
     second.seen.table!.close();
   }, 60_000);
@@ -221,12 +221,12 @@ describe('a practice table', () => {
   it('an unknown id is refused like an unknown table; commands are answered like a server’s', async () => {
     const store = memoryStore();
     const gone = open(store, { type: 'open', id: 'x'.repeat(22) });
-    await until(() => gone.client.fatal !== null, 'refusal');
-    expect(gone.client.fatal).toBe('NO_SUCH_TABLE');
+    await until(() => gone.client.connection.fatal !== null, 'refusal');
+    expect(gone.client.connection.fatal).toBe('NO_SUCH_TABLE');
 
     const { client, transport, seen } = open(store, { type: 'create', settings: settings(), timing: { botPaceMs: 60_000 } });
-    await until(() => client.table !== null, 'snapshot');
-    expect(await transport().send('action', { version: client.version + 5, action: { type: 'pass' } })).toMatchObject({ ok: false, error: { code: 'STALE_VERSION' } });
+    await until(() => client.live.table !== null, 'snapshot');
+    expect(await transport().send('action', { version: client.live.version + 5, action: { type: 'pass' } })).toMatchObject({ ok: false, error: { code: 'STALE_VERSION' } });
     expect(await transport().send('sit', { seat: 1, name: 'x' })).toMatchObject({ ok: false, error: { code: 'GAME_IN_PROGRESS' } });
     expect(await transport().send('ready', {})).toMatchObject({ ok: false, error: { code: 'WRONG_PHASE' } });
     expect(await transport().send('rematch', {})).toMatchObject({ ok: false, error: { code: 'GAME_IN_PROGRESS' } });
@@ -244,7 +244,7 @@ describe('a practice table', () => {
     await until(() => (seen.table?.record.entries.filter((e) => e.type === 'action' && e.action.seat === 0 && e.by === 'bot').length ?? 0) >= 3, 'three timed-out turns');
     const clocks = worker.frames.filter((m) => m.type === 'frame' && m.name === 'presence' && m.frame.turnMsLeft !== null);
     expect(clocks.length).toBeGreaterThan(0);
-    expect(client.table!.options.turnTimerSeconds).toBe(5);
+    expect(client.live.table!.options.turnTimerSeconds).toBe(5);
     client.disconnect();
     seen.table!.close();
   });
@@ -258,8 +258,8 @@ describe('a practice table', () => {
       },
     });
     for (let asked = 0; asked < 2; ) {
-      await until(() => client.isMyTurn && !client.pending, 'my turn');
-      const d = client.deal!;
+      await until(() => client.commands.isMyTurn && !client.commands.pending, 'my turn');
+      const d = client.live.deal!;
       if ((asked === 0 && d.phase === 'bidding') || (asked === 1 && d.phase === 'play')) {
         const h = await transport().hint();
         expect(h.ok).toBe(true);

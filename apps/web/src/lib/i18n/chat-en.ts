@@ -4,7 +4,7 @@
  * Quick reactions are `react_<id>`.
  */
 import type { ReactionId } from '@belote/protocol/client';
-import type { Plural } from './en.js';
+import type { Plural } from './plural.js';
 
 export const CHAT_EN = {
   chat: 'Chat',

@@ -10,11 +10,9 @@
 import type { CHAT_EN } from './chat-en.js';
 import type { HOME_EN } from './home-en.js';
 import type { LATER_EN } from './later-en.js';
+import type { Plural } from './plural.js';
 import type { REPLAY_EN } from './replay-en.js';
 import { TERMS } from './terms.js';
-
-/** A text that depends on the count `{n}`: one form per plural category, `other` as fallback. */
-export type Plural = { readonly other: string } & { readonly [C in Intl.LDMLPluralRule]?: string };
 
 export const en = {
   ...TERMS,

@@ -2,7 +2,8 @@
  * The home page's texts (creating, joining, installing, opening a record), loaded with it (lib/i18n.ts). German and French give the same keys
  * (home-de.ts, home-fr.ts), typed by `HomeDict`.
  */
-import type { DictOf, Plural } from './en.js';
+import type { DictOf } from './en.js';
+import type { Plural } from './plural.js';
 
 export const HOME_EN = {
   tagline: 'Play Belote with friends — one link, four seats.',

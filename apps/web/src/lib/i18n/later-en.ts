@@ -2,7 +2,8 @@
  * Texts of the table's later parts (dialogs, the deal summary and its coinche formulas, the score sheet, the game record), loaded with them (components/parts.ts) and with the replay (lib/i18n.ts). German and French give the same keys
  * (later-de.ts, later-fr.ts), typed by `LaterDict`.
  */
-import type { DictOf, Plural } from './en.js';
+import type { DictOf } from './en.js';
+import type { Plural } from './plural.js';
 
 export const LATER_EN = {
   yourName: 'Your name',

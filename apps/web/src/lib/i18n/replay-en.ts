@@ -2,7 +2,8 @@
  * The replay and analysis page's texts, loaded with it (lib/i18n.ts). German and French give the same keys
  * (replay-de.ts, replay-fr.ts), typed by `ReplayDict`.
  */
-import type { DictOf, Plural } from './en.js';
+import type { DictOf } from './en.js';
+import type { Plural } from './plural.js';
 
 export const REPLAY_EN = {
   noRecordOpen: 'No record file is open in this tab.',

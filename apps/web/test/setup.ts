@@ -1,7 +1,7 @@
 // Component and store tests render at once, in any language: load every language's texts
 // (the app loads only the one it shows, lib/i18n.ts) and every part of the table (parts.ts).
-import { loadParts } from './components/parts.js';
-import { LANGS, SECTIONS, loadTexts } from './lib/i18n.js';
+import { loadParts } from '../src/components/parts.js';
+import { LANGS, SECTIONS, loadTexts } from '../src/lib/i18n.js';
 
 // jsdom has no Web Animations, which Svelte's transitions and `animate:` use: a stand-in
 // animation that finishes after its duration (tests may replace it to watch durations).
