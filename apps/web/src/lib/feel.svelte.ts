@@ -7,6 +7,7 @@
 import type { StepEvent } from '@belote/protocol/client';
 import type { Card, DealView, Seat, Team } from '@belote/rules';
 import { completeMotion, dealMotion, newCards } from './deal-motion.js';
+import { Later } from './later.js';
 import { startDeal, stopDeal } from './motion.js';
 import { playSound } from './sound-cue.js';
 
@@ -24,7 +25,7 @@ export class TableFeel {
   /** A capot just made (the team that took every trick), for a moment. */
   capot = $state.raw<{ team: Team; id: number } | null>(null);
 
-  #timers: ReturnType<typeof setTimeout>[] = [];
+  #later = new Later();
   #capots = 0;
 
   /** One live step: `before`/`after` are the deal as seen before and after it, `me` the viewer's seat. */
@@ -45,7 +46,7 @@ export class TableFeel {
           playSound('card');
           break;
         case 'trickWon':
-          this.later(180, () => playSound('trick'));
+          this.#later.run(180, () => playSound('trick'));
           break;
         case 'belote':
           this.mark(e.card, e.call);
@@ -53,7 +54,7 @@ export class TableFeel {
           break;
         case 'dealScored':
           if (e.result.capot !== null) this.showCapot(e.result.capot);
-          this.later(DEAL_END_DELAY_MS, () => playSound('dealEnd'));
+          this.#later.run(DEAL_END_DELAY_MS, () => playSound('dealEnd'));
           break;
         default:
           break; // nothing to feel
@@ -75,13 +76,12 @@ export class TableFeel {
   }
 
   dispose(): void {
-    for (const t of this.#timers) clearTimeout(t);
-    this.#timers = [];
+    this.#later.clear();
   }
 
   private mark(card: Card, kind: MarkKind): void {
     this.marks = { ...this.marks, [card]: kind };
-    this.later(MARK_MS, () => {
+    this.#later.run(MARK_MS, () => {
       const { [card]: _gone, ...rest } = this.marks;
       this.marks = rest;
     });
@@ -90,16 +90,8 @@ export class TableFeel {
   private showCapot(team: Team): void {
     const shown = { team, id: ++this.#capots };
     this.capot = shown;
-    this.later(MARK_MS, () => {
+    this.#later.run(MARK_MS, () => {
       if (this.capot === shown) this.capot = null;
     });
-  }
-
-  private later(ms: number, fn: () => void): void {
-    const t = setTimeout(() => {
-      this.#timers = this.#timers.filter((x) => x !== t);
-      fn();
-    }, ms);
-    this.#timers.push(t);
   }
 }
