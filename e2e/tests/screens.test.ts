@@ -10,7 +10,7 @@
  * badge clear of the menu (also in a spectator's header), the refusal clear of the
  * playable cards, one invite link in the desktop lobby, the name field focused; team names on
  * one line in the running score and the score sheet, the deal summary's trump readable on its
- * panel, a spectator's chat that shows its
+ * panel, a spectator's chat that opens tall on a phone and shows its
  * placeholder whole. Then the states the app added for a phone (issue 26): cards in flight
  * while a deal is dealt, the table menu (sounds, turn notifications), the home page offering
  * to install and offline.
@@ -131,6 +131,12 @@ async function trumpReadable(page: Page, label: string): Promise<void> {
     return { suit: svg.getAttribute('class'), ratio: (Math.max(ink, bg) + 0.05) / (Math.min(ink, bg) + 0.05) };
   });
   expect(r.ratio, `${label}: trump ${r.suit} contrast`).toBeGreaterThanOrEqual(3);
+}
+
+/** A spectator's phone chat opens tall: over most of the table (it was about five lines). */
+async function chatTall(page: Page): Promise<void> {
+  const r = await page.$eval('.floating', (el) => ({ panel: el.getBoundingClientRect().height, table: (el as HTMLElement).offsetParent!.getBoundingClientRect().height }));
+  expect(r.panel, `spectator's chat ${r.panel.toFixed(0)} px over a table of ${r.table.toFixed(0)} px`).toBeGreaterThanOrEqual(0.8 * r.table);
 }
 
 /** The chat's message field shows its placeholder whole. */
@@ -264,7 +270,10 @@ describe('every screen at phone and desktop size', () => {
           // name on its own row, the message's placeholder whole.
           await eve.click('[data-testid=chat-toggle]');
           await eve.waitForSelector('[data-testid=chat-input]');
-          await check(eve, 'chat-spectator-fr', 'phone', (size) => placeholderWhole(eve, `spectator at ${size}`));
+          await check(eve, 'chat-spectator-fr', 'phone', async (size) => {
+            await placeholderWhole(eve, `spectator at ${size}`);
+            if (size === 'phone') await chatTall(eve);
+          });
           await eve.setViewportSize(SIZES.phone);
           await eve.click('[data-testid=chat-close]');
           done.add('header');
