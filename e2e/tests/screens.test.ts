@@ -157,12 +157,15 @@ async function refusalClear(page: Page, size: Size): Promise<void> {
     const shown = document.querySelector('[data-testid=refusal]');
     if (!shown) return ['(the reason was gone before it could be measured)'];
     const t = shown.getBoundingClientRect();
-    return [...document.querySelectorAll('[data-playable=true]')]
-      .map((c) => ({ card: c.getAttribute('data-card'), r: c.getBoundingClientRect() }))
+    // It stands in place of the turn cue (not over it), clear of the playable cards and the name plates.
+    const cue = document.querySelector('[data-testid=your-turn]') ? ['the your-turn cue is shown beside it'] : [];
+    return [...document.querySelectorAll('[data-playable=true], [data-seat] .plate')]
+      .map((c) => ({ card: c.getAttribute('data-card') ?? `plate of seat ${c.closest('[data-seat]')!.getAttribute('data-seat')}`, r: c.getBoundingClientRect() }))
       .filter(({ r }) => r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom)
-      .map(({ card, r }) => `${card} ${Math.round(r.top)}-${Math.round(r.bottom)} under ${Math.round(t.top)}-${Math.round(t.bottom)} (${shown.parentElement!.className})`);
+      .map(({ card, r }) => `${card} ${Math.round(r.top)}-${Math.round(r.bottom)} under ${Math.round(t.top)}-${Math.round(t.bottom)} (${shown.parentElement!.className})`)
+      .concat(cue);
   });
-  expect(overlaps, `refusal over playable cards at ${size}`).toEqual([]);
+  expect(overlaps, `refusal over playable cards, a name plate or beside the turn cue at ${size}`).toEqual([]);
 }
 
 async function sit(h: Human): Promise<void> {
