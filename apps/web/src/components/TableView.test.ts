@@ -1,7 +1,9 @@
 import { currentDeal, playGame, seededRng, viewFor } from '@belote/rules';
 import { fireEvent, render, screen } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { TABLE_ID, restrictedTurn, step, taken, updateFor } from '../../test/fixtures.js';
+import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from '../../test/fixtures.js';
+import { connected } from '../../test/transport.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';
@@ -30,12 +32,59 @@ describe('TableView', () => {
     prefs.setLang('en');
   });
 
-  it('marks the turn: your-turn cue and tab title', async () => {
+  it('marks the turn: the your-turn cue; in the background a title and favicon badge, cleared on return', async () => {
     prefs.setLang('en');
-    mounted(updateFor(taken(3), 0, 1));
-    expect(screen.getByTestId('your-turn').textContent).toBe('Your turn');
-    await Promise.resolve();
-    expect(document.title).toBe('● Your turn — Belote');
+    const icon = Object.assign(document.createElement('link'), { rel: 'icon', href: '/favicon.svg' });
+    document.head.append(icon);
+    let state: DocumentVisibilityState = 'visible';
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    try {
+      mounted(updateFor(taken(3), 0, 1));
+      expect(screen.getByTestId('your-turn').textContent).toBe('Your turn');
+      await tick();
+      // Visible: no badge, no vibration.
+      expect(document.title).toBe('Belote');
+      expect(icon.getAttribute('href')).toBe('/favicon.svg');
+      expect(vibrate).not.toHaveBeenCalled();
+      // Hidden while it is the player's turn: the badge (the turn did not just come: no vibration).
+      state = 'hidden';
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(document.title).toBe('● Your turn — Belote');
+      expect(icon.getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+      // Back: cleared.
+      state = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(document.title).toBe('Belote');
+      expect(icon.getAttribute('href')).toBe('/favicon.svg');
+    } finally {
+      visibility.mockRestore();
+      icon.remove();
+    }
+  });
+
+  it('in the background, a turn that comes with a step badges the title and vibrates once', async () => {
+    prefs.setLang('en');
+    const s0 = dealt(1);
+    const first = currentDeal(s0)!.turn!;
+    const me = ((first + 1) % 4) as 0 | 1 | 2 | 3;
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    try {
+      const { client, t } = connected(updateFor(s0, me, 5));
+      render(TableView, { id: TABLE_ID, storeFactory: () => client });
+      await tick();
+      expect(document.title).toBe('Belote');
+      // The seat before passes: now it is the viewer's turn to bid.
+      t.on().step({ seq: 6, version: 6, events: step(s0, { type: 'pass', seat: first }).events });
+      await tick();
+      expect(document.title).toBe('● Your turn — Belote');
+      expect(vibrate).toHaveBeenCalledOnce();
+    } finally {
+      visibility.mockRestore();
+    }
   });
 
   it('shows spectators the table without a hand', () => {
