@@ -64,6 +64,23 @@ export interface SampleOptions {
 }
 
 /**
+ * What each final card-point count (CAPOT_AGAINST … CAPOT_FOR) is worth to `team` under `facts`,
+ * non-decreasing: impossible values between 162 and a capot count as 162, between a capot against
+ * and 0 as 0. One table per belote and announcements seen in a decision's samples (the solver
+ * looks worth up hundreds of times per probe; coinche's scoring is too slow for that).
+ */
+function worthTable(tables: Map<string, Float64Array>, facts: DealFacts, team: Team): Float64Array {
+  const key = `${facts.belote.join()}|${facts.announcements.join()}|${facts.capotCounted ?? false}`;
+  let t = tables.get(key);
+  if (!t) {
+    t = new Float64Array(CAPOT_FOR - CAPOT_AGAINST + 1);
+    for (let f = CAPOT_AGAINST; f <= CAPOT_FOR; f++) t[f - CAPOT_AGAINST] = writtenDiff(facts, team, f === CAPOT_FOR || f === CAPOT_AGAINST ? f : Math.max(0, Math.min(162, f)));
+    tables.set(key, t);
+  }
+  return t;
+}
+
+/**
  * Sample deals consistent with what the seat knows and solve each double-dummy for every
  * legal move (the strong bot's search, shared with the analysis of finished games). Stops
  * early, keeping the samples solved so far, when the budget's node or time limit is reached.
@@ -80,15 +97,13 @@ export function pimcSamples(k: Knowledge, legal: number, rng: Rng, budget: PlayB
   const base = k.deal.points[team];
   const tricksWon = opts.capot ? k.deal.tricksWon : undefined;
   const bounds: number[] = [];
+  const tables = new Map<string, Float64Array>();
   for (let n = 0; n < budget.samples; n++) {
     const hands = sampleHands(k, rng);
     const facts = factsFor(k, hands);
     if (opts.capot) facts.capotCounted = true;
-    // What a final value is worth, monotone: impossible values between 162 and a capot count as 162.
-    const worth = (v: number): number => {
-      const final = base + v;
-      return writtenDiff(facts, team, final >= CAPOT_FOR || final <= CAPOT_AGAINST ? final : Math.max(0, Math.min(162, final)));
-    };
+    const table = worthTable(tables, facts, team);
+    const worth = (v: number): number => table[Math.max(CAPOT_AGAINST, Math.min(CAPOT_FOR, base + v)) - CAPOT_AGAINST]!;
     const exactly = opts.tolerance === undefined;
     const guesses = opts.guess && n > 0 ? moves.map((_, i) => points[i]![n - 1]! - base) : undefined;
     const values = solveMoves({ hands, trump: k.trump!, leader: k.leader, trick: k.trick, tricksWon }, team, moves, false, exactly ? { guesses } : { worth, tolerance: opts.tolerance, bounds, guesses });
