@@ -21,11 +21,12 @@ import { SocketLimits } from './limits.js';
 export const MAX_MESSAGE_BYTES = 16 * 1024;
 
 /**
- * In a cluster the server pings every socket this often and waits this long for the answer; a
- * client that hears nothing for their sum reconnects (socket.io-client does it by itself), so the
- * sockets of a frozen process move on within that time. One process keeps Socket.IO's defaults.
+ * In a cluster the server pings every socket each second, so a connection through the reverse
+ * proxy is never silent for long unless the process is frozen: the proxy closes one silent for
+ * 3 s (deploy/nginx/belote.conf) and its client reconnects, to the table's next owner. A client
+ * may take 5 s to answer a ping. One process keeps Socket.IO's defaults.
  */
-export const CLUSTER_PING = { pingInterval: 1000, pingTimeout: 1500 } as const;
+export const CLUSTER_PING = { pingInterval: 1000, pingTimeout: 5000 } as const;
 
 export function createSocketServer(http: HttpServer, tables: TableDirectory, hub: SocketHub, config: Config, originOk: OriginCheck, log: Logger): TableServer {
   const io: TableServer = new Server(http, {
