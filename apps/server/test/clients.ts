@@ -189,7 +189,10 @@ export class TestClient {
     });
     if (opts.reconnect) {
       socket.on('connect', () => client.reconnects++);
+      if (process.env.DEBUG_RECONNECT) socket.on('disconnect', (r) => console.info(`${Date.now() % 100000} ${opts.tableId.slice(0, 4)} disconnect ${r}`));
+      if (process.env.DEBUG_RECONNECT) socket.on('connect', () => console.info(`${Date.now() % 100000} ${opts.tableId.slice(0, 4)} connect`));
       socket.on('connect_error', (e: Error & { data?: { code?: string } }) => {
+        if (process.env.DEBUG_RECONNECT) console.info(`${Date.now() % 100000} ${opts.tableId.slice(0, 4)} connect_error ${e.data?.code ?? ''} ${e.message}`);
         client.refusedHandshakes.push(e.data?.code ?? e.message);
         // a refusal by the server is not retried by socket.io-client; a transient one is, here
         if (e.data?.code === 'INTERNAL') setTimeout(() => socket.connect(), 250);

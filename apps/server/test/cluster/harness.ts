@@ -133,6 +133,7 @@ export async function startProxy(ports: readonly number[]): Promise<Proxy> {
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+      if (process.env.DEBUG_PROXY) console.info(`nginx:\n${stderr}`);
       rmSync(dir, { recursive: true, force: true });
     },
   };

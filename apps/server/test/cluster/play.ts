@@ -32,6 +32,8 @@ export class Players {
   constructor(
     readonly clients: TestClient[],
     seed: string,
+    /** Given: when the game ends, the host starts a rematch and play goes on. */
+    private readonly host?: TestClient,
   ) {
     this.rng = seededRng(seed);
   }
@@ -45,7 +47,12 @@ export class Players {
   async play(stop: () => boolean = () => false, pauseMs = 0): Promise<void> {
     while (!stop()) {
       const turn = this.turn();
-      if (turn === 'over') return;
+      if (turn === 'over') {
+        if (!this.host) return;
+        await this.host.emit('rematch', {}).catch(() => undefined);
+        await this.clients[0]!.next((u) => u.table.status !== 'finished', 30_000).catch(() => undefined);
+        continue;
+      }
       if (!turn) {
         await sleep(10);
         continue;
@@ -101,8 +108,9 @@ export class Players {
 
   /**
    * Hold the sends against the table's stored log: acknowledged actions not at their version
-   * (lost), and refused ones that are (refused but applied) — a refusal after a send of the
-   * same action at the same version lost its ack is not one (that send may have landed it).
+   * (lost), and refused ones that are (refused but applied) — unless another send of the same
+   * action at the same version was acknowledged, or lost its ack before (that send put it
+   * there: two sends at one version cannot both land).
    */
   async audit(databaseUrl: string, tableId: string): Promise<{ lost: Sent[]; refusedButApplied: Sent[]; noAck: number }> {
     const r = await sql<{ seq: number; entry: { type: string; action?: { seat: number; type: string; card?: string; suit?: string } } }>(
@@ -113,8 +121,10 @@ export class Players {
     const at = new Map(r.rows.map((row) => [row.seq, row.entry.type === 'action' && row.entry.action ? actionKey(row.entry.action.seat, row.entry.action) : row.entry.type]));
     const key = (s: Sent) => actionKey(s.seat, s.action);
     const lost = this.sent.filter((s) => s.outcome === 'ok' && at.get(s.version) !== key(s));
+    // the same action sent again at that version and acknowledged (or left without an ack) is what put it there
+    const same = (a: Sent, b: Sent) => a !== b && a.version === b.version && key(a) === key(b);
     const refusedButApplied = this.sent.filter(
-      (s, i) => s.outcome !== 'ok' && s.outcome !== 'NO_ACK' && at.get(s.version) === key(s) && !this.sent.slice(0, i).some((e) => e.outcome === 'NO_ACK' && e.version === s.version && key(e) === key(s)),
+      (s, i) => s.outcome !== 'ok' && s.outcome !== 'NO_ACK' && at.get(s.version) === key(s) && !this.sent.some((e, j) => same(e, s) && (e.outcome === 'ok' || (e.outcome === 'NO_ACK' && j < i))),
     );
     return { lost, refusedButApplied, noAck: this.sent.filter((s) => s.outcome === 'NO_ACK').length };
   }

@@ -1,0 +1,79 @@
+/**
+ * PostgreSQL restarted under load (a PostgreSQL of this test's own, since the run's is shared),
+ * two server processes behind nginx, a table playing through the proxy. While it is down every
+ * action is refused (INTERNAL: nothing applied) and none is acknowledged, /healthz says 503 on
+ * both processes, and no socket is disconnected or told it is not connected. When it is back,
+ * the processes reconnect by themselves and the table accepts actions again (the delay is
+ * printed; figures: the bench). Every acknowledged action is in the log, and no refused one.
+ */
+import type { Seat } from '@belote/rules';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTable, TestClient } from '../clients.js';
+import { startEmbeddedPostgres } from '../pg/embedded.js';
+import { NO_PROXY, startCluster, startProxy, until, type Node } from './harness.js';
+import { Players } from './play.js';
+
+const cleanup: (() => Promise<unknown> | unknown)[] = [];
+afterEach(async () => {
+  for (const f of cleanup.splice(0).reverse()) await f();
+});
+
+const health = async (p: Node) => {
+  const r = await fetch(`${p.url}/healthz`);
+  return { status: r.status, body: (await r.json()) as { ok: boolean; database?: string } };
+};
+
+describe.skipIf(NO_PROXY)('PostgreSQL restarted under load', () => {
+  it('refuses every action while it is down, acknowledges none, and the table accepts again once it is back', { timeout: 120_000 }, async () => {
+    const pg = await startEmbeddedPostgres();
+    cleanup.push(() => pg.destroy());
+    const cluster = await startCluster(2, {}, pg.url);
+    cleanup.push(() => cluster.dispose());
+    const proxy = await startProxy(cluster.nodes.map((n) => n.port));
+    cleanup.push(() => proxy.stop());
+    const t = await createTable(proxy, { rules: { target: 1001 } });
+    const host = await TestClient.connect(proxy, { tableId: t.id, hostKey: t.hostKey, reconnect: true });
+    const clients: TestClient[] = [];
+    for (const seat of [0, 1, 2, 3] as Seat[]) {
+      const c = await TestClient.connect(proxy, { tableId: t.id, reconnect: true });
+      expect((await c.emit('sit', { seat, name: `P${seat}` })).ok).toBe(true);
+      clients.push(c);
+    }
+    cleanup.push(() => [host, ...clients].forEach((c) => c.close()));
+    expect(await host.emit('start', {})).toEqual({ ok: true });
+    const players = new Players(clients, 'pg-restart', host);
+    let stop = false;
+    cleanup.push(() => (stop = true));
+    const load = players.play(() => stop, 20);
+    await until(() => players.acked.length >= 6, 60_000, 'play');
+
+    await pg.stop();
+    const downAt = performance.now();
+    // While it is down: refusals, no ack, 503 — waited for, not slept.
+    await until(() => players.sent.some((s) => s.at > downAt && s.outcome === 'INTERNAL'), 30_000, 'a refusal while PostgreSQL is down');
+    for (const p of cluster.nodes) await until(async () => (await health(p)).status === 503, 30_000, '/healthz to say 503');
+    expect((await health(cluster.nodes[1]!)).body).toMatchObject({ ok: false, database: 'unreachable' });
+    await until(() => players.sent.filter((s) => s.at > downAt && s.outcome === 'INTERNAL').length >= 5, 30_000, 'more refusals');
+
+    await pg.start();
+    const upAt = performance.now();
+    await until(() => players.acked.some((s) => s.at > upAt), 30_000, 'an action accepted again');
+    const backMs = players.acked.find((s) => s.at > upAt)!.at - upAt;
+    for (const p of cluster.nodes) await until(async () => (await health(p)).status === 200, 30_000, '/healthz to say 200');
+    const acked = players.acked.length;
+    await until(() => players.acked.length >= acked + 6, 60_000, 'play to go on');
+    stop = true;
+    await load;
+
+    const during = players.sent.filter((s) => s.at > downAt && s.at < upAt);
+    expect(during.filter((s) => s.outcome === 'ok')).toEqual([]);
+    expect(new Set(during.map((s) => s.outcome))).toEqual(new Set(['INTERNAL']));
+    // nobody was told it is not connected, and nobody had to reconnect
+    expect(players.sent.filter((s) => s.outcome === 'BAD_REQUEST')).toEqual([]);
+    expect([host, ...clients].map((c) => c.reconnects)).toEqual([0, 0, 0, 0, 0]);
+    const audit = await players.audit(cluster.url, t.id);
+    expect(audit.lost).toEqual([]);
+    expect(audit.refusedButApplied).toEqual([]);
+    console.info(`PostgreSQL restart: ${during.length} refusals while it was down, the table accepted an action ${Math.round(backMs)} ms after it was back`);
+  });
+});
