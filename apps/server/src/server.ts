@@ -72,7 +72,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
     const { node, store: pgStore, idleReleaseMs } = opts.cluster;
     holdings = new Holdings({ registry, store: pgStore, ownership: new Ownership(pgStore.pool, node), log, ...(idleReleaseMs === undefined ? {} : { idleReleaseMs }) });
     await holdings.start();
-    tables = cluster = new ClusterDirectory({ holdings, registry, store: pgStore, node });
+    tables = cluster = new ClusterDirectory({ holdings, registry, node });
     log.info({ node }, 'cluster node: tables load on demand from PostgreSQL');
   } else {
     tables = new LocalDirectory(registry);
@@ -113,6 +113,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
     close() {
       closing ??= (async () => {
         stopExpiry();
+        cluster?.refuseNew();
         http.close();
         // Let events already received on open sockets reach their tables before the drain.
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));

@@ -6,36 +6,25 @@
  * between processes. HTTP reads of a table this process does not run come from the store.
  */
 import type { CreateTableRequest, TableRecord, TableSummary } from '@belote/protocol';
-import type { PgStore } from '../store/pg-store.js';
-import { type Admission, type Health, type RoomAck, type RoomCommand, type TableDirectory } from '../tables/directory.js';
+import type { Admission, Health, RoomAck, RoomCommand, TableDirectory } from '../tables/directory.js';
 import type { TableRegistry } from '../tables/registry.js';
 import { nobodyThere, summaryOf } from '../tables/summary.js';
 import { tableRecord } from '../tables/table-record.js';
-import type { Connection, TableRoom } from '../tables/table-room.js';
-import { replayLog, type TableState } from '../tables/table-state.js';
+import { MOVED, type Connection, type TableRoom } from '../tables/table-room.js';
 import type { Holdings } from './holdings.js';
 
 const UNREACHABLE = 'the database cannot be reached; nothing was changed: try again in a moment';
-/** A command of a socket whose table this process gave up (its connection is being closed). */
-const GIVEN_UP: RoomAck = { ok: false, error: { code: 'INTERNAL', message: 'the table moved to another server process; nothing was applied (reconnect: the connection is being closed)' } };
 const REFUSED: Record<'unreachable' | 'busy' | 'closing', Admission> = {
   unreachable: { ok: false, code: 'INTERNAL', message: `${UNREACHABLE} (connect again)` },
   busy: { ok: false, code: 'INTERNAL', message: 'the table is moving between server processes: connect again in a moment' },
   closing: { ok: false, code: 'INTERNAL', message: 'this server process is shutting down: connect again' },
 };
 
-export interface ClusterDirectoryDeps {
-  holdings: Holdings;
-  registry: TableRegistry;
-  store: PgStore;
-  node: string;
-}
-
 export class ClusterDirectory implements TableDirectory {
   readonly routed = true;
   private closing = false;
 
-  constructor(private readonly deps: ClusterDirectoryDeps) {}
+  constructor(private readonly deps: { holdings: Holdings; registry: TableRegistry; node: string }) {}
 
   async admit(tableId: string, tokenHash: string | null, hostKeyHash: string | null): Promise<Admission> {
     if (this.closing) return REFUSED.closing;
@@ -59,20 +48,20 @@ export class ClusterDirectory implements TableDirectory {
   async command(tableId: string, connId: string, cmd: RoomCommand): Promise<RoomAck> {
     const room = await this.deps.holdings.held(tableId);
     if (room === 'unreachable') return { ok: false, error: { code: 'INTERNAL', message: UNREACHABLE } };
-    return room ? room.command(connId, cmd) : GIVEN_UP;
+    return room ? room.command(connId, cmd) : { ok: false, error: MOVED }; // given up: its connection is being closed
   }
 
   async summary(tableId: string): Promise<TableSummary | null> {
     const room = await this.room(tableId);
     if (room) return room.summary();
-    const state = await this.stored(tableId);
+    const state = await this.deps.registry.peek(tableId);
     return state && summaryOf(state, nobodyThere);
   }
 
   async record(tableId: string, game?: number): Promise<TableRecord | null | undefined> {
     const room = await this.room(tableId);
     if (room) return room.record(game);
-    const state = await this.stored(tableId);
+    const state = await this.deps.registry.peek(tableId);
     return state ? tableRecord(state, game) : undefined;
   }
 
@@ -86,7 +75,12 @@ export class ClusterDirectory implements TableDirectory {
     return { ok, tables: this.deps.holdings.size, uptime: Math.round(process.uptime()), database: ok ? 'ok' : 'unreachable', node: this.deps.node };
   }
 
-  /** Shutdown, once the rooms drained: refuse handshakes, release every table (before the sockets close, so their next owner takes them at once). */
+  /** Shutdown begins: handshakes are refused from now on (the proxy sends the clients to another process). */
+  refuseNew(): void {
+    this.closing = true;
+  }
+
+  /** Shutdown, once the rooms drained: release every table (before the sockets close, so their next owner takes them at once). */
   async close(): Promise<void> {
     this.closing = true;
     await this.deps.holdings.leave();
@@ -95,13 +89,5 @@ export class ClusterDirectory implements TableDirectory {
   private async room(tableId: string): Promise<TableRoom | null> {
     const room = await this.deps.holdings.held(tableId);
     return room === 'unreachable' ? null : room;
-  }
-
-  /** A table this process does not run, as stored (null: no such table, or its log does not replay). */
-  private async stored(tableId: string): Promise<TableState | null> {
-    const stored = await this.deps.store.load(tableId);
-    if (!stored) return null;
-    const r = replayLog(stored.settings, stored.entries);
-    return r.ok ? r.state : null;
   }
 }

@@ -1,15 +1,13 @@
 /**
- * The tables this process owns in a cluster, and its lease on them. A table is claimed
- * (ownership.ts) when a socket of it reaches this process; if a live process owns it, that one
- * is asked for it and the claim is tried again until it gives the table up (or dies). Every
- * HEARTBEAT_MS the heartbeat renews the lease and says which tables were lost (claimed by
- * another process while this one was taken for dead: dropped at once) and which another process
- * asked for (given up: queued commands finish, the table is released). Either way the table's
- * sockets are closed and reconnect through the proxy, to the next owner. While the lease is
- * valid no other process can have claimed a table of this one; once it lapses (the database
- * unreachable, the process frozen, a connection lost) this process serves nothing of its tables
- * until a heartbeat renews it and confirms each claim.
+ * The tables this process owns in a cluster, and its lease on them. A table is claimed when a
+ * socket of it reaches this process; a live owner is asked for it first. Each heartbeat renews
+ * the lease and says which tables were lost (claimed elsewhere while this process was taken for
+ * dead: dropped) and which were asked for (given up: queued commands finish, then released);
+ * either way their sockets reconnect through the proxy. While the lease holds no other process
+ * can have claimed a table of this one; once it lapses (database unreachable, process frozen, a
+ * connection lost) nothing of them is served until a heartbeat renews it.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { PgStore } from '../store/pg-store.js';
 import type { TableRegistry } from '../tables/registry.js';
@@ -35,8 +33,6 @@ export interface HoldingsDeps {
   /** Tests: IDLE_RELEASE_MS. */
   idleReleaseMs?: number;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class Holdings {
   /** The tables this process runs, with the epoch of its claim. */
@@ -172,38 +168,27 @@ export class Holdings {
     this.leaseUntil = sentAt + NODE_TTL_MS - LEASE_MARGIN_MS;
     const same = (t: string) => this.epochs.get(t) === held.get(t);
     for (const t of news.lost.filter(same)) this.drop(t, 'claimed by another process meanwhile');
-    for (const t of news.wanted.filter(same)) this.giveUp(t);
-    this.dropIdle();
+    for (const t of news.wanted.filter(same)) this.giveUp(t, 'asked for by another process');
+    const now = Date.now();
+    for (const id of this.epochs.keys()) {
+      const since = this.deps.registry.get(id)?.empty === false ? now : (this.idleSince.get(id) ?? now);
+      this.idleSince.set(id, since);
+      if (now - since >= (this.deps.idleReleaseMs ?? IDLE_RELEASE_MS)) this.giveUp(id, 'nobody connected');
+    }
     await this.release();
   }
 
-  /** Another process asked for the table: queued commands finish (later ones are refused), then it is released and its sockets reconnect. */
-  private giveUp(table: string): void {
+  /** Queued commands finish (later ones are refused), then the table is released and its sockets reconnect. */
+  private giveUp(table: string, why: string): void {
     if (this.leaving.has(table)) return;
     const epoch = this.epochs.get(table)!;
     const done = (async () => {
       await this.deps.registry.get(table)?.retire();
       this.unreleased.set(table, epoch);
       await this.release();
-      if (this.epochs.get(table) === epoch) this.drop(table, 'asked for by another process');
+      if (this.epochs.get(table) === epoch) this.drop(table, why);
     })().finally(() => this.leaving.delete(table));
     this.leaving.set(table, done);
-  }
-
-  /** Rooms nobody used for IDLE_RELEASE_MS are given up. */
-  private dropIdle(): void {
-    const now = Date.now();
-    for (const [id, epoch] of this.epochs) {
-      if (this.deps.registry.get(id)?.empty === false || this.leaving.has(id)) {
-        this.idleSince.delete(id);
-        continue;
-      }
-      const since = this.idleSince.get(id) ?? now;
-      this.idleSince.set(id, since);
-      if (now - since < (this.deps.idleReleaseMs ?? IDLE_RELEASE_MS)) continue;
-      this.drop(id, 'nobody connected');
-      this.unreleased.set(id, epoch);
-    }
   }
 
   private async release(): Promise<void> {

@@ -1,12 +1,9 @@
 /**
- * Who owns which table, in PostgreSQL: the statements and nothing else. Each process (node) has
- * a row in `belote_nodes` with a heartbeat; a table's row names its owner and the epoch of the
- * owner's claim (bumped by every claim: the store writes a table only under the epoch its
- * process holds, pg-store.ts). A process claims a table when it has no owner, or its owner is
- * dead (NODE_ALIVE: heartbeat expired, or no connection of that process open — a kill -9
- * closes them at once). A claim on a table a live process owns asks that process for it
- * (`wanted_by`) instead; the owner gives it up at its next heartbeat. Every statement is one
- * statement in autocommit: nothing here holds a lock across a round trip.
+ * Who owns which table, in PostgreSQL: the statements. Each process (node) has a heartbeat row in
+ * `belote_nodes`; a table's row names its owner and the epoch of its claim (bumped by every claim;
+ * the store writes only under the epoch it holds). A table is claimed when it has no owner or a
+ * dead one (NODE_ALIVE: heartbeat expired, or none of its connections open — kill -9 closes them);
+ * a live owner is asked for it instead (`wanted_by`). Each is one autocommit statement.
  */
 import type pg from 'pg';
 import { NODE_ALIVE } from '../store/pg-store.js';
@@ -82,7 +79,6 @@ export class Ownership {
 
   /** Shutdown: release every table and the node's row. */
   async leave(): Promise<void> {
-    await this.pool.query('UPDATE belote_tables SET owner = NULL, wanted_by = NULL WHERE owner = $1', [this.node]);
-    await this.pool.query('DELETE FROM belote_nodes WHERE id = $1', [this.node]);
+    await this.pool.query('WITH n AS (DELETE FROM belote_nodes WHERE id = $1) UPDATE belote_tables SET owner = NULL, wanted_by = NULL WHERE owner = $1', [this.node]);
   }
 }

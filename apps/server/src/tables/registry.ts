@@ -9,7 +9,7 @@ import { rulesWithDefaults } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { TableSettings } from '../store/types.js';
 import { newSecret, newTableId, sha256Hex } from './secrets.js';
-import { initialTableState, replayLog, statusOf } from './table-state.js';
+import { initialTableState, replayLog, statusOf, type TableState } from './table-state.js';
 import { TableRoom, type RoomDeps } from './table-room.js';
 
 export class TableRegistry {
@@ -98,6 +98,13 @@ export class TableRegistry {
     const room = new TableRoom(r.state, this.deps);
     this.rooms.set(id, room);
     return room;
+  }
+
+  /** A stored table's state without a room (cluster: one another process runs). Null: no such table, or its log does not replay. */
+  async peek(id: string): Promise<TableState | null> {
+    const stored = await this.deps.store.load(id);
+    const r = stored && replayLog(stored.settings, stored.entries);
+    return r?.ok ? r.state : null;
   }
 
   /** Cluster: this process no longer runs the table; the room stops and its sockets reconnect (to the table's next owner). */

@@ -86,7 +86,8 @@ type Answer = Ack<Record<string, unknown>>;
 const SETTLE_RETRY_MS = 500;
 
 const UNSAVED: ProtocolError = { code: 'INTERNAL', message: 'could not save the change; nothing was applied' };
-const MOVED: ProtocolError = { code: 'INTERNAL', message: 'the table moved to another server process; nothing was applied (reconnect: the connection is being closed)' };
+/** This process no longer runs the table (cluster); the socket's connection is being closed. */
+export const MOVED: ProtocolError = { code: 'INTERNAL', message: 'the table moved to another server process; nothing was applied (reconnect: the connection is being closed)' };
 const CONFLICT: ProtocolError = {
   code: 'WRITE_CONFLICT',
   message: 'the table was changed elsewhere at the same moment (another server process); nothing of yours was applied: decide again from the snapshot just sent',
