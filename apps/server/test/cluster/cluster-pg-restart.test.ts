@@ -1,10 +1,12 @@
 /**
  * PostgreSQL restarted under load (a PostgreSQL of this test's own, since the run's is shared),
  * two server processes behind nginx, a table playing through the proxy. While it is down every
- * action is refused (INTERNAL: nothing applied) and none is acknowledged, /healthz says 503 on
- * both processes, and no socket is disconnected or told it is not connected. When it is back,
- * the processes reconnect by themselves and the table accepts actions again (the delay is
- * printed; figures: the bench). Every acknowledged action is in the log, and no refused one.
+ * command is refused (INTERNAL: nothing applied; `sync` too, once the process cannot confirm it
+ * still runs the table) and none is acknowledged — an action whose write was under way when it
+ * went down is answered once PostgreSQL tells whether it landed —, /healthz says 503 on both
+ * processes, and no socket is disconnected or told it is not connected. When it is back, the
+ * processes reconnect by themselves and the table accepts actions again (the delay is printed;
+ * figures: the bench). Every acknowledged action is in the log, and no refused one.
  */
 import type { Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,11 +51,18 @@ describe.skipIf(NO_PROXY)('PostgreSQL restarted under load', () => {
 
     await pg.stop();
     const downAt = performance.now();
-    // While it is down: refusals, no ack, 503 — waited for, not slept.
-    await until(() => players.sent.some((s) => s.at > downAt && s.outcome === 'INTERNAL'), 30_000, 'a refusal while PostgreSQL is down');
+    // While it is down: refusals, no ack, 503 — waited for, not slept. (The players may be waiting
+    // for the answer to an action under way when it went down: the host asks for snapshots.)
+    const probes: string[] = [];
+    const probe = async () => {
+      const a = await host.emit('sync', {}).catch(() => null);
+      probes.push(a === null ? 'NO_ACK' : a.ok ? 'ok' : a.error.code);
+      return a !== null && !a.ok && a.error.code === 'INTERNAL';
+    };
+    await until(probe, 30_000, 'a refusal while PostgreSQL is down');
     for (const p of cluster.nodes) await until(async () => (await health(p)).status === 503, 30_000, '/healthz to say 503');
     expect((await health(cluster.nodes[1]!)).body).toMatchObject({ ok: false, database: 'unreachable' });
-    await until(() => players.sent.filter((s) => s.at > downAt && s.outcome === 'INTERNAL').length >= 5, 30_000, 'more refusals');
+    await until(async () => (await probe()) && probes.filter((x) => x === 'INTERNAL').length >= 3, 30_000, 'more refusals');
 
     await pg.start();
     const upAt = performance.now();
@@ -66,14 +75,14 @@ describe.skipIf(NO_PROXY)('PostgreSQL restarted under load', () => {
     await load;
 
     const during = players.sent.filter((s) => s.at > downAt && s.at < upAt);
-    expect(during.filter((s) => s.outcome === 'ok')).toEqual([]);
-    expect(new Set(during.map((s) => s.outcome))).toEqual(new Set(['INTERNAL']));
+    expect(during.filter((s) => s.outcome !== 'INTERNAL')).toEqual([]);
+    expect(probes.filter((x) => x !== 'INTERNAL' && x !== 'ok')).toEqual([]); // a sync answered before the lease lapsed is a snapshot
     // nobody was told it is not connected, and nobody had to reconnect
     expect(players.sent.filter((s) => s.outcome === 'BAD_REQUEST')).toEqual([]);
     expect([host, ...clients].map((c) => c.reconnects)).toEqual([0, 0, 0, 0, 0]);
     const audit = await players.audit(cluster.url, t.id);
     expect(audit.lost).toEqual([]);
     expect(audit.refusedButApplied).toEqual([]);
-    console.info(`PostgreSQL restart: ${during.length} refusals while it was down, the table accepted an action ${Math.round(backMs)} ms after it was back`);
+    console.info(`PostgreSQL restart: ${during.length} actions and ${probes.length} syncs refused while it was down, the table accepted an action ${Math.round(backMs)} ms after it was back`);
   });
 });
