@@ -105,7 +105,7 @@ export class DocClient {
       path: '/socket.io/',
       auth,
       // §3: the table's id in the connection URL too, for a proxy in front of several processes
-      ...(typeof auth.tableId === 'string' ? { query: { table: auth.tableId } } : {}),
+      ...(typeof auth?.tableId === 'string' ? { query: { table: auth.tableId } } : {}),
       transports: opts.transports ?? ['websocket'],
       forceNew: true,
       reconnection: false,
