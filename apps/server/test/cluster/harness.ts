@@ -3,14 +3,15 @@
  * database of their own, each on a port of its own that it keeps across restarts, and the real
  * reverse proxy in front — nginx with the configuration shipped in deploy/nginx/ (local.conf
  * and belote.conf), only its ports changed. Without nginx the tests that need it skip, saying
- * how to get it; under CI=true they fail instead.
+ * how to get it (test-support/tools.ts); under CI they fail instead.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from '../clients.js';
+import { NGINX, requireTool } from '../../../../test-support/tools.js';
 import { createTestDatabase, sql } from '../pg/databases.js';
 import { freePort, spawnServer, type ServerProcess } from '../restart-harness.js';
 
@@ -78,17 +79,10 @@ export async function startCluster(n: number, env: Record<string, string> = {}, 
   return cluster;
 }
 
-/** The nginx binary (Debian's package puts it in /usr/sbin), or null. */
-function nginxBinary(): string | null {
-  for (const bin of ['nginx', '/usr/sbin/nginx']) if (spawnSync(bin, ['-v'], { stdio: 'ignore' }).status === 0) return bin;
-  return null;
-}
-
-const NGINX = nginxBinary();
-/** Without nginx: why the proxy tests skip (outside CI) — under CI=true they fail instead. */
-export const NO_PROXY = NGINX ? null : 'nginx not found: the cluster tests through the reverse proxy are skipped (install it: apt-get install nginx)';
-if (NO_PROXY && process.env.CI === 'true') throw new Error(`${NO_PROXY}; CI must install it (.ci/run)`);
-if (NO_PROXY) console.warn(NO_PROXY);
+/** The nginx binary, or null outside CI (the tests through the proxy skip, saying so); CI fails without it. */
+const NGINX_BIN = requireTool(NGINX);
+/** Without nginx: why the proxy tests skip. */
+export const NO_PROXY = NGINX_BIN ? null : 'nginx not found: the cluster tests through the reverse proxy are skipped';
 
 export interface Proxy {
   url: string;
@@ -100,7 +94,7 @@ export interface Proxy {
  * `ports` and its listening port by a free one: the proxy SCALING.md runs, on this test's ports.
  */
 export async function startProxy(ports: readonly number[]): Promise<Proxy> {
-  if (!NGINX) throw new Error(NO_PROXY!);
+  if (!NGINX_BIN) throw new Error(NO_PROXY!);
   const dir = mkdtempSync(join(tmpdir(), 'belote-nginx-'));
   mkdirSync(join(dir, 'tmp'));
   const listen = await freePort();
@@ -113,7 +107,7 @@ export async function startProxy(ports: readonly number[]): Promise<Proxy> {
   const shared = readFileSync(join(DEPLOY, 'belote.conf'), 'utf8');
   if (!/^\s*listen 8080;$/m.test(shared)) throw new Error('deploy/nginx/belote.conf: expected `listen 8080;`');
   writeFileSync(join(dir, 'belote.conf'), shared.replace(/^(\s*)listen 8080;$/m, `$1listen 127.0.0.1:${listen};`));
-  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-e', 'stderr', '-c', join(dir, 'local.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(NGINX_BIN, ['-p', dir, '-e', 'stderr', '-c', join(dir, 'local.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
