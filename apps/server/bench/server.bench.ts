@@ -10,9 +10,11 @@
  *   storm  (after pace) every socket drops and reconnects with its token
  *   pace-sqlite  the human-pace ramp again with the durable SqliteStore
  *   mem    memory per idle table and per connected socket
- *   cluster   one process on PostgreSQL against two with each table's sockets split (cluster-phases.ts)
- *   failover  kill -9 of a table's owner, time to the next acknowledged command (cluster-phases.ts)
- *   transport the CPU one message between two processes costs through PostgreSQL (cluster-phases.ts)
+ *   cluster   one and two processes on PostgreSQL, one and two on SQLite, every socket of a table on
+ *             one process (cluster-phases.ts)
+ *   failover  through nginx: kill -9 and SIGSTOP of a table's owner, time to its next accepted action
+ *   rolling   through nginx: each of three replicas restarted in turn under load, the longest pause
+ *   pgrestart through nginx: PostgreSQL restarted under load, the time until every table accepts again
  * Select with BENCH_PHASES=sat,pace,… ; sizes with the env variables read below.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,13 +22,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameShape } from './bare-server.js';
-import { phaseCluster, phaseFailover, phaseTransport } from './cluster-phases.js';
+import { phaseCluster, phaseFailover, phasePgRestart, phaseRolling } from './cluster-phases.js';
 import { Child } from './ipc.js';
 import { LoadGens, type Lag } from './load-gens.js';
 import { mb, median, sleep } from './stats.js';
 
 const env = (k: string, d: string) => process.env[k] ?? d;
-const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,pace-sqlite,mem,cluster,failover,transport').split(','));
+const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,pace-sqlite,mem,cluster,failover,rolling,pgrestart').split(','));
 const SAT_TABLES = Number(env('SAT_TABLES', '64'));
 const SAT_SECONDS = Number(env('SAT_SECONDS', '8'));
 /** Seconds of load before a saturation window opens: the JIT's warm-up (tiering up the hot path) stays out of it. */
@@ -255,5 +257,6 @@ if (PHASES.has('pace-sqlite')) await phasePace(false, 'sqlite', PACE_SQLITE_STEP
 if (PHASES.has('mem')) await phaseMemory();
 if (PHASES.has('cluster')) await phaseCluster(line);
 if (PHASES.has('failover')) await phaseFailover(line);
-if (PHASES.has('transport')) await phaseTransport(line);
+if (PHASES.has('rolling')) await phaseRolling(line);
+if (PHASES.has('pgrestart')) await phasePgRestart(line);
 line(`\ntotal ${f0((Date.now() - started) / 1000)} s, load average ${load()} (anything above ~2 means other processes competed for the cores)`);
