@@ -12,6 +12,7 @@ import { cardOrder, suitOf } from './doc-client/rules.js';
 import { docServer, FAST } from './doc-client/server.js';
 import { DocTable } from './doc-client/table.js';
 import type { Card, GameAction, Seat } from './doc-client/wire.js';
+import { PROTOCOL } from './doc-client/wire.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -68,7 +69,7 @@ describe('§4 refusals common to every event', () => {
 
   it('an event sent without an ack function is processed', async () => {
     const t = await DocTable.create(server.url);
-    const extra = await DocClient.connect(server.url, { protocolVersion: 2, tableId: t.id }, { label: 'no-ack' });
+    const extra = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: t.id }, { label: 'no-ack' });
     t.extra.push(extra);
     await refused(extra, 'sit', { seat: 0, name: 'Eve' }, 'SEAT_TAKEN');
     await t.host.send('stand', {});
@@ -100,15 +101,15 @@ describe('§4 lobby commands', () => {
     expect(await t.seats[3]!.send('stand', {})).toEqual({ ok: true });
     await t.seats[3]!.waitFor(() => t.seats[3]!.seat === null, 3000, 'the spectator snapshot');
     expect(t.seats[3]!.state!.you).toEqual({ role: 'spectator', seat: null, isHost: false });
-    expect((await DocClient.refused(server.url, { protocolVersion: 2, tableId: t.id, token: oldToken })).code).toBe('BAD_TOKEN');
+    expect((await DocClient.refused(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: oldToken })).code).toBe('BAD_TOKEN');
     // two tabs of seat 1; one moves to the free seat 3: the other becomes a spectator (§7), then it moves back
-    const tab2 = await DocClient.connect(server.url, { protocolVersion: 2, tableId: t.id, token: t.tokens[1] }, { label: 'seat 1 tab 2' });
+    const tab2 = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: t.tokens[1] }, { label: 'seat 1 tab 2' });
     t.extra.push(tab2);
     expect(tab2.state!.you.seat).toBe(1);
     expect(await p1.send('sit', { seat: 3, name: 'Bob' })).toMatchObject({ ok: true, seat: 3 });
     await tab2.waitFor(() => tab2.seat === null, 3000, 'the other tab made a spectator');
     await s.waitFor(() => s.state!.table.seats[1].name === null && s.state!.table.seats[3].name === 'Bob', 3000, 'the move');
-    expect((await DocClient.refused(server.url, { protocolVersion: 2, tableId: t.id, token: t.tokens[1] })).code).toBe('BAD_TOKEN');
+    expect((await DocClient.refused(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: t.tokens[1] })).code).toBe('BAD_TOKEN');
     const home = await p1.send('sit', { seat: 1, name: 'Bob' });
     expect(home).toMatchObject({ ok: true, seat: 1 });
     t.tokens[1] = home.token as string;
@@ -126,7 +127,7 @@ describe('§4 lobby commands', () => {
     const renamed = await p1.send('sit', { seat: 1, name: 'Bobby' });
     expect(renamed).toMatchObject({ ok: true, seat: 1 });
     expect(renamed.token).not.toBe(before);
-    expect((await DocClient.refused(server.url, { protocolVersion: 2, tableId: t.id, token: before })).code).toBe('BAD_TOKEN');
+    expect((await DocClient.refused(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: before })).code).toBe('BAD_TOKEN');
     t.tokens[1] = renamed.token as string;
     await s.waitFor(() => s.state!.table.seats[1].name === 'Bobby', 3000, 'the new name');
 

@@ -11,6 +11,7 @@ import { docServer, FAST } from './doc-client/server.js';
 import { rng } from './doc-client/strategy.js';
 import { DocTable } from './doc-client/table.js';
 import type { Presence } from './doc-client/wire.js';
+import { PROTOCOL } from './doc-client/wire.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -51,7 +52,7 @@ describe('§8 clocks', () => {
     // the others play; the bot answers for the absent seat
     const end = await t.play({ random: rng(9), until: (x) => x.view!.deal!.bids.some((b) => b.seat === absent) });
     expect(end.view!.deal!.bids.some((b) => b.seat === absent)).toBe(true);
-    const back = await DocClient.connect(server.url, { protocolVersion: 2, tableId: t.id, token: t.tokens[absent] }, { label: 'back' });
+    const back = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: t.tokens[absent] }, { label: 'back' });
     await s.waitFor(() => !s.state!.table.seats[absent].botPlaying && s.state!.table.seats[absent].connected, 3000, 'the player back');
     t.extra.push(t.seats[absent]!);
     t.seats[absent] = back;
@@ -96,7 +97,7 @@ describe('§8 clocks', () => {
     const slow = await docServer({ ...FAST, DEAL_PAUSE_MS: '10000' });
     try {
       const { id, hostKey } = await createTable(slow.url, { options: { fillWithBots: true, botLevel: 'easy' } });
-      const host = await DocClient.connect(slow.url, { protocolVersion: 2, tableId: id, hostKey }, { label: 'host' });
+      const host = await DocClient.connect(slow.url, { protocolVersion: PROTOCOL, tableId: id, hostKey }, { label: 'host' });
       await host.send('start', {});
       await host.waitFor(() => host.state!.view?.deal?.phase === 'over', 8000, 'the first deal scored');
       const over = Date.now();
@@ -114,18 +115,18 @@ describe('§8 clocks', () => {
 
   it('a table with no socket connected pauses: bots make no move until someone connects', async () => {
     const { id, hostKey } = await createTable(server.url, { options: { fillWithBots: true } });
-    const host = await DocClient.connect(server.url, { protocolVersion: 2, tableId: id, hostKey }, { label: 'host' });
+    const host = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: id, hostKey }, { label: 'host' });
     await host.send('start', {});
     await host.waitFor(() => (host.state!.view?.deal?.tricks.length ?? 0) >= 1, 5000, 'the bots playing');
     host.close();
     await new Promise((r) => setTimeout(r, 100));
     const seen = host.state!.version;
-    const first = await DocClient.connect(server.url, { protocolVersion: 2, tableId: id }, { label: 'watcher' });
+    const first = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: id }, { label: 'watcher' });
     expect(first.state!.version - seen).toBeLessThanOrEqual(2); // nothing moved while nobody was there
     first.close();
     const left = first.state!.version;
     await new Promise((r) => setTimeout(r, 300));
-    const second = await DocClient.connect(server.url, { protocolVersion: 2, tableId: id }, { label: 'watcher 2' });
+    const second = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: id }, { label: 'watcher 2' });
     expect(second.state!.version - left).toBeLessThanOrEqual(2);
     second.close();
   });

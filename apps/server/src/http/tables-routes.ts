@@ -5,11 +5,13 @@
 import { CreateTableRequestSchema, TableIdSchema, issuesText, type CreateTableResponse } from '@belote/protocol';
 import { Router, type Request } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { Logger } from 'pino';
+import { StoreWriteFailed } from '../store/types.js';
 import type { TableDirectory } from '../tables/directory.js';
 import { sendError } from './errors.js';
 
 /** `linkBase(req)`: the origin share links start with (PUBLIC_URL, or the one the client used). */
-export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) => string, createPerMinute: number): Router {
+export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) => string, createPerMinute: number, log: Logger): Router {
   const r = Router();
   const createLimiter = new RateLimiterMemory({ points: createPerMinute, duration: 60 });
 
@@ -23,7 +25,15 @@ export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) =>
     }
     const parsed = CreateTableRequestSchema.safeParse(req.body ?? {});
     if (!parsed.success) return sendError(res, 400, 'BAD_REQUEST', issuesText(parsed.error));
-    const { id, hostKey } = await tables.create(parsed.data);
+    let created: { id: string; hostKey: string };
+    try {
+      created = await tables.create(parsed.data);
+    } catch (e) {
+      if (!(e instanceof StoreWriteFailed)) throw e;
+      log.error({ err: e }, 'could not save a new table');
+      return sendError(res, 503, 'INTERNAL', 'the table could not be saved (the server cannot write to its storage); nothing was created: try again later');
+    }
+    const { id, hostKey } = created;
     const body: CreateTableResponse = { id, url: `${linkBase(req)}/t/${id}`, hostKey };
     res.status(201).json(body);
   });

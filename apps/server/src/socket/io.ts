@@ -35,7 +35,7 @@ export function createSocketServer(http: HttpServer, tables: TableDirectory, hub
   if (cluster) io.adapter(cluster.adapter);
   hub.attach(io, cluster?.remote ?? null);
   const limits = new SocketLimits(config);
-  io.use(handshakeMiddleware(tables, limits));
+  io.use(handshakeMiddleware(tables, limits, config.handshakeTimeoutMs));
   io.on('connection', (socket) => {
     const id = socket.data;
     limits.added(id.address, id.tableId);

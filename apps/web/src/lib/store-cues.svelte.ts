@@ -98,6 +98,7 @@ export class Cues {
         case 'unseated':
         case 'gameStarted':
         case 'dealCommitted':
+        case 'settingsChanged':
           break; // the state shows these directly
         default:
           assertNever(e);
