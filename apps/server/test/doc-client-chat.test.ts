@@ -78,6 +78,31 @@ describe('§15 chat', () => {
     t.close();
   });
 
+  it('the corners: white space trimmed as JavaScript trims it, zero-width kept; after up to 2^53 − 1; a malformed tag is a schema refusal', async () => {
+    const t = await DocTable.create(server.url);
+    // §15.2: every Unicode White_Space character at both ends goes; U+200B is not white space
+    const trims: [string, string][] = [
+      ['\u3000hi\u3000', 'hi'],
+      ['\u00A0\u2007x\u205F\u1680', 'x'],
+      ['\u200Bhi', '\u200Bhi'],
+    ];
+    for (const [text, want] of trims) expect((await say(t.seats[1]!, text)).text, JSON.stringify(text)).toBe(want);
+    expect(await refused(t.seats[1]!, 'chat', { text: '\u3000\u00A0\u2028' }, 'BAD_REQUEST')).toBe('chat.text: nothing to send once spaces and control characters are removed');
+    // §2/§15.2: `after` is an integer up to 2^53 − 1; above it the payload is malformed
+    const top = await t.spectator.send('chatHistory', { after: Number.MAX_SAFE_INTEGER });
+    expect(top).toMatchObject({ ok: true, entries: [] });
+    await refused(t.spectator, 'chatHistory', { after: 2 ** 53 }, 'BAD_REQUEST');
+    await refused(t.spectator, 'chatHistory', { after: 1e300 }, 'BAD_REQUEST');
+    await refused(t.spectator, 'chatHistory', { after: 1.5 }, 'BAD_REQUEST');
+    // §15.2: a target that is not a ChatTarget fails at step 2 (before NOT_HOST), naming the field
+    expect(await refused(t.host, 'chatMute', { target: { spectator: 'short' }, muted: true }, 'BAD_REQUEST')).toBe('chatMute.target.spectator: not a spectator tag');
+    expect(await refused(t.seats[1]!, 'chatMute', { target: { spectator: 'bad tag!!!!' }, muted: true }, 'BAD_REQUEST')).toBe('chatMute.target.spectator: not a spectator tag');
+    await refused(t.host, 'chatMute', { target: { seat: 4 }, muted: true }, 'BAD_REQUEST');
+    await refused(t.host, 'chatMute', { target: {}, muted: true }, 'BAD_REQUEST');
+    expect(t.problems()).toEqual([]);
+    t.close();
+  });
+
   it('tags: one per address and table, shared by its sockets, different at another table', async () => {
     const t = await DocTable.create(server.url);
     const u = await DocTable.create(server.url);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { DocClient } from './doc-client/client.js';
 import { createTable, request } from './doc-client/http.js';
+import { rawConnect } from './doc-client/raw-socket.js';
 import { docServer, FAST } from './doc-client/server.js';
 import { PROTOCOL } from './doc-client/wire.js';
 
@@ -50,9 +51,19 @@ describe('§3 handshake refusals, in order', () => {
       { tableId: table.id, hostKey: '' },
       { tableId: table.id, hostKey: 'x'.repeat(201) },
       { tableId: table.id, extra: true },
+      // lengths count code points (§3): 201 astral characters are too many
+      { tableId: table.id, token: '\u{1F0A1}'.repeat(201) },
+      { tableId: table.id, hostKey: '\u{1F0A1}'.repeat(201) },
+      { tableId: table.id, token: 'e\u0301'.repeat(101) },
       {},
     ];
     for (const c of cases) expect((await refusedWith({ protocolVersion: PROTOCOL, ...c })).code, JSON.stringify(c)).toBe('BAD_REQUEST');
+  });
+
+  it('lengths are code points: 200 astral characters (400 UTF-16 units) are a well-formed token and host key, refused as BAD_TOKEN', async () => {
+    expect((await refusedWith({ protocolVersion: PROTOCOL, tableId: table.id, token: '\u{1F0A1}'.repeat(200) })).code).toBe('BAD_TOKEN');
+    expect((await refusedWith({ protocolVersion: PROTOCOL, tableId: table.id, hostKey: '\u{1F0A1}'.repeat(200) })).code).toBe('BAD_TOKEN');
+    expect((await refusedWith({ protocolVersion: PROTOCOL, tableId: table.id, token: 'x'.repeat(200) })).code).toBe('BAD_TOKEN');
   });
 
   it('4 NO_SUCH_TABLE before 5 BAD_TOKEN; BAD_TOKEN for a forged token, another table\'s, an outdated one, a wrong host key', async () => {
@@ -88,6 +99,20 @@ describe('§3 refusals below the handshake', () => {
     }
     expect((await DocClient.refused(server.url, null as never)).code).toBe('PROTOCOL_MISMATCH');
     expect((await DocClient.refused(server.url, {})).code).toBe('PROTOCOL_MISMATCH');
+  });
+
+  it('on the wire: a CONNECT whose payload is null, a string, a boolean or an array is closed; 40 (no payload) is PROTOCOL_MISMATCH', async () => {
+    for (const packet of ['40null', '40"x"', '40true', '40[]']) {
+      const r = await rawConnect(server.url, packet);
+      expect(r, packet).toEqual({ packets: [], closed: true });
+    }
+    const none = await rawConnect(server.url, '40');
+    expect(none.closed).toBe(false);
+    expect(none.packets).toHaveLength(1);
+    expect(JSON.parse(none.packets[0]!.slice(2))).toMatchObject({ data: { code: 'PROTOCOL_MISMATCH', serverVersion: PROTOCOL } });
+    const good = await rawConnect(server.url, `40${JSON.stringify({ protocolVersion: PROTOCOL, tableId: table.id })}`);
+    expect(good.packets[0]).toMatch(/^40\{"sid":/);
+    expect(good.packets.some((p) => p.startsWith('42["snapshot"'))).toBe(true);
   });
 
   it('a foreign origin: 403 {"code":4,"message":"Forbidden"} on polling and on the WebSocket upgrade; the client sees no data', async () => {

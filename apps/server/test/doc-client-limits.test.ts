@@ -79,6 +79,8 @@ describe('§4 step 1 RATE_LIMITED', () => {
     const t = await createTable(server.url, {}, from('10.9.3.9'));
     const s = await join(t.id, '10.9.3.1');
     await nextSecond();
+    // events the protocol does not name are ignored and spend nothing (§4)
+    for (let i = 0; i < 20; i++) s.socket.emit('noSuchEvent', {});
     for (let i = 0; i < 5; i++) expect((await s.send('sync', {})).ok).toBe(true);
     expect(await s.send('sync', {})).toEqual({ ok: false, error: { code: 'RATE_LIMITED', message: 'too many messages: slow down' } });
     expect(await s.send('sit', { seat: 9 })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } }); // before BAD_REQUEST

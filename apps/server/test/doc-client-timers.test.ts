@@ -10,7 +10,7 @@ import { createTable } from './doc-client/http.js';
 import { docServer, FAST } from './doc-client/server.js';
 import { rng } from './doc-client/strategy.js';
 import { DocTable } from './doc-client/table.js';
-import type { Presence } from './doc-client/wire.js';
+import type { Step } from './doc-client/wire.js';
 import { PROTOCOL } from './doc-client/wire.js';
 
 let server: RunningServer;
@@ -22,15 +22,23 @@ afterAll(async () => {
 });
 
 describe('§8 clocks', () => {
-  it('turnTimerSeconds: a human turn that runs out is played by a bot; turnMsLeft counts it down', async () => {
+  it('turnTimerSeconds: a human turn that runs out is played by a bot; each turn\'s clock comes with its step, no presence frame for it', async () => {
     const t = await DocTable.create(server.url, { options: { turnTimerSeconds: 5 } });
-    await t.host.send('start', {});
     const s = t.spectator;
-    await s.waitFor(() => (s.state!.view?.deal?.bids.length ?? 0) >= 3, 5000, 'three turns played by the timer');
-    const presences = s.framesOf('presence') as Presence[];
-    const left = presences.map((p) => p.turnMsLeft).filter((x): x is number => x !== null);
-    expect(left.length).toBeGreaterThan(0);
-    for (const ms of left) expect(ms).toBeLessThanOrEqual(5 * 10);
+    await s.sync(); // the presence frame of the spectator's own arrival is behind us
+    const from = s.frames.length;
+    await t.host.send('start', {});
+    // three turns played by the timer (bids or cards, whatever the bots chose)
+    const played = () => s.frames.slice(from).filter((f) => f.name === 'step' && (f.frame as Step).events.some((e) => e.type === 'bid' || e.type === 'cardPlayed')).length;
+    await s.waitFor(() => played() >= 3, 5000, 'three turns played by the timer');
+    await t.settle();
+    // §5.4: every step that gives a human the turn carries its full clock (the client checks it on every step)
+    const steps = s.frames.slice(from).filter((f) => f.name === 'step').map((f) => f.frame as Step);
+    const clocks = steps.map((x) => x.timers?.turnMsLeft).filter((x): x is number => x != null);
+    expect(clocks.length).toBeGreaterThanOrEqual(4); // the deal's first turn and three more
+    for (const ms of clocks) expect(ms).toBeLessThanOrEqual(5 * 10);
+    // §5.5: no presence frame for a new turn (nobody joined, left or continued meanwhile)
+    expect(s.frames.slice(from).filter((f) => f.name === 'presence')).toEqual([]);
     expect(s.state!.table.seats.every((x) => !x.botPlaying)).toBe(true);
     await t.settle();
     const snaps = await t.syncAll();

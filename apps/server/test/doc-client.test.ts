@@ -52,13 +52,13 @@ describe('whole games by a client written from PROTOCOL.md', () => {
     expect(rec.deals).toHaveLength(history.length);
     expect(rec.rules).toMatchObject({ target: 501, announcements: true });
 
-    // after the end: an action is GAME_OVER, `ready` too, `start` is GAME_IN_PROGRESS; then the host's rematch
+    // after the end: an action is GAME_OVER, `ready` too, only the host starts the next game; then the host's rematch
     const seat = t.seats[0]!;
     const over = await seat.send('action', { version: end.version, action: { type: 'pass' } });
     expect(over).toMatchObject({ ok: false, error: { code: 'GAME_OVER' } });
     expect(await seat.send('ready', {})).toMatchObject({ ok: false, error: { code: 'GAME_OVER' } });
-    expect(await t.host.send('start', {})).toMatchObject({ ok: false, error: { code: 'GAME_IN_PROGRESS' } });
     expect(await t.seats[1]!.send('rematch', {})).toMatchObject({ ok: false, error: { code: 'NOT_HOST' } });
+    expect(await t.seats[1]!.send('start', {})).toMatchObject({ ok: false, error: { code: 'NOT_HOST' } });
     expect(await t.host.send('rematch', {})).toEqual({ ok: true });
     await t.spectator.waitFor(() => t.spectator.state!.table.games === 2 && t.spectator.state!.table.status === 'playing', 3000, 'the rematch');
     const second = await t.play({ random: rng(2), until: (s) => (s.view?.history.length ?? 0) >= 1 });
