@@ -11,7 +11,7 @@ import type { BotLevel } from '@belote/protocol/client';
 import type { ConnectionStatus } from './socket.js';
 import { prefs } from './prefs.svelte.js';
 import { ChatClient } from './store-chat.svelte.js';
-import { Commands } from './store-commands.svelte.js';
+import { Commands, type TableSettingsChange } from './store-commands.svelte.js';
 import { TableConnection, type Fatal, type TransportFactory } from './store-connection.svelte.js';
 import { Cues, type Callout, type HeldTrick, type ShownSummary } from './store-cues.svelte.js';
 import { LiveTable, type Clock } from './store-state.svelte.js';
@@ -155,6 +155,10 @@ export class TableClient {
   }
   rematch(): Promise<void> {
     return this.commands.rematch();
+  }
+  /** Host, between games: the next game's rules and options (what is not given stays). */
+  settings(change: TableSettingsChange): Promise<boolean> {
+    return this.commands.settings(change);
   }
   ready(): Promise<void> {
     return this.commands.ready();
