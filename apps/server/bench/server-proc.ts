@@ -63,6 +63,13 @@ serve({
     loop.reset();
     return { cpuMs: (c.user + c.system) / 1000, userMs: c.user / 1000, rss: m.rss, heapUsed: m.heapUsed, lag, loopBusy: elu.utilization, notifications: server.notifications?.() ?? null };
   },
+  /** Where the memory is now: the process's figures and V8's heap spaces (MB). */
+  memDetail: async () => {
+    const { getHeapSpaceStatistics } = await import('node:v8');
+    const m = process.memoryUsage();
+    const spaces = Object.fromEntries(getHeapSpaceStatistics().map((x) => [x.space_name, Math.round(x.space_size / 1e5) / 10]));
+    return { rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, spaces };
+  },
   /** Memory after a full GC (run with --expose-gc). */
   mem: () => {
     gc?.();

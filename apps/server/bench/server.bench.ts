@@ -250,7 +250,8 @@ async function phaseMemory(): Promise<void> {
 
 async function phaseHostile(): Promise<void> {
   line(`\n## Hostile payloads: ${HOSTILE_PAYLOADS} at one table in play (3 senders, batches of 60 awaiting their acks); server RSS sampled every 20 ms`);
-  const server = new Child(here('./server-proc.ts'), { BENCH_MODE: 'memory' }, ['--expose-gc']);
+  const flags = (process.env.SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const server = new Child(here('./server-proc.ts'), { BENCH_MODE: 'memory' }, ['--expose-gc', ...flags]);
   const gen = new Child(here('./hostile-gen.ts'));
   try {
     const port = await server.call<number>('port');
@@ -258,10 +259,12 @@ async function phaseHostile(): Promise<void> {
     await sleep(1000);
     const before = await server.call<ServerStats>('stats');
     let peak = before.rss;
+    let detail: unknown = null;
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        peak = Math.max(peak, (await server.call<ServerStats>('stats')).rss);
+        const d = await server.call<{ rss: number }>('memDetail');
+        if (d.rss > peak) [peak, detail] = [d.rss, d];
         await sleep(20);
       }
     })();
@@ -271,6 +274,7 @@ async function phaseHostile(): Promise<void> {
     const after = await server.call<ServerStats>('stats');
     const gc = await server.call<{ rss: number; heapUsed: number }>('mem');
     line(
+      (process.env.HOSTILE_DETAIL ? `at the peak: ${JSON.stringify(detail)}\n` : '') +
       `${HOSTILE_PAYLOADS} payloads in ${f1(r.seconds)} s (${f0(HOSTILE_PAYLOADS / r.seconds)}/s; acks ${JSON.stringify(r.acks)}): server RSS before ${mb(before.rss)}, peak ${mb(peak)} (growth ${mb(peak - before.rss)}), after ${mb(after.rss)}, after a full GC ${mb(gc.rss)} (heap ${mb(gc.heapUsed)})`,
     );
   } finally {

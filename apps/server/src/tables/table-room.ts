@@ -97,6 +97,8 @@ export class TableRoom {
   private stale = false;
   /** Cluster: another process owns the table; this room takes nothing more. */
   deposed = false;
+  /** Removed (expired, or the server closed): a join that finishes now closes its socket. */
+  private disposed = false;
 
   constructor(
     private current: TableState,
@@ -197,6 +199,7 @@ export class TableRoom {
   }
 
   private attach(conn: Connection): void {
+    if (this.disposed) return conn.kick(); // the table was removed while the socket waited for the chat
     this.conns.set(conn.id, conn);
     this.reseat();
     conn.listen(conn.seat);
@@ -206,7 +209,8 @@ export class TableRoom {
   }
 
   leave(connId: string): Promise<void> {
-    return this.queue.run(() => {
+    return this.queue.run(async () => {
+      await this.joining.get(connId); // a socket gone while its join waited for the chat: let it join, then leave
       if (!this.conns.delete(connId)) return;
       this.recount();
       this.auto.replan();
@@ -276,6 +280,7 @@ export class TableRoom {
 
   /** Stop timers and disconnect every socket (table removed or server closing). */
   dispose(): void {
+    this.disposed = true;
     this.auto.dispose();
     this.presence.dispose();
     for (const c of this.conns.values()) c.kick();
