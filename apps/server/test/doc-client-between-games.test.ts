@@ -2,9 +2,12 @@
  * The protocol audit's between games (PROTOCOL.md §8.1, §4, §5.4, §2): after a game over the
  * table is a lobby again — a player leaves, a spectator takes the seat, two players swap through
  * a free seat, the host changes the settings and fills a seat with a bot — then the next game
- * starts with those seats and settings, and each game's record keeps its own seats and rules.
+ * starts with those seats and settings, and each game's record keeps its own seats and rules
+ * (and replays with `pnpm verify`).
  * Every frame is folded and checked by the client written from the document.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { DocClient } from './doc-client/client.js';
@@ -22,6 +25,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+/** `pnpm --silent verify -` (RECORD.md): the project's CLI, run as a user would, on records as downloaded. */
+const VERIFY = fileURLToPath(new URL('../../../packages/rules/bin/verify.mjs', import.meta.url));
+const verify = (records: unknown[]) => spawnSync(process.execPath, [VERIFY, '-'], { input: JSON.stringify(records), encoding: 'utf8' });
 
 const record = async (t: DocTable, game: number) => parsed(RecordS, (await request(server.url, `/api/tables/${t.id}/record?game=${game}`)).json, `record ${game}`);
 
@@ -111,6 +118,14 @@ describe('§8.1 between games', () => {
     expect(second).toMatchObject({ game: 1, players: ['Bob', 'Alice', 'Bot 3', 'Eve'], rules: { target: 501, tie: 'dedans' } });
     expect(second.deals).toHaveLength(1);
     expect((await record(t, 0)).deals).toEqual(first.deals);
+    // `pnpm verify` (RECORD.md) replays both, each with its own rules: the first game won, the second one deal in
+    const replayed = verify([first, second]);
+    expect(replayed.status).toBe(0);
+    const results = JSON.parse(replayed.stdout) as { winner: number | null; error: unknown; deals: unknown[] }[];
+    expect(results.map((r) => [r.winner !== null, r.error, r.deals.length])).toEqual([
+      [true, null, first.deals.length],
+      [false, null, 1],
+    ]);
 
     const audit = await t.audit();
     expect(audit.problems).toEqual([]);
