@@ -68,7 +68,13 @@ serve({
     const { getHeapSpaceStatistics } = await import('node:v8');
     const m = process.memoryUsage();
     const spaces = Object.fromEntries(getHeapSpaceStatistics().map((x) => [x.space_name, Math.round(x.space_size / 1e5) / 10]));
-    return { rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, spaces };
+    let anon: number | null = null;
+    try {
+      anon = Number(/^Anonymous:\s+(\d+) kB/m.exec(readFileSync('/proc/self/smaps_rollup', 'utf8'))?.[1]) * 1024;
+    } catch {
+      // not Linux
+    }
+    return { rss: m.rss, anon, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, spaces };
   },
   /** Memory after a full GC (run with --expose-gc). */
   mem: () => {

@@ -268,11 +268,14 @@ async function phaseHostile(): Promise<void> {
         await sleep(20);
       }
     })();
+    if (HEAP_PROF) await server.call('heapStart');
     const r = await gen.call<{ seconds: number; acks: Record<string, number> }>('storm', { payloads: HOSTILE_PAYLOADS, batch: 60, seed: 'bench-hostile' });
+    if (HEAP_PROF) line(`allocation profile of the storm: ${await server.call<string>('heapStop', HEAP_PROF)}`);
     sampling = false;
     await sampler;
     const after = await server.call<ServerStats>('stats');
     const gc = await server.call<{ rss: number; heapUsed: number }>('mem');
+    if (process.env.HOSTILE_DETAIL) line(`after a full GC: ${JSON.stringify(await server.call('memDetail'))}`);
     line(
       (process.env.HOSTILE_DETAIL ? `at the peak: ${JSON.stringify(detail)}\n` : '') +
       `${HOSTILE_PAYLOADS} payloads in ${f1(r.seconds)} s (${f0(HOSTILE_PAYLOADS / r.seconds)}/s; acks ${JSON.stringify(r.acks)}): server RSS before ${mb(before.rss)}, peak ${mb(peak)} (growth ${mb(peak - before.rss)}), after ${mb(after.rss)}, after a full GC ${mb(gc.rss)} (heap ${mb(gc.heapUsed)})`,

@@ -1,7 +1,7 @@
 /**
  * The production start path, without Docker: the Dockerfile's build stage (production build,
  * `pnpm --filter @belote/server deploy --prod`, the built web app beside it) and its CMD
- * (`node dist/main.js`, NODE_ENV=production, WEB_DIST, DATA_DIR), then health, the web page
+ * (`node --max-semi-space-size=4 dist/main.js`, NODE_ENV=production, WEB_DIST, DATA_DIR), then health, the web page
  * and a socket connection. The web app is built straight into the deploy directory so the
  * working tree's apps/web/dist (served by the e2e tests running alongside) is never emptied.
  * Also `docker-compose config` on the compose file when the binary is installed (CI does).
@@ -57,7 +57,9 @@ describe('production start path', () => {
     expect(dockerfile).toMatch(/WEB_DIST=\/app\/web/);
     expect(dockerfile).toMatch(/DATA_DIR=\/data/);
     expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toMatch(/^CMD \["node", "dist\/main.js"\]$/m);
+    // the young generation capped (README "Memory"): a flood of hostile messages peaks at tens of MB of garbage, not a hundred
+    expect(dockerfile).toMatch(/^CMD \["node", "--max-semi-space-size=4", "dist\/main.js"\]$/m);
+    expect((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start).toContain('node --max-semi-space-size=4 apps/server/dist/main.js');
     // pnpm deploy copies only the `files` of each workspace package: dist/ must be listed.
     for (const p of ['packages/rules', 'packages/protocol', 'packages/bots', 'apps/server'])
       expect((JSON.parse(readFileSync(join(ROOT, p, 'package.json'), 'utf8')) as { files?: string[] }).files).toContain('dist');
@@ -83,7 +85,7 @@ describe('production start path', () => {
 
     const port = await freePort();
     const dataDir = join(work, 'data');
-    const child = spawn(process.execPath, ['dist/main.js'], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/main.js'], {
       cwd: app,
       // A clean environment: nothing of the test runner (NODE_OPTIONS, conditions) leaks in.
       env: {
