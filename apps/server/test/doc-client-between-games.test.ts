@@ -93,6 +93,12 @@ describe('§8.1 between games', () => {
     expect(watcher.state!.table.rules).toEqual({ target: 501, announcements: false, tie: 'dedans', direction: 'counterclockwise' });
     expect(watcher.state!.table.options).toEqual({ turnTimerSeconds: null, fillWithBots: true, botLevel: 'easy' });
     expect(watcher.state!.view!.rules.target).toBe(301); // the finished game keeps its rules
+    // hints (§16) are shown only when on: on, then off again removes the field
+    expect(await alice.send('settings', { options: { hints: true } })).toEqual({ ok: true });
+    await watcher.waitFor(() => watcher.state!.table.options.hints === true, 3000, 'hints on');
+    expect(await alice.send('settings', { options: { hints: false } })).toEqual({ ok: true });
+    await watcher.waitFor(() => !('hints' in watcher.state!.table.options), 3000, 'hints off');
+    expect(watcher.state!.table.options).toEqual({ turnTimerSeconds: null, fillWithBots: true, botLevel: 'easy' });
 
     // Chloé leaves too; the host's bot fills her seat at start (fillWithBots, botLevel)
     expect(await chloe.send('stand', {})).toEqual({ ok: true });

@@ -74,7 +74,9 @@ export function planCommand(t: TableState, actor: Actor, cmd: Command): PlanResu
       if (!actor.isHost) return no('NOT_HOST', 'only the host may change the settings');
       if (statusOf(t) === 'playing') return no('GAME_IN_PROGRESS', 'settings can change only between games');
       const rules = { ...t.settings.rules, ...cmd.payload.rules };
-      const options = { ...t.settings.options, ...cmd.payload.options };
+      const { hints, ...options0 } = { ...t.settings.options, ...cmd.payload.options };
+      // as at creation: `hints` present only when on (`hints: false` removes it)
+      const options = { ...options0, ...(hints ? { hints: true as const } : {}) };
       // the settings the table already has: acknowledged, nothing written
       if (isDeepStrictEqual(rules, t.settings.rules) && isDeepStrictEqual(options, t.settings.options)) return yes([]);
       return yes([{ type: 'settings', rules, options }]);
