@@ -131,7 +131,7 @@ serve({
     const { url, perTable } = args as { url: string; perTable: number };
     const jobs = idle.filter((t) => t.sockets.length === 0).flatMap((t) => Array.from({ length: perTable }, () => t));
     await pool(jobs, 100, async (t) => {
-      const s = io(url, { auth: { protocolVersion: PROTOCOL_VERSION, tableId: t.id }, transports: ['websocket'], reconnection: false, forceNew: true });
+      const s = io(url, { auth: { protocolVersion: PROTOCOL_VERSION, tableId: t.id }, query: { table: t.id }, transports: ['websocket'], reconnection: false, forceNew: true });
       t.sockets.push(s);
       await new Promise<void>((resolve, reject) => {
         s.once('snapshot', () => resolve());

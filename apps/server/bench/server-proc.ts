@@ -19,12 +19,12 @@ import { serve } from './ipc.js';
 const mode = process.env.BENCH_MODE ?? 'memory';
 const gc = (globalThis as { gc?: () => void }).gc;
 
-async function start(): Promise<{ port: number; setShape?: (s: FrameShape) => void; close: () => Promise<void>; notifications?: () => unknown }> {
+async function start(): Promise<{ port: number; setShape?: (s: FrameShape) => void; close: () => Promise<void>; statements?: () => number }> {
   if (mode === 'bare') return startBareServer();
   const url = process.env.BENCH_DATABASE_URL ?? '';
   const node = randomBytes(8).toString('hex');
   const store = mode === 'sqlite' ? new SqliteStore({ dataDir: process.env.BENCH_DATA_DIR ?? './bench-data' }) : mode === 'pg' ? await PgStore.open({ url, node }) : undefined;
-  const cluster = mode === 'pg' && store instanceof PgStore ? { url, node, pool: store.pool } : undefined;
+  const cluster = mode === 'pg' && store instanceof PgStore ? { node, store } : undefined;
   return startServer(
     {
       port: 0,
@@ -61,7 +61,7 @@ serve({
     const elu = performance.eventLoopUtilization(eluAt);
     eluAt = performance.eventLoopUtilization();
     loop.reset();
-    return { cpuMs: (c.user + c.system) / 1000, userMs: c.user / 1000, rss: m.rss, heapUsed: m.heapUsed, lag, loopBusy: elu.utilization, notifications: server.notifications?.() ?? null };
+    return { cpuMs: (c.user + c.system) / 1000, userMs: c.user / 1000, rss: m.rss, heapUsed: m.heapUsed, lag, loopBusy: elu.utilization, statements: server.statements?.() ?? null };
   },
   /** Where the memory is now: the process's figures and V8's heap spaces (MB). */
   memDetail: async () => {

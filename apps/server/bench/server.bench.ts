@@ -12,9 +12,11 @@
  *   mem    memory per idle table and per connected socket
  *   hostile   HOSTILE_PAYLOADS hostile payloads (the fuzz tests' generator) at one table: the
  *          server's RSS before, its peak (sampled every 20 ms) and after a full GC
- *   cluster   one process on PostgreSQL against two with each table's sockets split (cluster-phases.ts)
- *   failover  kill -9 of a table's owner, time to the next acknowledged command (cluster-phases.ts)
- *   transport the CPU one message between two processes costs through PostgreSQL (cluster-phases.ts)
+ *   cluster   one and two processes on PostgreSQL, one and two on SQLite, every socket of a table on
+ *             one process (cluster-phases.ts)
+ *   failover  through nginx: kill -9 and SIGSTOP of a table's owner, time to its next accepted action
+ *   rolling   through nginx: each of three replicas restarted in turn under load, the longest pause
+ *   pgrestart through nginx: PostgreSQL restarted under load, the time until every table accepts again
  * Select with BENCH_PHASES=sat,pace,… ; sizes with the env variables read below.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,13 +24,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameShape } from './bare-server.js';
-import { phaseCluster, phaseFailover, phaseTransport } from './cluster-phases.js';
+import { phaseCluster, phaseFailover, phasePgRestart, phaseRolling } from './cluster-phases.js';
 import { Child } from './ipc.js';
 import { LoadGens, type Lag } from './load-gens.js';
 import { mb, median, sleep } from './stats.js';
 
 const env = (k: string, d: string) => process.env[k] ?? d;
-const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,pace-sqlite,mem,hostile,cluster,failover,transport').split(','));
+const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,pace-sqlite,mem,hostile,cluster,failover,rolling,pgrestart').split(','));
 /** Tables of the full-stack phases with a turn timer (seconds; unset: none), as a timed table's frames cost more. */
 const TURN_TIMER = process.env.BENCH_TURN_TIMER ? Number(process.env.BENCH_TURN_TIMER) : null;
 const HOSTILE_PAYLOADS = Number(env('HOSTILE_PAYLOADS', '100000'));
@@ -299,5 +301,6 @@ if (PHASES.has('mem')) await phaseMemory();
 if (PHASES.has('hostile')) await phaseHostile();
 if (PHASES.has('cluster')) await phaseCluster(line);
 if (PHASES.has('failover')) await phaseFailover(line);
-if (PHASES.has('transport')) await phaseTransport(line);
+if (PHASES.has('rolling')) await phaseRolling(line);
+if (PHASES.has('pgrestart')) await phasePgRestart(line);
 line(`\ntotal ${f0((Date.now() - started) / 1000)} s, load average ${load()} (anything above ~2 means other processes competed for the cores)`);

@@ -129,10 +129,15 @@ export function replayLog(settings: TableSettings, entries: readonly LogEntry[])
   return { ok: true, state: t };
 }
 
+/** Does the stored log hold `entries` at positions `version`, `version + 1`, …? (Stored entries went through JSON.) */
+export function holdsAt(stored: readonly LogEntry[], version: number, entries: readonly LogEntry[]): boolean {
+  return stored.length >= version + entries.length && isDeepStrictEqual(stored.slice(version, version + entries.length), JSON.parse(JSON.stringify(entries)));
+}
+
 /**
  * This copy of a table against its stored log (after a conflict or a failed write): `landed`
- * when the store holds exactly this copy's log plus `pending` (a write reported as failed did
- * commit), else the stored log replayed (`broken` if it does not replay).
+ * when the store holds exactly this copy's log plus `pending` (a write whose answer was lost
+ * did commit), else the stored log replayed (`broken` if it does not replay).
  */
 export function compareWithStored(
   current: TableState,
@@ -140,8 +145,7 @@ export function compareWithStored(
   pending?: readonly LogEntry[],
 ): { kind: 'landed' } | { kind: 'replayed'; state: TableState } | { kind: 'broken'; index: number; error: ProtocolError } {
   const v = current.version;
-  // Stored entries went through JSON: compare with `pending` as it would come back.
-  if (pending && stored.length === v + pending.length && isDeepStrictEqual(stored.slice(v), JSON.parse(JSON.stringify(pending)))) return { kind: 'landed' };
+  if (pending && stored.length === v + pending.length && holdsAt(stored, v, pending)) return { kind: 'landed' };
   const r = replayLog(current.settings, stored);
   return r.ok ? { kind: 'replayed', state: r.state } : { kind: 'broken', index: r.index, error: r.error };
 }

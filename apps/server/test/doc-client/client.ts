@@ -104,6 +104,8 @@ export class DocClient {
     const socket = io(`${base}${opts.namespace ?? ''}`, {
       path: '/socket.io/',
       auth,
+      // §3: the table's id in the connection URL too, for a proxy in front of several processes
+      ...(typeof auth?.tableId === 'string' ? { query: { table: auth.tableId } } : {}),
       transports: opts.transports ?? ['websocket'],
       forceNew: true,
       reconnection: false,
