@@ -6,7 +6,7 @@
  *             times: one process on PostgreSQL, two on PostgreSQL, one on SQLite, and two SQLite
  *             processes side by side (sharing nothing: the floor of running two processes);
  *             with CLUSTER_AB (another checkout) also that code's two processes, in its own
- *             topology (each table's sockets split over both). Server CPU per action (all
+ *             topology (each table's sockets split over both), and its one process. Server CPU per action (all
  *             processes together), PostgreSQL statements and commits per action, messages
  *             between processes per action, latency
  *   failover  through nginx (deploy/nginx) in front of three processes: FAILOVER_KILLS times a
@@ -158,10 +158,15 @@ export async function phaseCluster(line: Line): Promise<void> {
     { name: 'two processes, PostgreSQL', mode: 'pg', processes: 2, proc: self, spread: false },
     { name: 'one process, SQLite', mode: 'sqlite', processes: 1, proc: self, spread: false },
     { name: 'two SQLite processes side by side', mode: 'sqlite', processes: 2, proc: self, spread: false },
-    ...(AB ? [{ name: `two processes of ${AB} (its sockets split)`, mode: 'pg' as const, processes: 2, proc: join(AB, 'apps/server/bench/server-proc.ts'), spread: true }] : []),
+    ...(AB
+      ? [
+          { name: `two processes of ${AB} (its sockets split)`, mode: 'pg' as const, processes: 2, proc: join(AB, 'apps/server/bench/server-proc.ts'), spread: true },
+          { name: `one process of ${AB}, PostgreSQL`, mode: 'pg' as const, processes: 1, proc: join(AB, 'apps/server/bench/server-proc.ts'), spread: false },
+        ]
+      : []),
   ];
   const f = (x: number | null, d = 2) => (x === null ? '–' : x.toFixed(d));
-  const ratios: Record<string, number[]> = { pg: [], sqlite: [], floor: [], statements: [], ab: [] };
+  const ratios: Record<string, number[]> = { pg: [], sqlite: [], floor: [], statements: [], ab: [], abOwn: [] };
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       // the setups in a different order each round, so a drift of the machine's load favours none
@@ -180,16 +185,19 @@ export async function phaseCluster(line: Line): Promise<void> {
       ratios.sqlite!.push(twoSql.cpuPerAction / oneSql.cpuPerAction);
       ratios.floor!.push(twoPg.cpuPerAction / twoSql.cpuPerAction);
       ratios.statements!.push(twoPg.statementsPerAction! / onePg.statementsPerAction!);
-      if (AB) ratios.ab!.push(r[4]!.cpuPerAction / onePg.cpuPerAction);
+      if (AB) {
+        ratios.ab!.push(r[4]!.cpuPerAction / onePg.cpuPerAction);
+        ratios.abOwn!.push(r[4]!.cpuPerAction / r[5]!.cpuPerAction);
+      }
       line(
         `round ${round}: CPU per action two PostgreSQL processes / one ${f(ratios.pg!.at(-1)!)} (goal ≤ 1.25); two SQLite processes / one ${f(ratios.sqlite!.at(-1)!)} (the floor);` +
           ` two PostgreSQL / two SQLite ${f(ratios.floor!.at(-1)!)}; statements per action two / one ${f(ratios.statements!.at(-1)!)} (goal ≤ 1.2)` +
-          (AB ? `; ${AB}'s two processes / this code's one ${f(ratios.ab!.at(-1)!)}` : ''),
+          (AB ? `; ${AB}'s two processes / this code's one ${f(ratios.ab!.at(-1)!)}, / its own one ${f(ratios.abOwn!.at(-1)!)}` : ''),
       );
     }
     line(
       `medians: two PostgreSQL / one ${f(median(ratios.pg!))}, two SQLite / one ${f(median(ratios.sqlite!))}, two PostgreSQL / two SQLite ${f(median(ratios.floor!))}, statements two / one ${f(median(ratios.statements!))}` +
-        (AB ? `, ${AB}'s two / this code's one ${f(median(ratios.ab!))}` : ''),
+        (AB ? `, ${AB}'s two / this code's one ${f(median(ratios.ab!))}, ${AB}'s two / its own one ${f(median(ratios.abOwn!))}` : ''),
     );
   } finally {
     await db.stop();
