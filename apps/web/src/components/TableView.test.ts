@@ -5,11 +5,12 @@ import { TABLE_ID, restrictedTurn, step, taken, updateFor } from '../../test/fix
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';
+import type { TableExtras } from './table-extras.js';
 
-function mounted(update: Parameters<TableClient['receive']>[0]): TableClient {
+function mounted(update: Parameters<TableClient['receive']>[0], extras?: TableExtras): TableClient {
   const store = new TableClient(TABLE_ID);
   store.receive(update);
-  render(TableView, { id: TABLE_ID, storeFactory: () => store });
+  render(TableView, { id: TABLE_ID, storeFactory: () => store, ...(extras ? { extras } : {}) });
   return store;
 }
 
@@ -87,6 +88,18 @@ describe('TableView', () => {
     await Promise.resolve();
     expect(screen.queryByTestId('table-settings')).toBeNull();
     expect(start).not.toHaveBeenCalled();
+  });
+
+  it('a practice table (extras) keeps its felt after the game over: no lobby, no seat buttons, no settings', async () => {
+    prefs.setLang('en');
+    const { state } = playGame({ target: 301 }, seededRng(7));
+    const update = updateFor(state, 0, 1);
+    mounted({ ...update, table: { ...update.table, status: 'finished' } }, { replayHref: () => '#', download: () => {} });
+    await fireEvent.click(await screen.findByTestId('back-to-table'));
+    expect(screen.queryByTestId('between-games')).toBeNull();
+    expect(screen.queryByTestId('start')).toBeNull();
+    expect(screen.queryByTestId('open-settings')).toBeNull();
+    for (const seat of [0, 1, 2, 3]) expect(document.querySelectorAll(`[data-seat="${seat}"] button`).length).toBe(0);
   });
 
   it('counts down the turn timer on the seat to play, to zero and no further', async () => {
