@@ -63,6 +63,19 @@ serve({
     loop.reset();
     return { cpuMs: (c.user + c.system) / 1000, userMs: c.user / 1000, rss: m.rss, heapUsed: m.heapUsed, lag, loopBusy: elu.utilization, statements: server.statements?.() ?? null };
   },
+  /** Where the memory is now: the process's figures and V8's heap spaces (MB). */
+  memDetail: async () => {
+    const { getHeapSpaceStatistics } = await import('node:v8');
+    const m = process.memoryUsage();
+    const spaces = Object.fromEntries(getHeapSpaceStatistics().map((x) => [x.space_name, Math.round(x.space_size / 1e5) / 10]));
+    let anon: number | null = null;
+    try {
+      anon = Number(/^Anonymous:\s+(\d+) kB/m.exec(readFileSync('/proc/self/smaps_rollup', 'utf8'))?.[1]) * 1024;
+    } catch {
+      // not Linux
+    }
+    return { rss: m.rss, anon, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, spaces };
+  },
   /** Memory after a full GC (run with --expose-gc). */
   mem: () => {
     gc?.();

@@ -105,6 +105,9 @@ describe('production start path', () => {
     };
     expect(env.DATA_DIR).toBe(dataDir);
     const [cmd, ...args] = execForm(last(runtime, 'CMD')!);
+    // the young generation capped (README "Memory"): a flood of hostile messages peaks at tens of MB of garbage, not a hundred
+    expect(args).toContain('--max-semi-space-size=4');
+    expect((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start).toContain('node --max-semi-space-size=4 apps/server/dist/main.js');
     const child = spawn(cmd!, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'], ...(nobody ?? {}) });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));

@@ -30,7 +30,11 @@ export class ClusterDirectory implements TableDirectory {
     if (this.closing) return REFUSED.closing;
     const room = await this.deps.holdings.acquire(tableId);
     if (room === 'gone') return { ok: false, code: 'NO_SUCH_TABLE', message: 'no such table' };
-    return typeof room === 'string' ? REFUSED[room] : room.admission(tokenHash, hostKeyHash);
+    if (typeof room === 'string') return REFUSED[room];
+    const admitted = room.admission(tokenHash, hostKeyHash);
+    // the room reads what a snapshot needs now, within the handshake's bound, so that the join never waits
+    if (admitted.ok) await room.prepare();
+    return admitted;
   }
 
   async attach(tableId: string, conn: Connection): Promise<boolean> {

@@ -69,15 +69,32 @@ export async function checkHandshake(auth: unknown, address: string, tables: Tab
   return { tableId, seat, tokenHash, isHost: admitted.isHost, address, variant: admitted.variant };
 }
 
-export function handshakeMiddleware(tables: TableDirectory, limits: SocketLimits) {
+/** The answer to a handshake whose table did not answer within the bound (a slow or locked store, an unreachable process). */
+export const HANDSHAKE_TIMED_OUT: ConnectErrorData = { code: 'INTERNAL', message: 'the table did not answer in time: try again in a moment' };
+
+/**
+ * Every handshake is answered within `timeoutMs`: its checks, the table's included, either
+ * finish by then (the socket connects and gets its snapshot at once) or it is refused with
+ * INTERNAL; a table that answers later changes nothing.
+ */
+export function handshakeMiddleware(tables: TableDirectory, limits: SocketLimits, timeoutMs: number) {
   return (socket: Socket, next: (err?: Error) => void): void => {
+    let answered = false;
+    const answer = (err?: Error) => {
+      if (answered) return;
+      answered = true;
+      clearTimeout(timer);
+      next(err);
+    };
+    const timer = setTimeout(() => answer(refusal(HANDSHAKE_TIMED_OUT)), timeoutMs);
     checkHandshake(socket.handshake.auth, clientAddress(socket.request, limits.trust), tables, limits, socket.handshake.query.table).then(
       (r) => {
-        if (r instanceof Error) return next(r);
+        if (answered) return; // refused already: too late
+        if (r instanceof Error) return answer(r);
         socket.data = r;
-        next();
+        answer();
       },
-      () => next(refusal({ code: 'INTERNAL', message: 'internal error' })),
+      () => answer(refusal({ code: 'INTERNAL', message: 'internal error' })),
     );
   };
 }

@@ -38,7 +38,7 @@ export function createSocketServer(http: HttpServer, tables: TableDirectory, hub
   });
   hub.attach(io);
   const limits = new SocketLimits(config);
-  io.use(handshakeMiddleware(tables, limits));
+  io.use(handshakeMiddleware(tables, limits, config.handshakeTimeoutMs));
   io.on('connection', (socket) => {
     const id = socket.data;
     limits.added(id.address, id.tableId);

@@ -10,7 +10,7 @@
 import type { BotLevel, ChatEntry, ChatSettings, TableOptions } from '@belote/protocol';
 import type { Action, Card, Rules, Seat } from '@belote/rules';
 
-/** Fixed at creation. */
+/** Set at creation; the rules (not the variant) and options may change between games (`settings` log entries). */
 export interface TableSettings {
   id: string;
   rules: Rules;
@@ -31,7 +31,9 @@ export type LogEntry =
   /** A deal with its dealer, deck order and fairness secrets (never sent to clients while running). */
   | { type: 'dealStart'; dealer: Seat; deck: Card[]; salt: string; commitment: string }
   /** A bid or card, by the player or by a bot acting for the seat. */
-  | { type: 'action'; action: Action; by: 'player' | 'bot' };
+  | { type: 'action'; action: Action; by: 'player' | 'bot' }
+  /** The host's new settings for the next game (between games; the variant never changes). */
+  | { type: 'settings'; rules: Rules; options: TableOptions };
 
 export interface StoredTable {
   settings: TableSettings;
@@ -123,6 +125,14 @@ export class NoSuchStoredTable extends Error {
   constructor(readonly tableId: string) {
     super(`no table ${tableId}`);
     this.name = 'NoSuchStoredTable';
+  }
+}
+
+/** A write the store could not make (a full disk, the database unreachable): nothing of it was written. */
+export class StoreWriteFailed extends Error {
+  constructor(cause: unknown) {
+    super(`the store could not write: ${(cause as Error | null)?.message ?? String(cause)}`, { cause });
+    this.name = 'StoreWriteFailed';
   }
 }
 

@@ -53,7 +53,11 @@ export class LocalDirectory implements TableDirectory {
 
   async admit(tableId: string, tokenHash: string | null, hostKeyHash: string | null): Promise<Admission> {
     const room = this.registry.get(tableId);
-    return room ? room.admission(tokenHash, hostKeyHash) : { ok: false, code: 'NO_SUCH_TABLE', message: 'no such table' };
+    if (!room) return { ok: false, code: 'NO_SUCH_TABLE', message: 'no such table' };
+    const admitted = room.admission(tokenHash, hostKeyHash);
+    // the room reads what a snapshot needs now, so that the join after the handshake never waits
+    if (admitted.ok) await room.prepare();
+    return admitted;
   }
 
   async attach(tableId: string, conn: Connection): Promise<boolean> {

@@ -7,7 +7,7 @@
 import type { CreateTableRequest } from '@belote/protocol';
 import { rulesWithDefaults } from '@belote/rules';
 import type { Logger } from 'pino';
-import type { TableSettings } from '../store/types.js';
+import { StoreWriteFailed, type TableSettings } from '../store/types.js';
 import { newSecret, newTableId, sha256Hex } from './secrets.js';
 import { initialTableState, replayLog, statusOf, type TableState } from './table-state.js';
 import { TableRoom, type RoomDeps } from './table-room.js';
@@ -29,7 +29,7 @@ export class TableRegistry {
     return this.rooms.get(id);
   }
 
-  /** Create a table from validated settings; returns the room and the host key (shown once). */
+  /** Create a table from validated settings; returns the room and the host key (shown once). A failed write is `StoreWriteFailed`. */
   async create(req: CreateTableRequest): Promise<{ room: TableRoom; hostKey: string }> {
     const { settings, hostKey } = await this.createStored(req);
     const room = new TableRoom(initialTableState(settings), this.deps);
@@ -55,7 +55,11 @@ export class TableRegistry {
       createdAt: Date.now(),
       hostKeyHash: sha256Hex(hostKey),
     };
-    await this.deps.store.createTable(settings);
+    try {
+      await this.deps.store.createTable(settings);
+    } catch (e) {
+      throw new StoreWriteFailed(e);
+    }
     this.deps.log.info({ table: settings.id, rules: settings.rules, options: settings.options }, 'table created');
     return { settings, hostKey };
   }

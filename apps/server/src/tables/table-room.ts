@@ -6,7 +6,7 @@
  * presence) → ack. Frames go out through a `TableChannel` (Socket.IO rooms: serialised once).
  * Chat commands take the same queue to the room's `TableChat` (chat.ts), outside the log.
  */
-import { CHAT_EVENTS, type Ack, type ProtocolError, type ServerFrameName, type ServerFrames, type Snapshot, type Step, type StepEvent, type TableRecord, type TableSummary } from '@belote/protocol';
+import { CHAT_EVENTS, type Ack, type ProtocolError, type ServerFrameName, type ServerFrames, type Snapshot, type Step, type StepEvent, type TableRecord, type TableSummary, type Timers } from '@belote/protocol';
 import { dealsCards, ownCardsAfter, variantOf, viewFor, type GameEvent, type Seat, type Variant, SEATS } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
@@ -100,6 +100,8 @@ export class TableRoom {
   /** Bumped by every recount (the automatic steps re-plan grace timers only when it moved). */
   private attendanceVersion = 0;
   private readonly queue = new SerialQueue();
+  /** Sockets whose join waits for the chat's first read: their commands wait for it too. */
+  private readonly joining = new Map<string, Promise<void>>();
   private readonly auto: AutoSteps;
   private readonly presence: PresenceSender;
   /** Made at the first join: a table nobody opens holds no chat. */
@@ -116,6 +118,8 @@ export class TableRoom {
   private stopped = false;
   /** Cluster: this process no longer runs the table; the room takes nothing more. */
   deposed = false;
+  /** Removed (expired, or the server closed): a join that finishes now closes its socket. */
+  private disposed = false;
 
   constructor(
     private current: TableState,
@@ -192,21 +196,46 @@ export class TableRoom {
     return summaryOf(this.current, this.attendance());
   }
 
-  /** Attach a socket: it gets its snapshot, everyone else a presence frame. */
+  /**
+   * Ready the room for sockets: the snapshot names the chat's newest entry, read from the store
+   * once (a failed read is tolerated: the next chat command reads it again). The handshake waits
+   * for this, within its bound, so that a socket's join never waits on the store.
+   */
+  prepare(): Promise<void> {
+    return this.chat.load().then(() => undefined);
+  }
+
+  /**
+   * Attach a socket: it gets its snapshot, everyone else a presence frame. Not queued behind
+   * the table's commands: a commit waiting for a slow store does not hold a new socket back
+   * (its snapshot shows the table before that commit, whose step follows with the next `seq`).
+   * A command of the socket that arrives while its join still waits for the chat waits for it.
+   */
   join(conn: Connection): Promise<void> {
-    return this.queue.run(async () => {
-      await this.chat.load(); // the snapshot names the chat's newest entry (a failed read is retried by the next chat command)
-      this.conns.set(conn.id, conn);
-      this.reseat();
-      conn.listen(conn.seat);
-      this.auto.replan();
-      conn.send('snapshot', this.snapshotFor(conn));
-      this.presence.changed();
-    });
+    if (this.chat.tried) {
+      this.attach(conn);
+      return Promise.resolve();
+    }
+    const joined = this.chat.load().then(() => this.attach(conn));
+    const pending = joined.finally(() => this.joining.delete(conn.id));
+    this.joining.set(conn.id, pending);
+    return pending;
+  }
+
+  private attach(conn: Connection): void {
+    if (this.disposed) return conn.kick(); // the table was removed while the socket waited for the chat
+    if (this.deposed) return conn.reconnect(); // cluster: handed off meanwhile; the client connects to the next owner
+    this.conns.set(conn.id, conn);
+    this.reseat();
+    conn.listen(conn.seat);
+    this.auto.replan();
+    conn.send('snapshot', this.snapshotFor(conn));
+    this.presence.changed();
   }
 
   leave(connId: string): Promise<void> {
-    return this.queue.run(() => {
+    return this.queue.run(async () => {
+      await this.joining.get(connId); // a socket gone while its join waited for the chat: let it join, then leave
       if (!this.conns.delete(connId)) return;
       this.recount();
       this.auto.replan();
@@ -221,6 +250,7 @@ export class TableRoom {
    */
   async command(connId: string, cmd: RoomCommand): Promise<Answer> {
     const r = await this.queue.run(async (): Promise<{ now: Answer } | { later: Promise<Answer> }> => {
+      await this.joining.get(connId);
       const conn = this.conns.get(connId);
       if (this.deposed) return { now: { ok: false, error: MOVED } };
       if (!conn) return { now: { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } } };
@@ -231,6 +261,7 @@ export class TableRoom {
       const planned = planCommand(this.current, { seat: conn.seat, isHost: conn.isHost }, cmd);
       if (!planned.ok) return { now: planned };
       const { plan } = planned;
+      if (plan.entries.length === 0) return { now: ackOf(plan) }; // nothing to change
       const answer = (err: ProtocolError | null): Answer => (err ? { ok: false, error: err } : ackOf(plan));
       const outcome = await this.commit(plan.entries, plan.bind ? { conn, seat: plan.bind.seat, tokenHash: plan.bind.tokenHash } : undefined);
       return outcome !== null && 'later' in outcome ? { later: outcome.later.then(answer) } : { now: answer(outcome) };
@@ -284,6 +315,7 @@ export class TableRoom {
 
   /** Stop timers and disconnect every socket (table removed or server closing). */
   dispose(): void {
+    this.disposed = true;
     this.stopTimers();
     for (const c of this.conns.values()) c.kick();
     this.conns.clear();
@@ -364,7 +396,7 @@ export class TableRoom {
     const after = statusOf(next);
     if (before !== after && (after === 'finished' || before === 'finished'))
       this.deps.store.markFinished(this.id, after === 'finished' ? Date.now() : null).catch((e: unknown) => this.deps.log.error({ err: e }, 'markFinished failed'));
-    this.afterChange(events, gameEvents, entries.some((e) => e.type !== 'action' && e.type !== 'dealStart') || bind !== undefined, bind);
+    this.afterChange(events, gameEvents, entries.some((e) => e.type === 'seat' || e.type === 'unseat' || e.type === 'gameStart') || bind !== undefined, bind);
     return null;
   }
 
@@ -374,10 +406,10 @@ export class TableRoom {
    */
   private afterChange(events: StepEvent[], gameEvents: GameEvent[], seating: boolean, bind?: Bind): void {
     const moved = seating ? this.reseat(bind) : []; // 1. who holds which seat now
-    const clocks = this.auto.replan(); // 2. the next automatic step (a deal to start, a bot to move, a turn timer)
-    this.sendStep(events, gameEvents); // 3. the change, once for the room; own cards to dealt seats
+    this.auto.replan(); // 2. the next automatic step (a deal to start, a bot to move, a turn timer)
+    this.sendStep(events, gameEvents, this.presence.stepTimers(this.auto.clocks())); // 3. the change, with the clocks it changed, once for the room; own cards to dealt seats
     for (const c of moved) c.send('snapshot', this.snapshotFor(c)); // 4. a socket whose seat changed starts over
-    if (seating || clocks) this.presence.changed(); // 5. connections and clocks, coalesced per tick
+    this.presence.changed(); // 5. connections and readiness, when a value differs from what clients hold (coalesced per tick)
   }
 
   /**
@@ -456,7 +488,7 @@ export class TableRoom {
     this.reseat();
     this.auto.replan();
     for (const c of this.conns.values()) c.send('snapshot', this.snapshotFor(c));
-    this.presence.changed();
+    this.presence.synced();
   }
 
   /** A player continues from the deal summary (not a log entry: readiness is presence). */
@@ -469,8 +501,8 @@ export class TableRoom {
     return { ok: true };
   }
 
-  private sendStep(events: StepEvent[], gameEvents: GameEvent[]): void {
-    const frame: Step = { seq: ++this.seq, version: this.current.version, events };
+  private sendStep(events: StepEvent[], gameEvents: GameEvent[], timers: Timers | undefined): void {
+    const frame: Step = timers ? { seq: ++this.seq, version: this.current.version, events, timers } : { seq: ++this.seq, version: this.current.version, events };
     const game = currentGame(this.current);
     const dealt = game && dealsCards(gameEvents) ? SEATS.filter((s) => this.seatConnected(s)) : [];
     this.deps.channel.toTable(this.id, 'step', frame, dealt);
@@ -478,6 +510,7 @@ export class TableRoom {
       const own = ownCardsAfter(game!.state, seat, gameEvents);
       this.deps.channel.toSeat(this.id, seat, 'step', own ? { ...frame, private: own } : frame);
     }
+    this.presence.stepped(events);
   }
 
   /**

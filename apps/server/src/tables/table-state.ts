@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ProtocolError, TableEvent, TableStatus } from '@belote/protocol';
-import { apply, assertNever, newGame, startDeal, type GameEvent, type GameState, type Seat } from '@belote/rules';
+import { apply, assertNever, newGame, startDeal, variantOf, type GameEvent, type GameState, type Seat } from '@belote/rules';
 import type { LogEntry, TableSettings } from '../store/types.js';
 
 export interface SeatHolder {
@@ -24,7 +24,7 @@ export interface DealSecret {
   commitment: string;
 }
 
-/** One game at the table (rematches add games). */
+/** One game at the table (rematches add games), with the names on its seats when it started. */
 export interface TableGame {
   state: GameState;
   secrets: readonly DealSecret[];
@@ -76,13 +76,13 @@ export function reduceEntry(t: TableState, entry: LogEntry): ReduceResult {
   const version = t.version + 1;
   switch (entry.type) {
     case 'seat': {
-      if (status !== 'lobby') return fail('GAME_IN_PROGRESS', 'seats can change only before the game starts');
+      if (status === 'playing') return fail('GAME_IN_PROGRESS', 'seats can change only between games');
       if (t.seats[entry.seat]) return fail('SEAT_TAKEN', `seat ${entry.seat} is taken`);
       const holder: SeatHolder = { name: entry.name, tokenHash: entry.tokenHash, bot: entry.bot };
       return { ok: true, state: { ...t, seats: withSeat(t.seats, entry.seat, holder), version }, events: [] };
     }
     case 'unseat': {
-      if (status !== 'lobby') return fail('GAME_IN_PROGRESS', 'seats can change only before the game starts');
+      if (status === 'playing') return fail('GAME_IN_PROGRESS', 'seats can change only between games');
       if (!t.seats[entry.seat]) return fail('NOT_SEATED', `seat ${entry.seat} is empty`);
       return { ok: true, state: { ...t, seats: withSeat(t.seats, entry.seat, null), version }, events: [] };
     }
@@ -107,6 +107,11 @@ export function reduceEntry(t: TableState, entry: LogEntry): ReduceResult {
       const r = apply(g.state, entry.action);
       if (!r.ok) return { ok: false, error: r.error };
       return { ok: true, state: { ...t, games: replaceLastGame(t, { ...g, state: r.state }), version }, events: r.events };
+    }
+    case 'settings': {
+      if (status === 'playing') return fail('GAME_IN_PROGRESS', 'settings can change only between games');
+      if (variantOf(entry.rules) !== variantOf(t.settings.rules)) return fail('BAD_REQUEST', 'the variant is fixed when the table is created');
+      return { ok: true, state: { ...t, settings: { ...t.settings, rules: entry.rules, options: entry.options }, version }, events: [] };
     }
     default:
       return assertNever(entry);
@@ -159,6 +164,8 @@ export function tableEventOf(entry: LogEntry, after: TableState): TableEvent | n
       return { type: 'gameStarted', game: after.games.length - 1 };
     case 'dealStart':
       return { type: 'dealCommitted', deal: currentGame(after)!.state.deals.length - 1, hash: entry.commitment };
+    case 'settings':
+      return { type: 'settingsChanged', rules: { ...entry.rules }, options: { ...entry.options } };
     case 'action':
       return null;
     default:
