@@ -7,11 +7,12 @@ import { connected } from '../../test/transport.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';
+import type { TableExtras } from './table-extras.js';
 
-function mounted(update: Parameters<TableClient['receive']>[0]): TableClient {
+function mounted(update: Parameters<TableClient['receive']>[0], extras?: TableExtras): TableClient {
   const store = new TableClient(TABLE_ID);
   store.receive(update);
-  render(TableView, { id: TABLE_ID, storeFactory: () => store });
+  render(TableView, { id: TABLE_ID, storeFactory: () => store, ...(extras ? { extras } : {}) });
   return store;
 }
 
@@ -105,6 +106,49 @@ describe('TableView', () => {
     await fireEvent.click(screen.getByTestId('rematch'));
     expect(rematch).toHaveBeenCalledOnce();
     expect(document.querySelectorAll('[data-deal-row]').length).toBe(state.deals.length);
+  });
+
+  it('after the game over, the table is a lobby: a free seat to take, the host\'s settings and next game', async () => {
+    prefs.setLang('en');
+    const { state } = playGame({ target: 301 }, seededRng(7));
+    const update = updateFor(state, 0, 1);
+    const seats = update.table.seats.map((x) => (x.seat === 2 ? { ...x, name: null } : x)) as typeof update.table.seats;
+    const store = mounted({ ...update, table: { ...update.table, status: 'finished', seats } });
+    await fireEvent.click(await screen.findByTestId('back-to-table'));
+    expect(screen.queryByTestId('game-over')).toBeNull();
+    expect(screen.getByTestId('between-games').textContent).toBe('Change seats or settings, then start the next game');
+    // the seat left empty can be taken (or given to a bot by the host); the others cannot
+    expect(document.querySelectorAll('[data-seat="2"] button').length).toBeGreaterThan(0);
+    expect(document.querySelectorAll('[data-seat="1"] button').length).toBe(0);
+    const start = vi.spyOn(store.commands, 'start').mockResolvedValue();
+    expect(screen.getByTestId('start').textContent).toBe('Waiting for players…'); // a seat is empty, no fillWithBots
+    // the host's settings: the table's values, saved as one change for the next game
+    const settings = vi.spyOn(store.commands, 'settings').mockResolvedValue(true);
+    await fireEvent.click(screen.getByTestId('open-settings'));
+    const target = screen.getByTestId('settings-target') as HTMLSelectElement;
+    expect(target.value).toBe('301');
+    await fireEvent.change(target, { target: { value: '501' } });
+    await fireEvent.click(screen.getByTestId('settings-bots'));
+    await fireEvent.click(screen.getByTestId('settings-save'));
+    expect(settings).toHaveBeenCalledWith({
+      rules: { target: 501, announcements: false, tie: 'litige', direction: 'counterclockwise' },
+      options: { turnTimerSeconds: null, fillWithBots: true, botLevel: 'normal' },
+    });
+    await Promise.resolve();
+    expect(screen.queryByTestId('table-settings')).toBeNull();
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('a practice table (extras) keeps its felt after the game over: no lobby, no seat buttons, no settings', async () => {
+    prefs.setLang('en');
+    const { state } = playGame({ target: 301 }, seededRng(7));
+    const update = updateFor(state, 0, 1);
+    mounted({ ...update, table: { ...update.table, status: 'finished' } }, { replayHref: () => '#', download: () => {} });
+    await fireEvent.click(await screen.findByTestId('back-to-table'));
+    expect(screen.queryByTestId('between-games')).toBeNull();
+    expect(screen.queryByTestId('start')).toBeNull();
+    expect(screen.queryByTestId('open-settings')).toBeNull();
+    for (const seat of [0, 1, 2, 3]) expect(document.querySelectorAll(`[data-seat="${seat}"] button`).length).toBe(0);
   });
 
   it('counts down the turn timer on the seat to play, to zero and no further', async () => {

@@ -50,10 +50,11 @@ function once<T extends object>(load: () => Promise<T>): Part<T> {
 
 export const lobbyParts = once<Lobby>(() => import('./table-lobby.js'));
 export const gameParts = once<Game>(() => import('./table-game.js'));
-// Their texts (and the chat's: the later parts hold the chat) come with them.
+// Their texts (and the chat's: the later parts hold the chat) come with them, and the home
+// page's, whose settings' words the host's table settings dialog shows (a table opened from its link).
 // The chat's client and a step's feel come with them too (provideLate): tables start them then.
 export const laterParts = once<Later>(() =>
-  Promise.all([import('./table-later.js'), loadTexts(prefs.lang, 'later'), loadTexts(prefs.lang, 'chat')]).then(([m]) => {
+  Promise.all([import('./table-later.js'), loadTexts(prefs.lang, 'later'), loadTexts(prefs.lang, 'chat'), loadTexts(prefs.lang, 'home')]).then(([m]) => {
     provideLate(m);
     return m;
   }),
