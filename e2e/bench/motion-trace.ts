@@ -28,7 +28,37 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } };
+  id2?: { local?: string };
+  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string; displayName?: string; nodeName?: string; compositeFailed?: number; unsupportedProperties?: string[] } };
+}
+
+/** Chromium's reasons (CompositorAnimations::FailureReason bits) for running an animation on the main thread. */
+const FAILURE: Record<number, string> = { 32: 'target not composited', 64: 'another animation of a transform/opacity on the element', 8192: 'property the compositor cannot run', 131072: 'no visible change (a delay)' };
+const reasons = (bits: number): string => Object.entries(FAILURE).filter(([b]) => bits & Number(b)).map(([, r]) => r).join(' + ') || `bits ${bits}`;
+
+/**
+ * The page's animations (CSS transitions and Web Animations) and those Chromium could not hand
+ * to the compositor: these are ticked, styled and painted on the main thread every frame.
+ */
+function animations(events: TraceEvent[]): void {
+  const current = new Map<string, { what: string; fail: number }>();
+  const all: { what: string; fail: number }[] = [];
+  for (const e of events.filter((x) => x.name === 'Animation').sort((a, b) => a.ts - b.ts)) {
+    const id = e.id2?.local ?? '';
+    const d = e.args?.data;
+    if (e.ph === 'b') {
+      const a = { what: `${d?.displayName || 'keyframes'} on ${(d?.nodeName ?? '?').replace(/ ?svelte-\w+/g, '')}`, fail: 0 };
+      current.set(id, a);
+      all.push(a);
+    } else if (e.ph === 'n' && d?.compositeFailed) {
+      const a = current.get(id);
+      if (a) a.fail |= d.compositeFailed;
+    }
+  }
+  const off = new Map<string, number>();
+  for (const a of all.filter((x) => x.fail)) off.set(`${a.what}: ${reasons(a.fail)}`, (off.get(`${a.what}: ${reasons(a.fail)}`) ?? 0) + 1);
+  console.log(`  animations: ${all.length}, on the main thread: ${all.filter((x) => x.fail).length}`);
+  for (const [k, n] of [...off].sort((a, b) => b[1] - a[1])) console.log(`    ${n}× ${k}`);
 }
 
 const THROTTLE = 4;
@@ -75,6 +105,7 @@ function analyse(label: string, events: TraceEvent[]): { longest: number; long: 
     const scripts = [...new Set(inside.map((e) => e.args?.data?.url).filter((u): u is string => !!u).map((u) => u.replace(/.*\//, '')))].slice(0, 4);
     console.log(`  ${isFrame(t) ? 'frame' : 'message'} task ${(t.dur! / 1000).toFixed(1)} ms at +${((t.ts - start) / 1000).toFixed(0)} ms: ${top.join(', ')}${scripts.length ? `; scripts ${scripts.join(' ')}` : ''}`);
   }
+  animations(events);
   return { longest, long: long.length, frameLong: frameLong.length, frameLongest };
 }
 

@@ -159,8 +159,9 @@ async function refusalClear(page: Page, size: Size): Promise<void> {
     const t = shown.getBoundingClientRect();
     // It stands in place of the turn cue (not over it), clear of the playable cards and the name plates.
     const cue = document.querySelector('[data-testid=your-turn]') ? ['the your-turn cue is shown beside it'] : [];
-    return [...document.querySelectorAll('[data-playable=true], [data-seat] .plate')]
-      .map((c) => ({ card: c.getAttribute('data-card') ?? `plate of seat ${c.closest('[data-seat]')!.getAttribute('data-seat')}`, r: c.getBoundingClientRect() }))
+    // A playable card's face is lifted inside its slot: measure the face.
+    return [...document.querySelectorAll('[data-playable=true] > .card, [data-seat] .plate')]
+      .map((c) => ({ card: c.parentElement!.getAttribute('data-card') ?? `plate of seat ${c.closest('[data-seat]')!.getAttribute('data-seat')}`, r: c.getBoundingClientRect() }))
       .filter(({ r }) => r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom)
       .map(({ card, r }) => `${card} ${Math.round(r.top)}-${Math.round(r.bottom)} under ${Math.round(t.top)}-${Math.round(t.bottom)} (${shown.parentElement!.className})`)
       .concat(cue);

@@ -10,7 +10,18 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   stopDeal();
+  document.body.innerHTML = '';
 });
+
+type Run = { keyframes: Keyframe[]; options: KeyframeAnimationOptions };
+/** An element whose Web Animations are recorded (jsdom has none), once the step's measures are done. */
+function animated(): { node: HTMLElement; runs: () => Promise<Run[]> } {
+  const node = document.createElement('div');
+  const list: Run[] = [];
+  node.animate = ((keyframes: Keyframe[], options: KeyframeAnimationOptions) => void list.push({ keyframes, options })) as unknown as HTMLElement['animate'];
+  return { node, runs: () => Promise.resolve().then(() => list) };
+}
+const moves = (r: Run): boolean => r.keyframes.some((k) => 'transform' in k);
 
 describe('the deal in packets', () => {
   it('deals classic 3 then 2 to each seat from the eldest, then turns the retourne', () => {
@@ -66,55 +77,82 @@ describe('the deal in packets', () => {
 });
 
 describe('TableFeel: only live steps move, mark and sound', () => {
-  it('starts the deal motion on a live dealing step, not on a snapshot', () => {
+  it('starts the deal motion on a live dealing step, not on a snapshot', async () => {
     const s0 = dealt(1);
     const seat = currentDeal(s0)!.turn!;
     const { client, t } = connected(updateFor(s0, seat, 5));
+    // The dealer's and the table's places, for the flights to start from.
+    document.body.innerHTML = `<div data-seat="${s0.deals[0]!.dealer}"><div class="plate"></div></div><div data-centre></div>`;
     // A snapshot: nothing in flight, a new card appears at once.
-    const node = document.createElement('div');
-    expect(dealtBack(node, { seat: 0, index: 0 })).toEqual({ duration: 0 });
+    const still = animated();
+    expect(dealtBack(still.node, { seat: 0, index: 0 })).toEqual({ duration: 0 });
+    expect(await still.runs()).toEqual([]);
     // A live take completes the hands: the three new cards fly in, the retourne first.
     const { state, events } = step(s0, { type: 'take', seat });
     t.on().step({ seq: 6, version: 6, events, private: ownCardsAfter(state, seat, events)! });
     const hand = client.live.deal!.hand!;
     const retourne = viewFor(s0, seat).deal!.retourne!;
     expect(hand).toContain(retourne);
-    expect(dealtCard(node, { card: retourne }).delay).toBe(0);
+    const first = animated();
+    // Svelte is given nothing to run: the browser runs the one animation, its wait included.
+    expect(dealtCard(first.node, { card: retourne })).toEqual({ duration: 0 });
+    const [flight] = await first.runs();
+    expect(flight!.options).toMatchObject({ delay: 0, duration: FLIGHT_MS, fill: 'backwards' });
+    expect(moves(flight!)).toBe(true);
+    // It ends where the card lies, whole.
+    expect(flight!.keyframes.at(-1)).toEqual({ transform: ' translate(0px, 0px) rotate(0deg) scale(1)', opacity: 1 });
     const fresh = hand.filter((c) => !viewFor(s0, seat).deal!.hand!.includes(c));
     expect(fresh).toHaveLength(3);
-    for (const c of fresh) expect(dealtCard(node, { card: c }).duration).toBeGreaterThan(0);
+    for (const c of fresh) {
+      const a = animated();
+      dealtCard(a.node, { card: c });
+      const [run] = await a.runs();
+      expect(moves(run!)).toBe(true);
+      // The others after the retourne, in the packets.
+      if (c !== retourne) expect(run!.options.delay).toBeGreaterThan(0);
+    }
     // A card held before does not move; neither does anything after a snapshot.
     const held = hand.find((c) => !fresh.includes(c))!;
-    expect(dealtCard(node, { card: held })).toEqual({ duration: 0 });
+    const h = animated();
+    dealtCard(h.node, { card: held });
+    expect(await h.runs()).toEqual([]);
     client.receive(updateFor(state, seat, 7));
-    expect(dealtCard(node, { card: fresh[0]! })).toEqual({ duration: 0 });
+    const late = animated();
+    dealtCard(late.node, { card: fresh[0]! });
+    expect(await late.runs()).toEqual([]);
   });
 
-  it('turns motion into fades with reduced motion', () => {
+  it('turns motion into fades with reduced motion', async () => {
     vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} }));
     const s0 = dealt(1);
     const seat = currentDeal(s0)!.turn!;
     const { t } = connected(updateFor(s0, seat, 5));
+    document.body.innerHTML = `<div data-seat="${s0.deals[0]!.dealer}"><div class="plate"></div></div><div data-centre></div>`;
     const { state, events } = step(s0, { type: 'take', seat });
     t.on().step({ seq: 6, version: 6, events, private: ownCardsAfter(state, seat, events)! });
-    const node = document.createElement('div');
+    const a = animated();
     const retourne = viewFor(s0, seat).deal!.retourne!;
-    const css = dealtCard(node, { card: retourne }).css!(0.5, 0.5);
-    expect(css).toBe('opacity: 0.5');
-    expect(intoTrick(node, { from: { x: 0, y: 160 } }).css!(0.5, 0.5)).toBe('opacity: 0.5');
+    dealtCard(a.node, { card: retourne });
+    expect(await a.runs()).toEqual([{ keyframes: [{ opacity: 0 }, { opacity: 1 }], options: { delay: 0, duration: 200, easing: 'linear', fill: 'backwards' } }]);
+    expect(intoTrick(a.node, { from: { x: 0, y: 160 } }).css!(0.5, 0.5)).toBe('opacity: 0.5');
     // The won trick leaves at once, as before.
-    expect(toWinner(node, { to: { x: 0, y: 160 } })).toEqual({ duration: 0 });
+    expect(toWinner(a.node, { to: { x: 0, y: 160 } })).toEqual({ duration: 0 });
   });
 
-  it('turns the retourne face up after the first packets, only at a live deal', () => {
+  it('turns the retourne face up after the first packets, only at a live deal', async () => {
     const feel = new TableFeel();
     const s = dealt(3);
     const after = viewFor(s, 0).deal!;
-    expect(turnUp(document.createElement('div'))).toEqual({ duration: 0 });
+    const before = animated();
+    expect(turnUp(before.node)).toEqual({ duration: 0 });
+    expect(await before.runs()).toEqual([]);
     feel.onStep([{ type: 'dealStarted', dealer: s.deals[0]!.dealer, deal: 0, retourne: after.retourne! }], null, after, 0);
-    const flip = turnUp(document.createElement('div'));
-    expect(flip.delay).toBe((dealMotion(s.deals[0]!.dealer, true).retourne as { flipAt: number }).flipAt);
-    expect(flip.css!(0, 1)).toBe('transform: rotateY(180deg)');
+    const flip = animated();
+    turnUp(flip.node);
+    const [run] = await flip.runs();
+    expect(run!.options.delay).toBe((dealMotion(s.deals[0]!.dealer, true).retourne as { flipAt: number }).flipAt);
+    expect(run!.options.duration).toBe(FLIP_MS);
+    expect(run!.keyframes[0]).toEqual({ transform: 'rotateY(180deg)' });
   });
 
   it('marks a belote card and a capot for a moment, and a snapshot clears them', () => {

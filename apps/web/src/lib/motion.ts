@@ -1,11 +1,17 @@
 /**
- * The table's transitions (Svelte's own `in:`/`out:` functions, CSS keyframes run by the
- * browser): dealt cards flying from the dealer, the retourne turning face up and going to the
+ * The table's transitions (Svelte's own `in:`/`out:` functions, keyframes run by the browser's
+ * compositor): dealt cards flying from the dealer, the retourne turning face up and going to the
  * taker, cards into the trick and the trick to its winner. A deal moves only right after the
  * live step that dealt it (`startDeal`): elements created at any other time — a snapshot on
  * (re)connection, a spectator arriving — appear at once. Motion never holds up the state: the
  * cards are in the DOM, playable and named, while they fly. `prefers-reduced-motion` (asked at
  * each transition) turns every movement into a fade.
+ *
+ * A dealt card waits for its packet: Svelte would run that wait as a second, empty animation on
+ * the main thread and start the flight from a callback when it ends (one per card, mid-deal).
+ * Dealt cards (and the retourne turning) are instead one Web Animation each, started with the
+ * step, whose `delay` holds the first frame (`fill: backwards`), all of it on the compositor; they
+ * start after every transition of the step has measured the page, so that is one layout.
  */
 import type { Card, Seat } from '@belote/rules';
 import { cubicOut } from 'svelte/easing';
@@ -55,28 +61,35 @@ const tablePoint = (): { x: number; y: number } | null => centreOf(document.quer
 
 const fade = (delay: number, duration = 200): TransitionConfig => ({ delay, duration, css: (t) => `opacity: ${t}` });
 
+/** `cubicOut` (Svelte's easing) as the browser's. */
+const EASE_OUT = 'cubic-bezier(0.33, 1, 0.68, 1)';
+const NONE: TransitionConfig = { duration: 0 };
+
+/** Runs `keyframes` on `node` after the step's measures; Svelte has nothing left to do. */
+function play(node: Element, keyframes: Keyframe[], delay: number, duration: number, easing = 'linear'): TransitionConfig {
+  queueMicrotask(() => node.animate?.(keyframes, { delay, duration, easing, fill: 'backwards' }));
+  return NONE;
+}
+
+const fadeIn = (node: Element, delay: number): TransitionConfig => play(node, [{ opacity: 0 }, { opacity: 1 }], delay, 200);
+
 /** From `from` to where `node` is, keeping the node's own transform (as Svelte's `fly`). */
-function flight(node: Element, from: { x: number; y: number } | null, delay: number, duration = FLIGHT_MS, turn = -10): TransitionConfig {
+function flight(node: Element, from: { x: number; y: number } | null, delay: number): TransitionConfig {
   const to = centreOf(node);
-  if (!from || !to) return fade(delay);
-  const dx = from.x - to.x;
-  const dy = from.y - to.y;
+  if (!from || !to) return fadeIn(node, delay);
   const own = getComputedStyle(node).transform;
   const base = own === 'none' ? '' : own;
-  return {
-    delay,
-    duration,
-    easing: cubicOut,
-    css: (t, u) => `transform: ${base} translate(${dx * u}px, ${dy * u}px) rotate(${turn * u}deg) scale(${0.7 + 0.3 * t}); opacity: ${Math.min(1, 0.3 + t * 2)}`,
-  };
+  const at = (x: number, y: number, turn: number, scale: number): string => `${base} translate(${x}px, ${y}px) rotate(${turn}deg) scale(${scale})`;
+  // Opacity 0.3 → 1 over the first 35 % of the eased flight, as the card leaves the dealer.
+  return play(node, [{ transform: at(from.x - to.x, from.y - to.y, -10, 0.7), opacity: 0.3 }, { opacity: 1, offset: 0.35 }, { transform: at(0, 0, 0, 1), opacity: 1 }], delay, FLIGHT_MS, EASE_OUT);
 }
 
 /** A card (back) dealt to `seat` as its `index`-th card: from the dealer (the retourne: from the table). */
 export function dealtBack(node: Element, { seat, index }: { seat: Seat; index: number }): TransitionConfig {
   const a = open();
   const delay = a?.plan.delays[seat][index];
-  if (!a || delay === undefined) return { duration: 0 };
-  if (reducedMotion()) return fade(delay);
+  if (!a || delay === undefined) return NONE;
+  if (reducedMotion()) return fadeIn(node, delay);
   const fromTable = a.plan.retourne !== null && 'taker' in a.plan.retourne && a.plan.retourne.taker === seat && index === a.held[seat];
   return flight(node, fromTable ? tablePoint() : seatPoint(a.plan.dealer), delay);
 }
@@ -85,17 +98,17 @@ export function dealtBack(node: Element, { seat, index }: { seat: Seat; index: n
 export function dealtCard(node: Element, { card }: { card: Card }): TransitionConfig {
   const a = open();
   const index = a?.hand.get(card);
-  if (!a || a.me === null || index === undefined) return { duration: 0 };
+  if (!a || a.me === null || index === undefined) return NONE;
   return dealtBack(node, { seat: a.me, index });
 }
 
 /** The retourne, face down while the first packets are dealt, then turning face up. */
-export function turnUp(_node: Element): TransitionConfig {
+export function turnUp(node: Element): TransitionConfig {
   const a = open();
   const r = a?.plan.retourne;
-  if (!r || !('flipAt' in r)) return { duration: 0 };
-  if (reducedMotion()) return fade(r.flipAt);
-  return { delay: r.flipAt, duration: FLIP_MS, easing: cubicOut, css: (t) => `transform: rotateY(${(1 - t) * 180}deg)` };
+  if (!r || !('flipAt' in r)) return NONE;
+  if (reducedMotion()) return fadeIn(node, r.flipAt);
+  return play(node, [{ transform: 'rotateY(180deg)' }, { transform: 'rotateY(0deg)' }], r.flipAt, FLIP_MS, EASE_OUT);
 }
 
 /** The retourne leaving the table for the taker's hand (played at the taking only). */
