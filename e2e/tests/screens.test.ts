@@ -184,6 +184,8 @@ describe('every screen at phone and desktop size', () => {
     max = { name: 'Maximilian', seat: 0, size: 'phone', page: await newPage('phone') };
     bern = { name: 'Bernadette', seat: 1, size: 'desktop', page: await newPage('desktop') };
     await max.page.goto(`${server.url}/`);
+    // The home page is a chunk of its own: wait for its form before reading it.
+    await max.page.waitForSelector('[data-testid=create]');
     // Targets in order; the default one chosen.
     expect(await max.page.$$eval('input[name=target]', (els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['301', '501', '1000', '1001']);
     await check(max.page, 'home', 'phone');
