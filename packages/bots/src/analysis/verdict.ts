@@ -11,8 +11,33 @@
  * dedans gives away (38 + 162) / 2 = 100.
  */
 
-/** Points given away from which a decision is marked (inclusive lower bounds). */
+import type { BidValue, Multiplier, Variant } from '@belote/rules';
+
+/** Points given away from which a decision is marked (inclusive lower bounds), in a classic deal. */
 export const THRESHOLDS = Object.freeze({ inaccuracy: 4, mistake: 10, blunder: 20 });
+
+/** What a classic deal puts at stake: its 162 card points. */
+export const CLASSIC_STAKE = 162;
+
+/**
+ * What a deal puts at stake in written points: in classic its 162 card points; in coinche what
+ * the defenders write when the contract fails, m × (160 + C) (C = 250 for a capot bid; a deal
+ * nobody bid counts as the lowest contract, 80). A coinche deal writes 1.5 to 8 times what a
+ * classic deal does (and its game runs to 2000, not 1000), so the same points given away are a
+ * smaller part of it.
+ */
+export function stakeOf(variant: Variant | undefined, contract: BidValue | null | undefined, multiplier: Multiplier | undefined): number {
+  if (variant !== 'coinche') return CLASSIC_STAKE;
+  const c = contract === 'capot' ? 250 : (contract ?? 80);
+  return (multiplier ?? 1) * (160 + c);
+}
+
+/**
+ * The factor the thresholds are scaled by in a deal of that stake, so that a mark means the
+ * same share of what is at stake in both games: 1 in classic, stake / 162 in coinche (1.48 for
+ * an 80, 1.6 for a 100, 3.2 for a coinched 100).
+ */
+export const markScale = (stake: number): number => stake / CLASSIC_STAKE;
 
 /**
  * `forced`: one legal card. `best`: within half a point of the best. `good`: below the
@@ -37,17 +62,23 @@ export function pairedLoss(best: readonly number[], played: readonly number[]): 
 }
 
 /**
- * The mark of a decision that gave away `loss` points (standard error `se`) among `options`.
- * A mark needs the loss to reach its threshold and to be clear of sampling noise (at least
- * twice its standard error); otherwise the decision is `good` (or `best` within half a point).
+ * The mark of a decision that gave away `loss` points (standard error `se`) among `options`,
+ * with the thresholds times `scale` (`markScale`). A mark needs the loss to reach its threshold
+ * and to be clear of sampling noise (at least twice its standard error); otherwise the decision
+ * is `good` (or `best` within half a point).
  */
-export function verdictOf(loss: number, options: number, se = 0): Verdict {
+export function verdictOf(loss: number, options: number, se = 0, scale = 1): Verdict {
   if (options <= 1) return 'forced';
   if (loss < 2 * se) return loss < 0.5 ? 'best' : 'good';
-  if (loss >= THRESHOLDS.blunder) return 'blunder';
-  if (loss >= THRESHOLDS.mistake) return 'mistake';
-  if (loss >= THRESHOLDS.inaccuracy) return 'inaccuracy';
+  if (loss >= THRESHOLDS.blunder * scale) return 'blunder';
+  if (loss >= THRESHOLDS.mistake * scale) return 'mistake';
+  if (loss >= THRESHOLDS.inaccuracy * scale) return 'inaccuracy';
   return loss < 0.5 ? 'best' : 'good';
+}
+
+/** How bad a verdict is: 0 unmarked, 1 inaccuracy, 2 mistake, 3 blunder. */
+export function severity(v: Verdict): 0 | 1 | 2 | 3 {
+  return v === 'blunder' ? 3 : v === 'mistake' ? 2 : v === 'inaccuracy' ? 1 : 0;
 }
 
 /** An inaccuracy, a mistake or a blunder. */
