@@ -1,11 +1,13 @@
 /** German texts; the game's French terms stay. */
 import type { Dict } from './en.js';
 import { CHAT_DE } from './chat-de.js';
+import { REPLAY_DE } from './replay-de.js';
 import { TERMS } from './terms.js';
 
 export const de: Dict = {
   ...TERMS,
   ...CHAT_DE,
+  ...REPLAY_DE,
   appName: 'Belote',
   tagline: 'Belote mit Freunden — ein Link, vier Plätze.',
   createTable: 'Tisch erstellen',
@@ -206,7 +208,7 @@ export const de: Dict = {
   speed: 'Tempo',
   stepOf: 'Schritt {n} von {total}',
   replayControls: 'Steuerung der Wiederholung',
-  keysHelp: 'Tasten: ← → Gebot oder Karte, ↑ ↓ Stich, Pos1/Ende Anfang/Ende der Runde, Bild ↑/↓ Runde, Leertaste abspielen.',
+  keysHelp: 'Tasten: ← → Gebot oder Karte, ↑ ↓ Stich, Pos1/Ende Anfang/Ende der Runde, Bild ↑/↓ Runde, Leertaste abspielen, Esc zurück aus einer Variante.',
   dealtBy: '{name} gibt; aufgedeckt ist {card}',
   passes: '{name} passt',
   takesSuit: '{name} nimmt {suit}',
@@ -229,15 +231,9 @@ export const de: Dict = {
   verdict_forced: 'Einzige Karte',
   bestWas: 'Am besten war {option} (+{points})',
   optionCol: 'Wahl',
-  seatViewCol: 'Sicht des Spielers',
-  allCardsCol: 'Alle Karten offen',
-  analysisNote: 'Verschenkte Punkte gegenüber der besten Wahl: nach dem, was der Spieler wusste ({samples} ausgeloste Verteilungen, die Suche des starken Bots), und mit allen Karten offen. Markiert ab {inaccuracy} (Ungenauigkeit), {mistake} (Fehler) und {blunder} (grober Fehler) Punkten.',
-  bidNote: 'Gebote: die Runde wurde nach jeder Wahl {samples}-mal ausgespielt.',
   givenAwayTitle: 'Verschenkte Punkte',
   accuracy: 'Genauigkeit',
   wholeGame: 'Spiel',
-  evalChart: 'Punktedifferenz im Lauf der Runde, alle Karten offen',
-  evalChartLabel: 'Diagramm: erwartete Punktedifferenz für {team} nach jeder Karte, von {from} bis {to}',
   scoreChart: 'Spielstand',
   scoreChartLabel: 'Diagramm: Spielstand nach jeder Runde, {team0} {total0}, {team1} {total1}',
   playerTeams: '{a} & {b}',

@@ -5,6 +5,7 @@
  * same shape (see `Dict`), so a missing translation fails the type check.
  */
 import { CHAT_EN } from './chat-en.js';
+import { REPLAY_EN } from './replay-en.js';
 import { TERMS } from './terms.js';
 
 /** A text that depends on the count `{n}`: one form per plural category, `other` as fallback. */
@@ -13,6 +14,7 @@ export type Plural = { readonly other: string } & { readonly [C in Intl.LDMLPlur
 export const en = {
   ...TERMS,
   ...CHAT_EN,
+  ...REPLAY_EN,
   appName: 'Belote',
   tagline: 'Play Belote with friends — one link, four seats.',
   createTable: 'Create a table',
@@ -214,7 +216,7 @@ export const en = {
   speed: 'Speed',
   stepOf: 'Step {n} of {total}',
   replayControls: 'Replay controls',
-  keysHelp: 'Keys: ← → bid or card, ↑ ↓ trick, Home/End start/end of the deal, Page Up/Down deal, Space play.',
+  keysHelp: 'Keys: ← → bid or card, ↑ ↓ trick, Home/End start/end of the deal, Page Up/Down deal, Space play, Esc back from a variation.',
   dealtBy: '{name} deals; the retourne is {card}',
   passes: '{name} passes',
   takesSuit: '{name} takes {suit}',
@@ -237,15 +239,9 @@ export const en = {
   verdict_forced: 'Only card',
   bestWas: 'Best was {option} (+{points})',
   optionCol: 'Choice',
-  seatViewCol: 'Seat’s view',
-  allCardsCol: 'All cards known',
-  analysisNote: 'Points given away against the best choice: under what the seat knew ({samples} sampled deals, the strong bot’s search) and with every hand known. Marks from {inaccuracy} (inaccuracy), {mistake} (mistake) and {blunder} (blunder) points.',
-  bidNote: 'Bids: the deal played out {samples} times after each choice.',
   givenAwayTitle: 'Points given away',
   accuracy: 'Accuracy',
   wholeGame: 'Game',
-  evalChart: 'Score difference through the deal, all cards known',
-  evalChartLabel: 'Chart: expected score difference for {team} after each card, from {from} to {to}',
   scoreChart: 'Running totals',
   scoreChartLabel: 'Chart: running totals after each deal, {team0} {total0}, {team1} {total1}',
   playerTeams: '{a} & {b}',

@@ -1,11 +1,13 @@
 /** French texts. */
 import type { Dict } from './en.js';
 import { CHAT_FR } from './chat-fr.js';
+import { REPLAY_FR } from './replay-fr.js';
 import { TERMS } from './terms.js';
 
 export const fr: Dict = {
   ...TERMS,
   ...CHAT_FR,
+  ...REPLAY_FR,
   appName: 'Belote',
   tagline: 'La Belote entre amis — un lien, quatre places.',
   createTable: 'Créer une table',
@@ -206,7 +208,7 @@ export const fr: Dict = {
   speed: 'Vitesse',
   stepOf: 'Étape {n} sur {total}',
   replayControls: 'Commandes de la relecture',
-  keysHelp: 'Touches : ← → enchère ou carte, ↑ ↓ pli, Début/Fin début/fin de la donne, Page ↑/↓ donne, Espace lecture.',
+  keysHelp: 'Touches : ← → enchère ou carte, ↑ ↓ pli, Début/Fin début/fin de la donne, Page ↑/↓ donne, Espace lecture, Échap quitter une variante.',
   dealtBy: '{name} distribue ; la retourne est {card}',
   passes: '{name} passe',
   takesSuit: '{name} prend à {suit}',
@@ -229,15 +231,9 @@ export const fr: Dict = {
   verdict_forced: 'Carte forcée',
   bestWas: 'Le meilleur était {option} (+{points})',
   optionCol: 'Choix',
-  seatViewCol: 'Vue du joueur',
-  allCardsCol: 'Toutes cartes vues',
-  analysisNote: 'Points donnés par rapport au meilleur choix : selon ce que savait le joueur ({samples} donnes tirées, la recherche du bot fort) et toutes cartes vues. Marqué à partir de {inaccuracy} (imprécision), {mistake} (erreur) et {blunder} (gaffe) points.',
-  bidNote: 'Enchères : la donne jouée {samples} fois après chaque choix.',
   givenAwayTitle: 'Points donnés',
   accuracy: 'Précision',
   wholeGame: 'Partie',
-  evalChart: 'Écart de score au fil de la donne, toutes cartes vues',
-  evalChartLabel: 'Graphique : écart de score attendu pour {team} après chaque carte, de {from} à {to}',
   scoreChart: 'Score cumulé',
   scoreChartLabel: 'Graphique : score cumulé après chaque donne, {team0} {total0}, {team1} {total1}',
   playerTeams: '{a} & {b}',
