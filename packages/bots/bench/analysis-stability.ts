@@ -6,7 +6,9 @@
  * `--factor` (8) times the sampled deals, drawn afresh (another seed): a card judged on n
  * sampled deals gets 8n whatever they cost, a bid or call 8 × 60 played-out deals. A mark holds
  * when the second verdict is the same or worse. Runs until `--marks` (300) marked decisions
- * are collected, half from each kind of game.
+ * are collected, half from each kind of game. The strong seats play these games on a smaller
+ * budget than on the server (`PLAY_BUDGET`: they only supply decisions to judge; the judging
+ * is what is measured). Nothing here is timed, so it may run beside other jobs (`nice`).
  */
 import { recordOf, replayTimeline, seededRng, type Rules } from '@belote/rules';
 import { ANALYSIS_BUDGET, analyseDeal, analyseDecision, decisionSeed, isMark, severity, type AnalysisBudget, type Decision, type Verdict } from '../src/analysis/index.js';
@@ -20,6 +22,9 @@ export interface StabilityOptions {
   seed: string;
   budget: AnalysisBudget;
 }
+
+/** The strong seats' budget in these games (cheaper than the server's, which plays to win). */
+export const PLAY_BUDGET = { samples: 8, nodes: 600_000, bidSamples: 20, timeMs: 1e9 };
 
 const SOURCES: { name: 'bot' | 'mixed'; players: [Player, Player, Player, Player] }[] = [
   { name: 'bot', players: ['normal', 'strong', 'normal', 'strong'] },
@@ -68,7 +73,7 @@ export function runStability(o: StabilityOptions, log: (line: string) => void): 
     let got = 0;
     for (let g = 0; got < want; g++) {
       const seed = `${o.seed}-${src.name}-${g}`;
-      const { state } = oneGame(seed, { players: src.players, rng: seededRng(seed), budget: { timeMs: 1e9 } }, { variant: o.variant, target: o.target });
+      const { state } = oneGame(seed, { players: src.players, rng: seededRng(seed), budget: PLAY_BUDGET }, { variant: o.variant, target: o.target });
       for (const deal of replayTimeline(recordOf(state)).deals) {
         if (got >= want) break;
         const a = analyseDeal(deal, { budget: o.budget });
