@@ -56,6 +56,8 @@ export const REPLAY_DE: ReplayDict = {
   goodFor: 'Gut für {team}',
   evalAt: 'Nach {option} von {name} (Stich {trick}): {value}, gut für {team}',
   evalEven: 'Nach {option} von {name} (Stich {trick}): ausgeglichen',
+  evalStart: 'Nach den Geboten: {value}, gut für {team}',
+  evalStartEven: 'Nach den Geboten: ausgeglichen',
   evalLabel: 'Diagramm: Punktedifferenz {team0} minus {team1} nach jeder Karte, alle Karten offen, von {from} bis {to}; {marks} markierte Karten.',
   targetN: 'Ziel {target}',
 };

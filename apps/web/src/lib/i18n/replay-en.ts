@@ -60,6 +60,8 @@ export const REPLAY_EN = {
   goodFor: 'Good for {team}',
   evalAt: 'After {name}’s {option} (trick {trick}): {value}, good for {team}',
   evalEven: 'After {name}’s {option} (trick {trick}): even',
+  evalStart: 'After the bids: {value}, good for {team}',
+  evalStartEven: 'After the bids: even',
   evalLabel: 'Chart: score difference {team0} minus {team1} after each card, every hand visible, from {from} to {to}; {marks} marked cards.',
   targetN: 'Target {target}',
 } as const satisfies Record<string, string | Plural>;

@@ -56,6 +56,8 @@ export const REPLAY_FR: ReplayDict = {
   goodFor: 'Bon pour {team}',
   evalAt: 'Après {option} de {name} (pli {trick}) : {value}, bon pour {team}',
   evalEven: 'Après {option} de {name} (pli {trick}) : à égalité',
+  evalStart: 'Après les enchères : {value}, bon pour {team}',
+  evalStartEven: 'Après les enchères : à égalité',
   evalLabel: 'Graphique : écart de score {team0} moins {team1} après chaque carte, toutes mains visibles, de {from} à {to} ; {marks} cartes marquées.',
   targetN: 'Objectif {target}',
 };
