@@ -63,7 +63,7 @@ const cpuMs = (): number => {
 /** The budget of the second judgement: `factor` times the sampled deals the first one had. */
 export function deeperBudget(d: Decision, base: AnalysisBudget, factor: number): AnalysisBudget {
   const n = factor * d.samples;
-  return d.kind === 'card' ? { ...base, samples: n, minSamples: n, nodes: 0, markSamples: n } : { ...base, bidSamples: n };
+  return d.kind === 'card' ? { ...base, samples: n, minSamples: n, nodes: 0, markSamples: n } : { ...base, bidSamples: n, bidFirst: n };
 }
 
 export function runStability(o: StabilityOptions, log: (line: string) => void): Checked[] {

@@ -8,7 +8,7 @@
  * Flags (or env): --games=N (BENCH_GAMES, default 6), --variant=classic|coinche (default classic),
  * --target=N (a target of the variant; default 1000 classic, 2000 coinche),
  * --players=normal,strong,normal,strong (the seats), --samples=N, --min-samples=N, --nodes=N,
- * --mark-samples=N, --bid-samples=N,
+ * --mark-samples=N, --bid-samples=N, --bid-first=N,
  * --seed=S. Sequential, one thread: run it on an idle machine for the figures.
  *
  * `--stability` (with --variant, --marks=N (300), --factor=N (8), --seed, the budget flags):
@@ -39,6 +39,7 @@ const budget = {
   nodes: Number(arg('nodes') ?? ANALYSIS_BUDGET.nodes),
   markSamples: Number(arg('mark-samples') ?? ANALYSIS_BUDGET.markSamples),
   bidSamples: Number(arg('bid-samples') ?? ANALYSIS_BUDGET.bidSamples),
+  bidFirst: Number(arg('bid-first') ?? ANALYSIS_BUDGET.bidFirst ?? ANALYSIS_BUDGET.bidSamples),
 };
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -125,7 +126,7 @@ dealCardCpu.sort((a, b) => a - b);
 const fmt = (x: number): string => x.toFixed(0);
 const load1 = loadavg();
 console.log(`analysis bench — commit ${commit}, node ${process.version}, one thread`);
-console.log(`  budget: ${budget.minSamples} to ${budget.samples} samples (${budget.nodes} nodes beyond the first, ${budget.markSamples} for a mark) per card, ${budget.bidSamples} decks per bid; seats ${players.join(', ')}; ${games} ${variant} games to ${target}`);
+console.log(`  budget: ${budget.minSamples} to ${budget.samples} samples (${budget.nodes} nodes beyond the first, ${budget.markSamples} for a mark) per card, ${budget.bidFirst} to ${budget.bidSamples} decks per bid; seats ${players.join(', ')}; ${games} ${variant} games to ${target}`);
 console.log(`  ${played} played deals + ${redeals} redeals`);
 console.log(`  CPU time per deal (ms): median ${fmt(quantile(dealCpuMs, 0.5))}, p95 ${fmt(quantile(dealCpuMs, 0.95))}, max ${fmt(dealCpuMs.at(-1)!)}`);
 console.log(`    of which bids or calls: median ${fmt(quantile(dealBidCpu, 0.5))}, p95 ${fmt(quantile(dealBidCpu, 0.95))}, max ${fmt(dealBidCpu.at(-1)!)}; cards (exact values included): median ${fmt(quantile(dealCardCpu, 0.5))}, p95 ${fmt(quantile(dealCardCpu, 0.95))}, max ${fmt(dealCardCpu.at(-1)!)}`);

@@ -27,6 +27,10 @@ import {
   THRESHOLDS,
   analyseDeal,
   analyseDecision,
+  isMark,
+  judgeBid,
+  judgeCall,
+  type Judgement,
   decisionSeed,
   exactCardValues,
   judgeCard,
@@ -143,6 +147,46 @@ describe('why a decision was worse', () => {
       if (w.kind === 'ahead') expect(d.kind).toBe('bid');
     }
   });
+});
+
+describe('bids and calls in two rounds', () => {
+  it('give exactly the deals of one round when the second is drawn, and stop at the first when clear', () => {
+    for (const variant of ['classic', 'coinche'] as const) {
+      const deal = deals(`rounds-${variant}`, ['normal', 'easy', 'normal', 'easy'], variant)[0]!;
+      const bids = deal.states.map((state, k) => ({ state, k, action: deal.frames[k + 1]!.action! })).filter((x) => x.action.type !== 'play');
+      expect(bids.length).toBeGreaterThan(0);
+      for (const { state, action } of bids.slice(0, 3)) {
+        const view = viewFor(state, action.seat);
+        const judge = (budget: AnalysisBudget, more?: (j: Judgement) => boolean) =>
+          variant === 'coinche' ? judgeCall(view, action as never, seededRng('r'), budget, more) : judgeBid(view, seededRng('r'), budget, more);
+        const once = judge({ ...BUDGET, bidSamples: 8 });
+        // Drawn in two rounds (4, then 4 more): the same deals, the same values.
+        expect(judge({ ...BUDGET, bidSamples: 8, bidFirst: 4 }, () => true)).toEqual(once);
+        // Clear after the first round: those 4 only, which are the first 4 of the 8.
+        const first = judge({ ...BUDGET, bidSamples: 8, bidFirst: 4 }, () => false);
+        expect(first.margins.map((m) => m.length)).toEqual(once.margins.map(() => 4));
+        expect(first.margins).toEqual(once.margins.map((m) => m.slice(0, 4)));
+      }
+    }
+  }, 60_000);
+
+  it('draw the second round exactly for a bid near a mark', () => {
+    const { state } = oneGame('rounds-mark', { players: ['normal', 'random', 'normal', 'random'], rng: seededRng('rounds-mark') }, { target: 1000 }, 3);
+    const budget = { ...BUDGET, bidSamples: 16, bidFirst: 8 };
+    const bids = replayTimeline(JSON.parse(JSON.stringify(recordOf(state)))).deals.flatMap((deal) =>
+      deal.states.flatMap((st, k) => {
+        const a = deal.frames[k + 1]!.action!;
+        return a.type === 'play' ? [] : [analyseDecision(st, a, k, `round-${k}`, budget)];
+      }),
+    );
+    // Both cases are met: bids left at the first 8 decks and bids given all 16.
+    expect(new Set(bids.map((d) => d.samples))).toEqual(new Set([8, 16]));
+    for (const d of bids) {
+      // A bid judged on the first decks only is clear of every mark even at twice its standard error.
+      if (d.samples === 8) expect(d.loss + 2 * d.se).toBeLessThan(THRESHOLDS.inaccuracy);
+      if (isMark(d.verdict)) expect(d.samples).toBe(16);
+    }
+  }, 60_000);
 });
 
 describe('what if', () => {

@@ -8,7 +8,7 @@ import { seededRng, teamOf, viewFor, type Action, type Call, type GameState, typ
 import { writtenDiff } from '../strong/outcome.js';
 import { dealFacts, exactCardValues, type ExactValue } from './exact.js';
 import { ANALYSIS_BUDGET, bidKey, callKey, judgeBid, judgeCall, judgeCard, type AnalysisBudget, type Judgement, type OptionValue } from './judge.js';
-import { givenAway, isAccurate, isMark, markScale, pairedLoss, stakeOf, verdictOf, type Verdict } from './verdict.js';
+import { THRESHOLDS, givenAway, isAccurate, isMark, markScale, pairedLoss, stakeOf, verdictOf, type Verdict } from './verdict.js';
 import { whyOf, type Why } from './why.js';
 
 /** Bump when values or verdicts change meaning, so cached analyses are recomputed. */
@@ -136,8 +136,13 @@ export function analyseDecision(
   // A bid (classic) or a call of the auction (coinche), valued by simulation.
   const coinche = view.rules.variant === 'coinche';
   const call: Call | null = coinche ? callOf(action) : null;
-  const judged = call ? judgeCall(view, call, rng, budget) : judgeBid(view, rng, budget);
   const played = call ? callKey(call) : bidKey(action as Extract<Action, { type: 'pass' | 'take' }>);
+  // The rest of the decks unless the first leave the bid clear of every mark, even at twice its standard error.
+  const nearMark = (j: Judgement): boolean => {
+    const l = lossOf(j, played);
+    return isMark(verdictOf(l.loss, j.options.length, l.se, scale)) || l.loss + 2 * l.se >= THRESHOLDS.inaccuracy * scale;
+  };
+  const judged = call ? judgeCall(view, call, rng, budget, nearMark) : judgeBid(view, rng, budget, nearMark);
   const { best, loss, se } = lossOf(judged, played);
   const options = judged.options.map((o, i) => ({ ...o, ahead: aheadIn(judged, i) }));
   const samples = judged.margins[0]!.length;
