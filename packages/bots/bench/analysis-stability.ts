@@ -31,16 +31,21 @@ const SOURCES: { name: 'bot' | 'mixed'; players: [Player, Player, Player, Player
   { name: 'mixed', players: ['easy', 'normal', 'strong', 'easy'] },
 ];
 
-interface Checked {
+export interface Checked {
   source: 'bot' | 'mixed';
   level: Player;
   kind: Decision['kind'];
   before: Verdict;
   after: Verdict;
   loss: number;
+  se: number;
   lossAfter: number;
+  seAfter: number;
   samples: number;
   samplesAfter: number;
+  /** The deal's threshold factor, and how many options the decision had. */
+  scale: number;
+  options: number;
   cpuMs: number;
 }
 
@@ -88,9 +93,13 @@ export function runStability(o: StabilityOptions, log: (line: string) => void): 
             before: d.verdict,
             after: again.verdict,
             loss: d.loss,
+            se: d.se,
             lossAfter: again.loss,
+            seAfter: again.se,
             samples: d.samples,
             samplesAfter: again.samples,
+            scale: a.scale,
+            options: d.options.length,
             cpuMs: cpuMs() - c0,
           });
           got++;

@@ -11,11 +11,12 @@
  * --mark-samples=N, --bid-samples=N, --bid-first=N,
  * --seed=S. Sequential, one thread: run it on an idle machine for the figures.
  *
- * `--stability` (with --variant, --marks=N (300), --factor=N (8), --seed, the budget flags):
- * whether the marks hold when judged again on N times the sampled deals
- * (bench/analysis-stability.ts).
+ * `--stability` (with --variant, --marks=N (300), --factor=N (8), --seed, the budget flags,
+ * --out=FILE for every judged pair as JSON): whether the marks hold when judged again on N
+ * times the sampled deals (bench/analysis-stability.ts).
  */
 import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { recordOf, replayTimeline, seededRng, type Rules } from '@belote/rules';
 import { ANALYSIS_BUDGET, analyseDeal, type DealAnalysis } from '../src/analysis/index.js';
@@ -61,6 +62,8 @@ if (process.argv.includes('--stability')) {
   const c0 = performance.now();
   const rows = runStability({ variant: variant ?? 'classic', target, marks, factor, seed, budget }, (l) => console.error(l));
   for (const l of report(rows)) console.log(l);
+  const out = arg('out');
+  if (out) writeFileSync(out, JSON.stringify(rows));
   console.log(`  ${((performance.now() - c0) / 60_000).toFixed(1)} min; load average at start ${loadNow(load0)}, at end ${loadNow(loadavg())}`);
   process.exit(0);
 }
