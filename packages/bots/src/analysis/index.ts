@@ -8,7 +8,7 @@ export { judgeCard, judgeBid, judgeCall, bidKey, callKey, ANALYSIS_BUDGET } from
 export type { AnalysisBudget, OptionValue, Judgement } from './judge.js';
 export { exactCardValues, dealFacts } from './exact.js';
 export type { ExactValue } from './exact.js';
-export { THRESHOLDS, CLASSIC_STAKE, stakeOf, markScale, verdictOf, severity, givenAway, pairedLoss, isAccurate, isMark } from './verdict.js';
+export { THRESHOLDS, MARK_Z, CLASSIC_STAKE, stakeOf, markScale, verdictOf, surelyGivenAway, severity, givenAway, pairedLoss, isAccurate, isMark } from './verdict.js';
 export { whyOf } from './why.js';
 export type { Why } from './why.js';
 export type { Verdict } from './verdict.js';

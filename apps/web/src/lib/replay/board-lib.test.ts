@@ -150,7 +150,7 @@ describe('the verdict in words', () => {
   const teams: [string, string] = ['Ann & Cid', 'Bob & Dee'];
 
   it('names the mark, what it gave away against the best, and what it is measured against', () => {
-    expect(verdictSentence(decision({}), 1, 'en', 'S')).toBe('Mistake (?): gives away 15 points against 9♦.');
+    expect(verdictSentence(decision({}), 1, 'en', 'S')).toBe('Mistake (?): gives away 15 points against 9♦, at least 10 beyond chance.');
     expect(verdictSentence(decision({ verdict: 'good', loss: 3 }), 1, 'en', 'S')).toBe('Good: 3 points less than 9♦, too little to mark.');
     // Above the mark but within the noise: said so.
     expect(verdictSentence(decision({ verdict: 'good', loss: 6, se: 4 }), 1, 'en', 'S')).toMatch(/^Good: 9♦ may be 6 points better, but that is within/);
@@ -182,7 +182,9 @@ describe('the verdict in words', () => {
   });
 
   it('gives the marks in points, scaled by a coinche deal’s stake', () => {
-    expect(marksNote(1, 162, 'en')).toBe('Marks from 4 (?!), 10 (?) and 20 (??) points given away: half the score difference lost against the best choice.');
+    expect(marksNote(1, 162, 'en')).toBe(
+      'Marks from 4 (?!), 10 (?) and 20 (??) points surely given away: the points given away (half the score difference lost against the best choice) less 2.5 standard errors of the sampled deals.',
+    );
     expect(marksNote(260 / 162, 260, 'en')).toMatch(/^Marks from 6\.4 \(\?!\), 16 \(\?\) and 32\.1 \(\?\?\).*This deal puts 260 points at stake against a classic deal’s 162: its marks are 1\.6 times as many points\.$/);
   });
 });

@@ -3,7 +3,7 @@
  * know), what it gave away against the best option, one sentence on why, and what the
  * "every hand visible" column says when it tells another story.
  */
-import { THRESHOLDS, type Decision } from '@belote/bots';
+import { MARK_Z, THRESHOLDS, surelyGivenAway, type Decision } from '@belote/bots';
 import { teamOf, type Suit } from '@belote/rules';
 import { translate, type Lang } from '../i18n.js';
 import { optionText, type Names } from './describe.js';
@@ -19,14 +19,14 @@ export function verdictSentence(d: Decision, scale: number, lang: Lang, retourne
   const best = optionText(d.best, lang, retourneSuit);
   const points = pointsText(lang, d.loss);
   const mark = markOf(d.verdict);
-  if (mark) return translate(lang, 'verdictMarked', { mark: `${translate(lang, `verdict_${mark}`)} (${MARK_SYMBOL[mark]})`, points, best });
+  if (mark) return translate(lang, 'verdictMarked', { mark: `${translate(lang, `verdict_${mark}`)} (${MARK_SYMBOL[mark]})`, points, best, sure: round(surelyGivenAway(d.loss, d.se)) });
   switch (d.verdict) {
     case 'forced':
       return translate(lang, 'verdictForced');
     case 'best':
       return translate(lang, 'verdictBest');
     default:
-      // Good: under the inaccuracy mark, or above it but within twice its standard error.
+      // Good: under the inaccuracy mark, or above it but not beyond chance (MARK_Z standard errors).
       return translate(lang, d.loss >= THRESHOLDS.inaccuracy * scale ? 'verdictNoise' : 'verdictGood', { points, best });
   }
 }
@@ -76,6 +76,6 @@ export function exactSentence(d: Decision, names: Names, scale: number, lang: La
 /** How the marks are set, and in coinche how this deal's stake scales them. */
 export function marksNote(scale: number, stake: number, lang: Lang): string {
   const t = (x: number): number => Math.round(x * scale * 10) / 10;
-  const base = translate(lang, 'marksFrom', { inaccuracy: t(THRESHOLDS.inaccuracy), mistake: t(THRESHOLDS.mistake), blunder: t(THRESHOLDS.blunder) });
+  const base = translate(lang, 'marksFrom', { inaccuracy: t(THRESHOLDS.inaccuracy), mistake: t(THRESHOLDS.mistake), blunder: t(THRESHOLDS.blunder), z: MARK_Z.toLocaleString(lang) });
   return scale === 1 ? base : `${base} ${translate(lang, 'marksScaled', { stake, factor: (Math.round(scale * 100) / 100).toLocaleString(lang) })}`;
 }
