@@ -8,7 +8,7 @@ import { seededRng, teamOf, viewFor, type Action, type Call, type GameState, typ
 import { writtenDiff } from '../strong/outcome.js';
 import { dealFacts, exactCardValues, type ExactValue } from './exact.js';
 import { ANALYSIS_BUDGET, bidKey, callKey, judgeBid, judgeCall, judgeCard, type AnalysisBudget, type Judgement, type OptionValue } from './judge.js';
-import { THRESHOLDS, givenAway, isAccurate, isMark, markScale, pairedLoss, stakeOf, verdictOf, type Verdict } from './verdict.js';
+import { givenAway, isAccurate, isMark, markScale, pairedLoss, stakeOf, verdictOf, type Verdict } from './verdict.js';
 import { whyOf, type Why } from './why.js';
 
 /** Bump when values or verdicts change meaning, so cached analyses are recomputed. */
@@ -137,10 +137,11 @@ export function analyseDecision(
   const coinche = view.rules.variant === 'coinche';
   const call: Call | null = coinche ? callOf(action) : null;
   const played = call ? callKey(call) : bidKey(action as Extract<Action, { type: 'pass' | 'take' }>);
-  // The rest of the decks unless the first leave the bid clear of every mark, even at twice its standard error.
+  // The rest of the decks unless the first leave the bid clear of every mark: not marked even
+  // were it two standard errors worse, with the standard error twice the decks would leave.
   const nearMark = (j: Judgement): boolean => {
     const l = lossOf(j, played);
-    return isMark(verdictOf(l.loss, j.options.length, l.se, scale)) || l.loss + 2 * l.se >= THRESHOLDS.inaccuracy * scale;
+    return isMark(verdictOf(l.loss + 2 * l.se, j.options.length, l.se / Math.SQRT2, scale));
   };
   const judged = call ? judgeCall(view, call, rng, budget, nearMark) : judgeBid(view, rng, budget, nearMark);
   const { best, loss, se } = lossOf(judged, played);

@@ -144,6 +144,8 @@ export function judgeCall(view: GameView, played: Call, rng: Rng, budget: Analys
   const deal = view.deal!;
   const options = callOptions(view, heuristicCall(view.viewer as Seat, maskOf(deal.hand!), deal.auction!));
   if (!options.some((o) => callKey(o) === callKey(played))) options.push(played);
+  // One legal call (a pass after a coinche, say): nothing to weigh, nothing to play out.
+  if (options.length === 1) return { options: [{ option: callKey(played), value: 0 }], margins: [[]] };
   return inRounds(budget, more, (n) => {
     const { margins } = callSamples(view, options, rng, { bidSamples: n, timeMs: Infinity });
     return { options: options.map((o, i) => ({ option: callKey(o), value: mean(margins[i]!) })), margins };

@@ -24,6 +24,7 @@ export const REPLAY_DE: ReplayDict = {
   verdictNoise: 'Gut: {best} ist vielleicht {points} besser, aber das liegt innerhalb dessen, was die Analyse unterscheiden kann.',
   verdictBest: 'Die beste Wahl.',
   verdictForced: 'Die einzige erlaubte Karte.',
+  verdictForcedCall: 'Die einzige erlaubte Ansage.',
   measuredCard: 'Bewertet mit dem, was {name} wissen konnte: {samples} Verteilungen, die zu allem passen, was {name} gesehen hatte, jede mit offenen Karten ausgespielt.',
   measuredBid: 'Bewertet mit dem, was {name} wissen konnte: die Runde {samples}-mal von den Karten von {name} und den bisherigen Geboten aus nach jeder Wahl ausgespielt.',
   why_trick: 'Überlässt der anderen Partei den Stich: {points} Punkte.',

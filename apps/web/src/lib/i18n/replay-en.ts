@@ -28,6 +28,7 @@ export const REPLAY_EN = {
   verdictNoise: 'Good: {best} may be {points} better, but that is within what the analysis can tell apart.',
   verdictBest: 'The best choice.',
   verdictForced: 'The only legal card.',
+  verdictForcedCall: 'The only legal call.',
   measuredCard: 'Judged with what {name} could know: {samples} deals that fit everything {name} had seen, each played out with every hand visible.',
   measuredBid: 'Judged with what {name} could know: the deal played out {samples} times from {name}’s cards and the bids so far, after each choice.',
   why_trick: 'Gives the other team the trick: {points} points.',

@@ -24,6 +24,7 @@ export const REPLAY_FR: ReplayDict = {
   verdictNoise: 'Bon : {best} vaut peut-être {points} de plus, mais c’est en deçà de ce que l’analyse peut distinguer.',
   verdictBest: 'Le meilleur choix.',
   verdictForced: 'La seule carte permise.',
+  verdictForcedCall: 'La seule annonce permise.',
   measuredCard: 'Jugé avec ce que {name} pouvait savoir : {samples} donnes compatibles avec tout ce que {name} avait vu, chacune jouée toutes mains visibles.',
   measuredBid: 'Jugé avec ce que {name} pouvait savoir : la donne jouée {samples} fois à partir des cartes de {name} et des enchères déjà faites, après chaque choix.',
   why_trick: 'Laisse le pli à l’autre équipe : {points} points.',

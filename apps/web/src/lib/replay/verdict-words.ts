@@ -22,7 +22,7 @@ export function verdictSentence(d: Decision, scale: number, lang: Lang, retourne
   if (mark) return translate(lang, 'verdictMarked', { mark: `${translate(lang, `verdict_${mark}`)} (${MARK_SYMBOL[mark]})`, points, best, sure: round(surelyGivenAway(d.loss, d.se)) });
   switch (d.verdict) {
     case 'forced':
-      return translate(lang, 'verdictForced');
+      return translate(lang, d.kind === 'card' ? 'verdictForced' : 'verdictForcedCall');
     case 'best':
       return translate(lang, 'verdictBest');
     default:
