@@ -41,11 +41,11 @@ export interface AnalysisBudget {
  * samples in the first trick, 13 in the second, fewer where one sample is dear); from the third
  * trick on nearly every decision gets all 24. A card that looks marked on fewer than 6 is
  * sampled up to 6 before its mark stands (one or two sampled deals that happen to agree would
- * otherwise show no noise at all). A bid or call is played out on 30 decks, and on 30 more
- * unless those already show it clear of every mark (most bids: half the cost; every mark
- * still stands on all 60).
+ * otherwise show no noise at all). A bid or call is played out on 20 decks, and on 40 more
+ * unless those already show it could not be marked (about half the bids stop there; every
+ * mark stands on all 60).
  */
-export const ANALYSIS_BUDGET: AnalysisBudget = Object.freeze({ samples: 24, minSamples: 1, nodes: 700_000, markSamples: 6, bidSamples: 60, bidFirst: 30 });
+export const ANALYSIS_BUDGET: AnalysisBudget = Object.freeze({ samples: 24, minSamples: 1, nodes: 700_000, markSamples: 6, bidSamples: 60, bidFirst: 20 });
 
 export interface OptionValue {
   /**
