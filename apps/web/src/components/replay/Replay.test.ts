@@ -124,7 +124,7 @@ describe('the replay', () => {
     await fireEvent.click(marked);
     const decision = screen.getByTestId('decision');
     expect(decision.dataset.verdict).toBe(marked.dataset.mark);
-    expect(screen.getByTestId('better').textContent).toMatch(/^(Inaccuracy \(\?!\)|Mistake \(\?\)|Blunder \(\?\?\)): gives away \d+ points? against \S+/);
+    expect(screen.getByTestId('better').textContent).toMatch(/^(Inaccuracy \(\?!\)|Mistake \(\?\)|Blunder \(\?\?\)): gives away \d+ points? against \S+, at least \d+ beyond chance\.$/);
     expect(screen.getByTestId('measured').textContent).toMatch(/^Judged with what \w+ could know: /);
     expect(screen.getByTestId('why').textContent!.length).toBeGreaterThan(10);
     const played = decision.querySelector('tr.played')!;

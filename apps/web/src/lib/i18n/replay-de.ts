@@ -50,6 +50,7 @@ export const REPLAY_DE: ReplayDict = {
   variationKeeps: '{option} bringt {team} {points} mehr als {played}.',
   variationLoses: '{option} verschenkt für {team} {points} mehr als {played}.',
   variationSame: '{option} ergibt dasselbe wie {played}.',
+  variationIsPlayed: '{option} ist die gespielte Karte: hier der Rest der Runde mit bestem Spiel danach.',
   variationFailed: 'Die Variante konnte nicht berechnet werden: {message}',
   backToGame: 'Zurück zum Spiel',
   variationLine: 'Der Rest der Runde',

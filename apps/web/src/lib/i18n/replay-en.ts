@@ -54,6 +54,7 @@ export const REPLAY_EN = {
   variationKeeps: '{option} keeps {points} more for {team} than {played}.',
   variationLoses: '{option} gives away {points} more for {team} than {played}.',
   variationSame: '{option} comes to the same as {played}.',
+  variationIsPlayed: '{option} is the card played: here is the rest of the deal with best play after it.',
   variationFailed: 'The variation could not be worked out: {message}',
   backToGame: 'Back to the game',
   variationLine: 'The rest of the deal',

@@ -50,6 +50,7 @@ export const REPLAY_FR: ReplayDict = {
   variationKeeps: '{option} garde {points} de plus pour {team} que {played}.',
   variationLoses: '{option} donne {points} de plus pour {team} que {played}.',
   variationSame: '{option} revient au même que {played}.',
+  variationIsPlayed: '{option} est la carte jouée : voici la suite de la donne avec le meilleur jeu ensuite.',
   variationFailed: 'La variante n’a pas pu être calculée : {message}',
   backToGame: 'Retour à la partie',
   variationLine: 'La suite de la donne',
