@@ -415,7 +415,7 @@ describe('a whole deal', () => {
       const mine = a.decisions.filter((d) => d.seat === s && d.verdict !== 'forced');
       expect(a.seats[s].decisions).toBe(mine.length);
       expect(a.seats[s].givenAway).toBeCloseTo(mine.reduce((x, d) => x + d.loss, 0), 9);
-      expect(a.seats[s].accurate).toBe(mine.filter((d) => d.verdict === 'best' || d.verdict === 'good').length);
+      expect(a.seats[s].accurate).toBe(mine.filter((d) => d.loss < THRESHOLDS.inaccuracy).length);
     }
     const firstCard = deal.frames.findIndex((f) => f.action?.type === 'play') - 1;
     a.evaluation.forEach((v, i) => (i < firstCard ? expect(v).toBeNull() : expect(typeof v).toBe('number')));

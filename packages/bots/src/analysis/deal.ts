@@ -46,7 +46,7 @@ export interface SeatTally {
   givenAway: number;
   /** Decisions judged (bids, and cards with more than one legal choice). */
   decisions: number;
-  /** Of those, how many gave away less than the inaccuracy mark. */
+  /** Of those, how many gave away less than the inaccuracy threshold (`isAccurate`). */
   accurate: number;
 }
 
@@ -213,7 +213,7 @@ export function analyseDeal(deal: ReplayDeal, opts: AnalyseOptions = {}): DealAn
       const t = seats[decision.seat];
       t.givenAway += decision.loss;
       t.decisions++;
-      if (isAccurate(decision.verdict)) t.accurate++;
+      if (isAccurate(decision.loss, scale)) t.accurate++;
     }
     opts.onProgress?.(step + 1, total);
   }

@@ -96,5 +96,9 @@ export function severity(v: Verdict): 0 | 1 | 2 | 3 {
 /** An inaccuracy, a mistake or a blunder. */
 export const isMark = (v: Verdict): boolean => v === 'inaccuracy' || v === 'mistake' || v === 'blunder';
 
-/** A decision counts as accurate when it gives away less than the inaccuracy mark. */
-export const isAccurate = (v: Verdict): boolean => v === 'best' || v === 'good';
+/**
+ * A decision counts as accurate when it gave away less than the inaccuracy threshold (times the
+ * deal's `scale`), on the loss itself: a costly choice the sampled deals cannot yet mark beyond
+ * doubt is not accurate either.
+ */
+export const isAccurate = (loss: number, scale = 1): boolean => loss < THRESHOLDS.inaccuracy * scale;

@@ -29,8 +29,11 @@ export const REPLAY_EN = {
   verdictBest: 'The best choice.',
   verdictForced: 'The only legal card.',
   verdictForcedCall: 'The only legal call.',
-  measuredCard: 'Judged with what {name} could know: {samples} deals that fit everything {name} had seen, each played out with every hand visible.',
-  measuredBid: 'Judged with what {name} could know: the deal played out {samples} times from {name}’s cards and the bids so far, after each choice.',
+  measuredCard: {
+    one: 'Judged with what {name} could know: {n} deal that fits everything {name} had seen, played out with every hand visible.',
+    other: 'Judged with what {name} could know: {n} deals that fit everything {name} had seen, each played out with every hand visible.',
+  },
+  measuredBid: { one: 'Judged with what {name} could know: the deal played out once from {name}’s cards and the bids so far, after each choice.', other: 'Judged with what {name} could know: the deal played out {n} times from {name}’s cards and the bids so far, after each choice.' },
   why_trick: 'Gives the other team the trick: {points} points.',
   why_made: 'The contract is made in {played} of those {n} deals, against {best} with {option}.',
   why_beaten: 'The contract is beaten in {played} of those {n} deals, against {best} with {option}.',

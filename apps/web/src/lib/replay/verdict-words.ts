@@ -33,7 +33,7 @@ export function verdictSentence(d: Decision, scale: number, lang: Lang, retourne
 
 /** What the verdict is measured against: the seat's own knowledge, in how many deals. */
 export const measuredSentence = (d: Decision, names: Names, lang: Lang): string =>
-  translate(lang, d.kind === 'card' ? 'measuredCard' : 'measuredBid', { name: names[d.seat], samples: d.samples });
+  translate(lang, d.kind === 'card' ? 'measuredCard' : 'measuredBid', { name: names[d.seat], n: d.samples });
 
 /** Why the option taken was worse (null when it was the best or forced). */
 export function whySentence(d: Decision, names: Names, teams: [string, string], lang: Lang, retourneSuit: Suit): string | null {
