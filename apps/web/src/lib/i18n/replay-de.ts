@@ -29,7 +29,7 @@ export const REPLAY_DE: ReplayDict = {
     one: 'Bewertet mit dem, was {name} wissen konnte: {n} Verteilung, die zu allem passt, was {name} gesehen hatte, mit offenen Karten ausgespielt.',
     other: 'Bewertet mit dem, was {name} wissen konnte: {n} Verteilungen, die zu allem passen, was {name} gesehen hatte, jede mit offenen Karten ausgespielt.',
   },
-  measuredBid: { one: 'Bewertet mit dem, was {name} wissen konnte: die Runde einmal von den Karten von {name} und den bisherigen Geboten aus nach jeder Wahl ausgespielt.', other: 'Bewertet mit dem, was {name} wissen konnte: die Runde {n}-mal von den Karten von {name} und den bisherigen Geboten aus nach jeder Wahl ausgespielt.' },
+  measuredBid: 'Bewertet mit dem, was {name} wissen konnte: die Runde {n}-mal von den Karten von {name} und den bisherigen Geboten aus nach jeder Wahl ausgespielt.',
   why_trick: 'Überlässt der anderen Partei den Stich: {points} Punkte.',
   why_made: 'Der Kontrakt wird in {played} dieser {n} Verteilungen erfüllt, gegenüber {best} mit {option}.',
   why_beaten: 'Der Kontrakt fällt in {played} dieser {n} Verteilungen, gegenüber {best} mit {option}.',

@@ -33,7 +33,7 @@ export const REPLAY_EN = {
     one: 'Judged with what {name} could know: {n} deal that fits everything {name} had seen, played out with every hand visible.',
     other: 'Judged with what {name} could know: {n} deals that fit everything {name} had seen, each played out with every hand visible.',
   },
-  measuredBid: { one: 'Judged with what {name} could know: the deal played out once from {name}’s cards and the bids so far, after each choice.', other: 'Judged with what {name} could know: the deal played out {n} times from {name}’s cards and the bids so far, after each choice.' },
+  measuredBid: 'Judged with what {name} could know: the deal played out {n} times from {name}’s cards and the bids so far, after each choice.',
   why_trick: 'Gives the other team the trick: {points} points.',
   why_made: 'The contract is made in {played} of those {n} deals, against {best} with {option}.',
   why_beaten: 'The contract is beaten in {played} of those {n} deals, against {best} with {option}.',

@@ -29,7 +29,7 @@ export const REPLAY_FR: ReplayDict = {
     one: 'Jugé avec ce que {name} pouvait savoir : {n} donne compatible avec tout ce que {name} avait vu, jouée toutes mains visibles.',
     other: 'Jugé avec ce que {name} pouvait savoir : {n} donnes compatibles avec tout ce que {name} avait vu, chacune jouée toutes mains visibles.',
   },
-  measuredBid: { one: 'Jugé avec ce que {name} pouvait savoir : la donne jouée une fois à partir des cartes de {name} et des enchères déjà faites, après chaque choix.', other: 'Jugé avec ce que {name} pouvait savoir : la donne jouée {n} fois à partir des cartes de {name} et des enchères déjà faites, après chaque choix.' },
+  measuredBid: 'Jugé avec ce que {name} pouvait savoir : la donne jouée {n} fois à partir des cartes de {name} et des enchères déjà faites, après chaque choix.',
   why_trick: 'Laisse le pli à l’autre équipe : {points} points.',
   why_made: 'Le contrat est réussi dans {played} de ces {n} donnes, contre {best} avec {option}.',
   why_beaten: 'Le contrat chute dans {played} de ces {n} donnes, contre {best} avec {option}.',
