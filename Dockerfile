@@ -1,6 +1,7 @@
 # Multi-stage production image: build the workspace, then ship only the server's runtime
 # dependencies, the built packages and the built web app, running as a non-root user.
-# apps/server/test/prod.test.ts runs the same build, deploy and start commands without Docker.
+# apps/server/test/prod.test.ts runs the same build and deploy without Docker, then this file's
+# runtime stage (ENV, WORKDIR, USER, CMD, HEALTHCHECK, STOPSIGNAL) on the deploy.
 
 FROM node:26-bookworm AS build
 RUN npm install -g pnpm@9.15.9

@@ -7,5 +7,7 @@ export default defineProject({
   plugins: [svelte(), svelteTesting()],
   resolve: { conditions: ['source', 'browser'] },
   // Node ≥ 25 defines its own (file-less, unusable) localStorage global, which would shadow jsdom's.
-  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.ts'], execArgv: ['--no-experimental-webstorage'] },
+  // testTimeout: a limit catches a hang; random auctions and whole replays in jsdom took over the
+  // 5 s default on a busy machine.
+  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.ts'], execArgv: ['--no-experimental-webstorage'], testTimeout: 60_000 },
 });

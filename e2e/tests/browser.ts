@@ -1,17 +1,19 @@
 /**
- * Browser helpers for the end-to-end tests: Debian's Chromium driven by playwright-core,
- * phone and desktop contexts, screenshots under test-artifacts/.
+ * Browser helpers for the end-to-end tests: the system's Chromium or Chrome (CHROMIUM_PATH, set
+ * by vitest.config.ts to the one it found) driven by playwright-core, phone and desktop contexts,
+ * screenshots under test-artifacts/.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, findTool } from '../../test-support/tools.js';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 
 export function launch(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: findTool(CHROMIUM) ?? undefined,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
 }

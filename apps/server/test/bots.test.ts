@@ -64,9 +64,8 @@ describe('bots', () => {
       await room.idle();
       const paused = (await (await fetch(`${slow.url}/api/tables/${t.id}/record`)).json()) as { deals: unknown[] };
       const v1 = slow.registry.get(t.id)!.state.version;
-      // nothing is planned while nobody is connected: twenty bot delays later, still the same version
-      await sleep(200);
-      await room.idle();
+      // nothing is planned while nobody is connected, so nothing can move by itself
+      expect(room.plannedStep).toBeNull();
       expect(slow.registry.get(t.id)!.state.version).toBe(v1);
       expect(paused.deals.length).toBeLessThanOrEqual(1);
       const watcher = await TestClient.connect(slow, { tableId: t.id });
@@ -95,9 +94,9 @@ describe('bots', () => {
     expect(back.frames[0]!.view!.deal!.hand).not.toBeNull();
     // Once back, nobody plays for the seat: it waits for the player.
     const mine = await back.next((x) => x.view?.deal?.turn === absent && x.view.deal.phase !== 'over');
-    // a bot would act within 1 ms (botDelayMs): six bot delays later nobody has
-    await sleep(6);
+    // no bot move is planned for the seat, so nobody acts until the player does
     await settled(server, t.table.id, [back]);
+    expect(server.registry.get(t.table.id)!.plannedStep).toBeNull();
     expect(back.last.version).toBe(mine.version);
     const d = mine.view!.deal!;
     const action = d.phase === 'bidding' ? { type: 'pass' as const } : { type: 'play' as const, card: d.legal[0]! };

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { TableRecord, TableSummary } from '@belote/protocol';
-import { commitmentFor, replayRecord, type Seat } from '@belote/rules';
+import { commitmentPreimage, replayRecord, type Seat } from '@belote/rules';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
@@ -226,7 +226,7 @@ describe('a whole coinche game', () => {
     expect(types.has('bid')).toBe(true);
     expect(types.has('take')).toBe(false);
     // The record replays to the same contracts and scores, and its commitments hold.
-    const replay = replayRecord(record, (deck, salt, c) => sha256(commitmentFor(deck, salt)) === c);
+    const replay = replayRecord(record, (deck, salt, c) => sha256(commitmentPreimage(deck, salt)) === c);
     expect(replay.result.error).toBeNull();
     expect(replay.result.deals.map((d) => d.totals)).toEqual(view.history.map((h) => h.totals));
     expect(replay.result.deals.map((d) => [d.contract, d.coinche, d.taker, d.trump])).toEqual(view.history.map((h) => [h.contract, h.coinche, h.taker, h.trump]));

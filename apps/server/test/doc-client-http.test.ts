@@ -48,6 +48,9 @@ describe('POST /api/tables', () => {
     expect((await summary(base, full.id)).rules).not.toHaveProperty('variant');
     for (const target of [1000, 501, 301, 1001]) expect((await summary(base, (await createTable(base, { rules: { target } })).id)).rules.target).toBe(target);
     for (const botLevel of ['easy', 'normal', 'strong']) await createTable(base, { options: { botLevel, turnTimerSeconds: 5 } });
+    // options.hints (§16): shown only when the host allowed them
+    expect((await summary(base, (await createTable(base, { options: { hints: true } })).id)).options).toEqual({ turnTimerSeconds: null, fillWithBots: false, botLevel: 'normal', hints: true });
+    expect((await summary(base, (await createTable(base, { options: { hints: false } })).id)).options).not.toHaveProperty('hints');
 
     const coinche = await createTable(base, { rules: { variant: 'coinche' } });
     expect((await summary(base, coinche.id)).rules).toEqual({ variant: 'coinche', target: 2000, announcements: false, tie: 'litige', direction: 'counterclockwise' });
@@ -77,6 +80,7 @@ describe('POST /api/tables', () => {
       { options: { turnTimerSeconds: '30' } },
       { options: { fillWithBots: 1 } },
       { options: { botLevel: 'god' } },
+      { options: { hints: 'yes' } },
       { foo: 1 },
       { rules: { foo: 1 } },
       { options: { foo: 1 } },

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TableRecord } from '@belote/protocol';
-import { commitmentFor, replayRecord } from '@belote/rules';
+import { commitmentPreimage, replayRecord } from '@belote/rules';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/server.js';
@@ -86,11 +86,11 @@ describe('expiry and fairness (SQLite store, in process)', () => {
     const record = (await rec.json()) as TableRecord;
     // Provably fair: every deal's published commitment is sha256(deck + ' ' + salt) of its revealed deck.
     expect(record.deals.length).toBeGreaterThan(0);
-    for (const d of record.deals) expect(d.commitment).toBe(sha256(commitmentFor(d.deck, d.salt as string)));
-    expect(replayRecord(record, (deck, salt, c) => sha256(commitmentFor(deck, salt)) === c).result.error).toBeNull();
+    for (const d of record.deals) expect(d.commitment).toBe(sha256(commitmentPreimage(d.deck, d.salt as string)));
+    expect(replayRecord(record, (deck, salt, c) => sha256(commitmentPreimage(deck, salt)) === c).result.error).toBeNull();
     const tampered = structuredClone(record);
     [tampered.deals[0]!.deck[0], tampered.deals[0]!.deck[1]] = [tampered.deals[0]!.deck[1]!, tampered.deals[0]!.deck[0]!];
-    expect(replayRecord(tampered, (deck, salt, c) => sha256(commitmentFor(deck, salt)) === c).result.error?.code).toBe('BAD_DECK');
+    expect(replayRecord(tampered, (deck, salt, c) => sha256(commitmentPreimage(deck, salt)) === c).result.error?.code).toBe('BAD_DECK');
     // `pnpm verify` of the downloaded record checks every commitment: it passes, the tampered one fails.
     const file = join(dataDir, 'record.json');
     writeFileSync(file, JSON.stringify(record));

@@ -76,10 +76,15 @@ describe('acknowledgement after the write', () => {
   class GatedStore extends MemoryStore {
     private gate: Promise<void> = Promise.resolve();
     open: () => void = () => {};
+    /** Resolves when an append arrives at the held gate. */
+    reached: Promise<void> = Promise.resolve();
+    private arrive: () => void = () => {};
     hold(): void {
       this.gate = new Promise((r) => (this.open = r));
+      this.reached = new Promise((r) => (this.arrive = r));
     }
     override async append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {
+      this.arrive();
       await this.gate;
       return super.append(tableId, version, entries);
     }
@@ -98,7 +103,10 @@ describe('acknowledgement after the write', () => {
     store.hold();
     let acked = false;
     const ack = player.emit('sit', { seat: 2, name: 'Slow' }).then((a) => ((acked = true), a));
-    await new Promise((r) => setTimeout(r, 150));
+    // The write is under way; then a refused event on each socket is answered at once (before the
+    // table's queue), so anything sent on that socket before it has arrived too.
+    await store.reached;
+    for (const c of [player, watcher]) expect((await c.emit('action', {} as never)).ok).toBe(false);
     expect(acked).toBe(false);
     expect(watcher.frames.length).toBe(frames);
     expect((await store.loadAll()).tables[0]!.entries).toEqual([]);

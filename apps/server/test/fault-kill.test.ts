@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameAction, TableRecord } from '@belote/protocol';
-import { commitmentFor, replayRecord, seededRng, type Rng, type Seat } from '@belote/rules';
+import { commitmentPreimage, replayRecord, seededRng, type Rng, type Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seatedTable, sleep, TestClient, type TestUpdate } from './clients.js';
 import { actionKey, freePort, isSubsequence, recordActions, spawnServer, type ServerProcess } from './restart-harness.js';
@@ -151,7 +151,7 @@ describe('kill -9 at random points across many games', () => {
       keptUnacked += inRecord.length - t.acked.length;
       expect(isSubsequence(t.acked, inRecord)).toBe(true);
       expect(inRecord.length - t.acked.length).toBeLessThanOrEqual(extraAllowed.get(t.id)!);
-      const replay = replayRecord(record, (deck, salt, c) => sha256(commitmentFor(deck, salt)) === c).result;
+      const replay = replayRecord(record, (deck, salt, c) => sha256(commitmentPreimage(deck, salt)) === c).result;
       expect(replay.error).toBeNull();
       expect(replay.winner).toBe(t.final!.view!.winner);
       expect(replay.deals.at(-1)!.totals).toEqual(t.final!.view!.totals);

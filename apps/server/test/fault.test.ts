@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PROTOCOL_VERSION, type TableRecord } from '@belote/protocol';
-import { commitmentFor, replayRecord, type Seat } from '@belote/rules';
+import { commitmentPreimage, replayRecord, type Seat } from '@belote/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { autoPlay, seatedTable, sleep, testServer, TestClient } from './clients.js';
@@ -73,7 +73,7 @@ describe('all clients drop at once', () => {
     const end = await host.next((u) => u.table.status === 'finished', 40_000);
     stops.forEach((s) => s());
     const record = (await (await fetch(`${server.url}/api/tables/${t.table.id}/record`)).json()) as TableRecord;
-    const replay = replayRecord(record, (deck, salt, c) => createHash('sha256').update(commitmentFor(deck, salt), 'utf8').digest('hex') === c);
+    const replay = replayRecord(record, (deck, salt, c) => createHash('sha256').update(commitmentPreimage(deck, salt), 'utf8').digest('hex') === c);
     expect(replay.result.error).toBeNull();
     expect(replay.result.winner).toBe(end.view!.winner);
     expect([...replay.state.totals]).toEqual(end.view!.totals);

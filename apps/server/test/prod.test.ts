@@ -1,23 +1,35 @@
 /**
- * The production start path, without Docker: the Dockerfile's build stage (production build,
- * `pnpm --filter @belote/server deploy --prod`, the built web app beside it) and its CMD
- * (`node dist/main.js`, NODE_ENV=production, WEB_DIST, DATA_DIR), then health, the web page
- * and a socket connection. The web app is built straight into the deploy directory so the
+ * The production image without Docker: the Dockerfile's build stage (production build,
+ * `pnpm --filter @belote/server deploy --prod`, the built web app beside it), then its runtime
+ * stage read from the Dockerfile and run on that deploy — its ENV, WORKDIR, USER (an unprivileged
+ * user; as root the test runs the server as `nobody`), CMD, HEALTHCHECK and STOPSIGNAL — checked
+ * by behaviour: health, the web page, a socket, strong bots in worker threads, the health check's
+ * exit status, a clean stop. The web app is built straight into the deploy directory so the
  * working tree's apps/web/dist (served by the e2e tests running alongside) is never emptied.
- * Also `docker-compose config` on the compose file when the binary is installed (CI does).
+ * Also `docker-compose config` on the compose files (skipped with one line when docker-compose is
+ * missing, an error under CI, which installs it).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DOCKER_COMPOSE, requireTool } from '../../../test-support/tools.js';
 import { TestClient } from './clients.js';
+import { envOf, execForm, healthCommand, last, readDockerfile } from './dockerfile.js';
 import { freePort } from './restart-harness.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'belote-prod-'));
+chmodSync(work, 0o755); // the unprivileged server reads the deploy inside
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const stages = readDockerfile(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
+const runtime = stages.at(-1)!;
+/** As root, the server runs as `nobody`, standing for the image's unprivileged USER. */
+const nobody =
+  process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'nobody']).toString()), gid: Number(execFileSync('id', ['-g', 'nobody']).toString()) } : null;
 
 /** Run a command to completion; rejects with its output on failure. */
 function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<string> {
@@ -46,24 +58,18 @@ function rulesDistIsCurrent(): boolean {
   return existsSync(built) && statSync(built).mtimeMs >= newest(join(ROOT, 'packages/rules/src'));
 }
 
-const hasDockerCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
+const dockerCompose = requireTool(DOCKER_COMPOSE);
 
 describe('production start path', () => {
-  it('the Dockerfile builds, deploys and starts what this test runs', () => {
-    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-    expect(dockerfile).toContain('pnpm install --frozen-lockfile');
-    expect(dockerfile).toMatch(/pnpm build\s*\\\n\s*&& pnpm --filter @belote\/server deploy --prod \/out\s*\\\n\s*&& cp -r apps\/web\/dist \/out\/web/);
-    expect(dockerfile).toMatch(/NODE_ENV=production/);
-    expect(dockerfile).toMatch(/WEB_DIST=\/app\/web/);
-    expect(dockerfile).toMatch(/DATA_DIR=\/data/);
-    expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toMatch(/^CMD \["node", "dist\/main.js"\]$/m);
-    // pnpm deploy copies only the `files` of each workspace package: dist/ must be listed.
-    for (const p of ['packages/rules', 'packages/protocol', 'packages/bots', 'apps/server'])
-      expect((JSON.parse(readFileSync(join(ROOT, p, 'package.json'), 'utf8')) as { files?: string[] }).files).toContain('dist');
-  });
-
-  it('serves health, the web page and sockets from a production deploy', { timeout: 600_000 }, async () => {
+  it("the runtime stage, run on a production deploy: health, page, sockets, bots, as an unprivileged user; its health check passes and its stop signal stops it cleanly", { timeout: 600_000 }, async () => {
+    // The runtime stage copies the build stage's deploy into its WORKDIR; image paths map to this test's directories.
+    const workdir = last(runtime, 'WORKDIR')!;
+    const copied = runtime.instructions.find((i) => i.op === 'COPY' && i.args.startsWith('--from='))!.args.split(' ');
+    expect(copied[0]).toBe(`--from=${stages[0]!.name}`);
+    expect(copied[2]).toBe(workdir);
+    const volume = execForm(last(runtime, 'VOLUME')!)[0]!;
+    const user = last(runtime, 'USER')!;
+    expect(['root', '0', '0:0']).not.toContain(user);
     const app = join(work, 'app');
     const t0 = performance.now();
     // `pnpm build` for the server and its workspace dependencies. The rules package is built at
@@ -83,22 +89,23 @@ describe('production start path', () => {
 
     const port = await freePort();
     const dataDir = join(work, 'data');
-    const child = spawn(process.execPath, ['dist/main.js'], {
-      cwd: app,
+    // RUN mkdir -p /data && chown … : the data directory is the only one the user may write
+    mkdirSync(dataDir);
+    if (nobody) chownSync(dataDir, nobody.uid, nobody.gid);
+    const image = (v: string): string => (v === volume ? dataDir : v.startsWith(`${workdir}/`) ? join(app, v.slice(workdir.length + 1)) : v);
+    const env: Record<string, string> = {
       // A clean environment: nothing of the test runner (NODE_OPTIONS, conditions) leaks in.
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIST: join(app, 'web'),
-        DATA_DIR: dataDir,
-        BOT_DELAY_MS: '1',
-        DEAL_PAUSE_MS: '0',
-        BOT_STRONG_BUDGET: '{"samples":3,"nodes":300000,"bidSamples":3}',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+      PATH: process.env.PATH ?? '',
+      ...Object.fromEntries(Object.entries(envOf(runtime)).map(([k, v]) => [k, image(v)])),
+      // what `docker run -e` (or Compose) would set
+      PORT: String(port),
+      BOT_DELAY_MS: '1',
+      DEAL_PAUSE_MS: '0',
+      BOT_STRONG_BUDGET: '{"samples":3,"nodes":300000,"bidSamples":3}',
+    };
+    expect(env.DATA_DIR).toBe(dataDir);
+    const [cmd, ...args] = execForm(last(runtime, 'CMD')!);
+    const child = spawn(cmd!, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'], ...(nobody ?? {}) });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.stderr.on('data', (b: Buffer) => (out += b.toString()));
@@ -115,6 +122,10 @@ describe('production start path', () => {
       const health = await fetch(`${url}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ ok: true });
+      // as the unprivileged user, and the image's HEALTHCHECK command passes (it fails once stopped, below)
+      if (nobody && process.platform === 'linux') expect(readFileSync(`/proc/${child.pid}/status`, 'utf8')).toMatch(new RegExp(`^Uid:\\s+${nobody.uid}\\s`, 'm'));
+      const healthCheck = (): number | null => spawnSync('sh', ['-c', healthCommand(last(runtime, 'HEALTHCHECK')!)], { env, ...(nobody ?? {}) }).status;
+      expect(healthCheck()).toBe(0);
 
       const page = await fetch(`${url}/`);
       expect(page.status).toBe(200);
@@ -153,17 +164,18 @@ describe('production start path', () => {
       expect(out).toContain('"msg":"bot worker ready"');
       watcher.close();
 
-      child.kill('SIGTERM');
+      child.kill(last(runtime, 'STOPSIGNAL') as NodeJS.Signals);
       expect(await exited).toBe(0);
       expect(out).toContain('"msg":"shutdown complete"');
+      expect(healthCheck()).toBe(1);
       console.info(`production path: build + deploy ${buildMs} ms, server listening ${startMs} ms after spawn`);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   });
 
-  it.skipIf(!hasDockerCompose)('docker-compose config accepts the compose file', async () => {
-    const config = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config']);
+  it.skipIf(!dockerCompose)('docker-compose config accepts the compose file', { timeout: 60_000 }, async () => {
+    const config = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.yml'), 'config']);
     expect(config).toMatch(/belote-data:\/data/);
     expect(config).toMatch(/restart: unless-stopped/);
     expect(config).toMatch(/healthz/);
@@ -171,8 +183,8 @@ describe('production start path', () => {
     expect(config).toMatch(/- published: 3000\n\s+target: 3000\n/);
   });
 
-  it.skipIf(!hasDockerCompose)('docker-compose config accepts the cluster file: PostgreSQL, three replicas, Caddy in front', async () => {
-    const config = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config']);
+  it.skipIf(!dockerCompose)('docker-compose config accepts the cluster file: PostgreSQL, three replicas, Caddy in front', { timeout: 60_000 }, async () => {
+    const config = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config']);
     expect(config).toMatch(/replicas: 3\n/);
     expect(config).toContain('DATABASE_URL: postgres://belote:belote@postgres:5432/belote');
     expect(config).toContain('TRUST_PROXY: loopback,uniquelocal');
@@ -180,7 +192,7 @@ describe('production start path', () => {
     expect(config).toMatch(/image: postgres:17/);
     expect(config).toMatch(/- published: 8080\n\s+target: 80\n/);
     expect(config).toContain('deploy/Caddyfile.cluster:/etc/caddy/Caddyfile:ro');
-    const scaled = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config'], { BELOTE_REPLICAS: '5', POSTGRES_PASSWORD: 's3cret' });
+    const scaled = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config'], { BELOTE_REPLICAS: '5', POSTGRES_PASSWORD: 's3cret' });
     expect(scaled).toMatch(/replicas: 5\n/);
     expect(scaled).toContain('postgres://belote:s3cret@postgres:5432/belote');
     // the proxy finds every replica and keeps a browser on one (long-polling), and the server file exists
@@ -189,8 +201,8 @@ describe('production start path', () => {
     expect(caddy).toMatch(/lb_policy cookie/);
   });
 
-  it.skipIf(!hasDockerCompose)('docker-compose: with BELOTE_PORT the server listens on that port, so its log and links name it', async () => {
-    const config = await run('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config'], { BELOTE_PORT: '8080' });
+  it.skipIf(!dockerCompose)('docker-compose: with BELOTE_PORT the server listens on that port, so its log and links name it', { timeout: 60_000 }, async () => {
+    const config = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.yml'), 'config'], { BELOTE_PORT: '8080' });
     expect(config).toMatch(/PORT: '8080'/);
     expect(config).toMatch(/- published: 8080\n\s+target: 8080\n/);
     expect(config).toContain("fetch('http://127.0.0.1:'+process.env.PORT+'/healthz')");

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TableRecord } from '@belote/protocol';
-import { commitmentFor, replayRecord } from '@belote/rules';
+import { commitmentPreimage, replayRecord } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTable, TestClient } from './clients.js';
 import { GameDriver, isSubsequence, recordActions, spawnServer, type ServerProcess } from './restart-harness.js';
@@ -127,12 +127,12 @@ describe('restart recovery (real server process, SIGKILL)', () => {
     expect(inRecord.length - acked.length).toBe(ackedInFlight ? 0 : resumed - lastAcked);
 
     // The record replays to the scores the players saw, and every commitment matches its deck.
-    const replay = replayRecord(record, (deck, salt, c) => sha256(commitmentFor(deck, salt)) === c).result;
+    const replay = replayRecord(record, (deck, salt, c) => sha256(commitmentPreimage(deck, salt)) === c).result;
     expect(replay.error).toBeNull();
     expect(replay.winner).toBe(final.winner);
     expect(replay.deals.at(-1)!.totals).toEqual(final.totals);
     record.deals.forEach((d, i) => {
-      expect(d.commitment).toBe(sha256(commitmentFor(d.deck, d.salt as string)));
+      expect(d.commitment).toBe(sha256(commitmentPreimage(d.deck, d.salt as string)));
       if (driver.commitments.has(i)) expect(driver.commitments.get(i)).toBe(d.commitment);
     });
     expect(driver.commitments.size).toBe(record.deals.length);
@@ -166,7 +166,7 @@ describe('restart recovery (real server process, SIGKILL)', () => {
     const end = await back.next((u) => u.table.status === 'finished', 60_000);
     cleanup.push(() => back.close());
     const record = await fetchRecord(proc.url, table.id);
-    const replay = replayRecord(record, (deck, salt, c) => sha256(commitmentFor(deck, salt)) === c).result;
+    const replay = replayRecord(record, (deck, salt, c) => sha256(commitmentPreimage(deck, salt)) === c).result;
     expect(replay.error).toBeNull();
     expect(replay.winner).toBe(end.view!.winner);
     expect(replay.deals.at(-1)!.totals).toEqual(end.view!.totals);

@@ -23,8 +23,40 @@ import {
   type Suit,
 } from '@belote/rules';
 import { decide, type BotLevel, type SearchBudget } from '../src/index.js';
+import { decideV1 } from './baseline-v1/index.js';
 
-export type Player = 'random' | BotLevel;
+/**
+ * A seat's player: a bot level, a frozen baseline (`normal-v1`, `strong-v1`: bench/baseline-v1/),
+ * random, or a hybrid that bids like one level and plays like another, to measure bidding alone
+ * (`strong-bids`: the strong bot's bids and calls, the normal bot's cards; `strong-v1-bids` the same
+ * for the baseline).
+ */
+export type Player = 'random' | BotLevel | 'normal-v1' | 'strong-v1' | 'strong-bids' | 'strong-v1-bids';
+export const PLAYERS: readonly Player[] = ['random', 'easy', 'normal', 'strong', 'normal-v1', 'strong-v1', 'strong-bids', 'strong-v1-bids'];
+
+/** CPU time of this thread (ms): a decision's cost on one core, whatever else the machine runs. */
+export const threadCpuMs = (): number => {
+  const u = process.threadCpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** The decision of `player` for the seat whose view this is. */
+export function decideAs(player: Player, view: GameView, rng: Rng, budget?: Partial<SearchBudget>): Move {
+  switch (player) {
+    case 'random':
+      return randomDecide(view, rng);
+    case 'normal-v1':
+      return decideV1(view, 'normal', rng, budget);
+    case 'strong-v1':
+      return decideV1(view, 'strong', rng, budget);
+    case 'strong-bids':
+      return decide(view, { level: view.deal!.phase === 'bidding' ? 'strong' : 'normal', rng, budget });
+    case 'strong-v1-bids':
+      return decideV1(view, view.deal!.phase === 'bidding' ? 'strong' : 'normal', rng, budget);
+    default:
+      return decide(view, { level: player, rng, budget });
+  }
+}
 
 /** A random legal player (classic bids: pass 70%; coinche: the engine's `randomCall`), seeing only its view like the bots. */
 export function randomDecide(view: GameView, rng: Rng): Move {
@@ -47,8 +79,8 @@ export interface ArenaOptions {
   players: [Player, Player, Player, Player];
   rng: Rng;
   budget?: Partial<SearchBudget>;
-  /** Called with every decision's duration (ms) and who made it. */
-  onDecision?: (player: Player, ms: number, phase: 'bidding' | 'play') => void;
+  /** Called with every decision's duration (ms: wall clock, and this thread's CPU time) and who made it. */
+  onDecision?: (player: Player, ms: number, phase: 'bidding' | 'play', cpuMs: number) => void;
   /** Extra check of every view / action (tests). */
   onAction?: (state: GameState, view: GameView, action: Action) => void;
 }
@@ -57,9 +89,10 @@ function act(state: GameState, o: ArenaOptions): GameState {
   const seat = currentDeal(state)!.turn as Seat;
   const view = viewFor(state, seat);
   const player = o.players[seat];
+  const c0 = o.onDecision ? threadCpuMs() : 0;
   const t0 = performance.now();
-  const a = player === 'random' ? randomDecide(view, o.rng) : decide(view, { level: player, rng: o.rng, budget: o.budget });
-  o.onDecision?.(player, performance.now() - t0, view.deal!.phase === 'bidding' ? 'bidding' : 'play');
+  const a = decideAs(player, view, o.rng, o.budget);
+  o.onDecision?.(player, performance.now() - t0, view.deal!.phase === 'bidding' ? 'bidding' : 'play', threadCpuMs() - c0);
   const action = { ...a, seat } as Action;
   o.onAction?.(state, view, action);
   const r = apply(state, action);

@@ -8,9 +8,7 @@ import {
   PLAIN_STRENGTH,
   TRUMP_POINTS,
   TRUMP_STRENGTH,
-  popcount,
   rankOf,
-  suitMask,
   suitOf,
   type CardId,
   type SuitId,
@@ -51,13 +49,6 @@ export function winningIndex(cards: readonly CardId[], trump: SuitId): number {
   return best;
 }
 
-/** Cards of suit `s` in `mask`, strongest first (in that suit's order). */
-export function suitCardsDesc(mask: number, s: SuitId, trump: SuitId | null): CardId[] {
-  const out: CardId[] = [];
-  for (let r = 0; r < 8; r++) if ((mask >>> (s * 8 + r)) & 1) out.push(s * 8 + r);
-  return out.sort((a, b) => suitStrength(b, trump) - suitStrength(a, trump));
-}
-
 /** Cards of `s` stronger than `c` in its suit's order, as a mask. */
 export function strongerInSuit(c: CardId, trump: SuitId | null): number {
   const s = suitOf(c);
@@ -71,8 +62,6 @@ export function strongerInSuit(c: CardId, trump: SuitId | null): number {
 export function isMaster(c: CardId, out: number, trump: SuitId | null): boolean {
   return (strongerInSuit(c, trump) & out) === 0;
 }
-
-export const countIn = (mask: number, s: SuitId): number => popcount(mask & suitMask(s));
 
 /** The card of `mask` minimising `key` (ties: lowest id). -1 for an empty mask. */
 export function argmin(mask: number, key: (c: CardId) => number): CardId {

@@ -10,12 +10,13 @@ import { heuristicCall } from './heuristic/coinche-bid.js';
 import { heuristicPlay } from './heuristic/play.js';
 import { knowledgeOf } from './knowledge.js';
 import { assertSeatView } from './seat-view.js';
+import type { BotLevel } from '@belote/protocol/client';
 import { strongBid, strongCall, strongPlay, type SearchBudget } from './strong/strong.js';
 
 export { assertSeatView } from './seat-view.js';
 
-export type BotLevel = 'easy' | 'normal' | 'strong';
-export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'normal', 'strong'];
+// The levels are the wire's (one list, `BOT_LEVELS` of @belote/protocol); the type is all bots need.
+export type { BotLevel } from '@belote/protocol/client';
 
 
 export interface BotOptions {

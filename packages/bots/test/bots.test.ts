@@ -45,7 +45,7 @@ describe('bots play only legal actions', () => {
   it('strong (small budget) in whole deals', () => {
     const n = checkedGames(['strong', 'normal', 'strong', 'easy'], 1, 'legal-s', 4);
     expect(n).toBeGreaterThan(100);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('bots play only legal actions in coinche', () => {
@@ -68,7 +68,7 @@ describe('bots play only legal actions in coinche', () => {
   });
   it('strong (small budget) in whole coinche deals', () => {
     expect(checkedGames(['strong', 'normal', 'strong', 'random'], 1, 'coinche-s', 4, COINCHE)).toBeGreaterThan(100);
-  }, 60_000);
+  }, 180_000);
   it('a table of four bots plays a coinche game to 2000', () => {
     const r = oneGame('four-coinche', { players: ['normal', 'easy', 'normal', 'easy'], rng: seededRng('four-c') }, COINCHE);
     expect(r.winner).not.toBeNull();
@@ -105,5 +105,5 @@ describe('determinism', () => {
         expect(b).toEqual(a);
       }
     }
-  }, 30_000);
+  }, 120_000);
 });

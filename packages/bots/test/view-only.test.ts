@@ -31,14 +31,16 @@ describe('bots see only a seat view', () => {
         expect([...reads].some((r) => /deals|deck|hands|seed/.test(r))).toBe(false);
       }
     }
-  }, 30_000);
+  }, 120_000);
 
-  it('a JSON copy of the view gives the same decision', () => {
-    for (const { view } of samples) {
+  it('a JSON copy of the view gives the same decision (strong: its inference included)', () => {
+    const budget = { samples: 3, nodes: 300_000, bidSamples: 3, timeMs: 60_000 };
+    for (const [i, { view }] of samples.entries()) {
       const copy = JSON.parse(JSON.stringify(view)) as GameView;
       expect(decide(copy, { level: 'normal', rng: seededRng(2) })).toEqual(decide(view, { level: 'normal', rng: seededRng(2) }));
+      if (i % 16 === 0) expect(decide(copy, { level: 'strong', rng: seededRng(2), budget })).toEqual(decide(view, { level: 'strong', rng: seededRng(2), budget }));
     }
-  });
+  }, 120_000);
 
   it('passing a GameState throws at run time', () => {
     const { state } = samples[10]!;

@@ -46,6 +46,8 @@ export const TableOptionsInputSchema = z.strictObject({
   fillWithBots: z.boolean().optional(),
   /** Level of the bots that fill seats and take over for absent players. */
   botLevel: BotLevelSchema.optional(),
+  /** The host allows hints (the strong bot's advice, computed on each player's own device from their own view). */
+  hints: z.boolean().optional(),
 });
 
 /** `POST /api/tables` body. `{}` (or no body) gives the defaults. */
@@ -80,6 +82,8 @@ export const TableOptionsViewSchema = z.strictObject({
   turnTimerSeconds: z.number().int().nullable(),
   fillWithBots: z.boolean(),
   botLevel: BotLevelSchema,
+  /** Present (true) only when the host allowed hints; absent: hints are off. */
+  hints: z.literal(true).optional(),
 });
 export type TableOptions = z.infer<typeof TableOptionsViewSchema>;
 

@@ -62,7 +62,6 @@ export function cardOf(id: CardId): Card {
 }
 
 export const suitId = (s: Suit): SuitId => SUITS.indexOf(s);
-export const suitName = (s: SuitId): Suit => SUITS[s] as Suit;
 
 export function cardSuit(card: Card): Suit {
   return card.slice(-1) as Suit;

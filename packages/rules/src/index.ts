@@ -12,5 +12,5 @@ export type { ReplayTimeline, ReplayDeal, ReplayFrame, ReplayTable } from './rec
 export { moveCursor, dealEdge, trickStops, clampCursor } from './record/navigate.js';
 export type { ReplayCursor, ReplayUnit } from './record/navigate.js';
 export type { VerifyResult, VerifyError, CommitmentCheck, ReplayOutput } from './record/replay.js';
-export { commitmentFor } from './record/commitment.js';
+export { commitmentPreimage } from './record/commitment.js';
 export { recordOf } from './record/export.js';

@@ -11,7 +11,6 @@ export const SEATS: readonly Seat[] = [0, 1, 2, 3];
 export const teamOf = (seat: Seat): Team => (seat & 1) as Team;
 export const nextSeat = (seat: Seat): Seat => ((seat + 1) & 3) as Seat;
 export const partnerOf = (seat: Seat): Seat => ((seat + 2) & 3) as Seat;
-export const isSeat = (n: unknown): n is Seat => n === 0 || n === 1 || n === 2 || n === 3;
 
 /** The game's rule set (COINCHE.md §1): classic Belote (RULES.md) or coinche (COINCHE.md). */
 export const VARIANTS = ['classic', 'coinche'] as const;

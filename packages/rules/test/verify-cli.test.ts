@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { commitmentFor, playGame, recordOf, replayRecord, seededRng, type GameRecord } from '../src/index.js';
+import { commitmentPreimage, playGame, recordOf, replayRecord, seededRng, type GameRecord } from '../src/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../..');
@@ -77,7 +77,7 @@ describe('verify CLI', () => {
   it('checks a deal\'s commitment when commitment and salt are present', () => {
     const r = record('cli-6');
     const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
-    const withCommit = { ...r, deals: r.deals.map((d, i) => ({ ...d, salt: `s${i}`, commitment: sha(commitmentFor(d.deck, `s${i}`)) })) };
+    const withCommit = { ...r, deals: r.deals.map((d, i) => ({ ...d, salt: `s${i}`, commitment: sha(commitmentPreimage(d.deck, `s${i}`)) })) };
     expect(verifyCli(file('c-ok.json', withCommit)).code).toBe(0);
     withCommit.deals[1]!.commitment = sha('something else');
     const res = verifyCli(file('c-bad.json', withCommit));

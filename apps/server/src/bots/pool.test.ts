@@ -48,10 +48,13 @@ describe('bot pool', () => {
   });
 
   it('fails a decision past its deadline and replaces the worker', async () => {
-    const slow = new BotPool(1, 50);
+    // 1 s: far below the slow search (a million sampled decks, cut at 10 s: a fast CI machine went
+    // through 1000 in under a second), far above a normal decision even on a busy machine (50 ms
+    // failed the replaced worker's first decision at load 10)
+    const slow = new BotPool(1, 1000);
     try {
       const { view } = viewAt('j');
-      await expect(slow.decide(view, 'strong', 1, { bidSamples: 1000, timeMs: 10_000 })).rejects.toThrow(/timed out after 50 ms/);
+      await expect(slow.decide(view, 'strong', 1, { bidSamples: 1_000_000, timeMs: 10_000 })).rejects.toThrow(/timed out after 1000 ms/);
       expect((await slow.decide(view, 'normal', 1, null)).type).toMatch(/pass|take/);
     } finally {
       await slow.close();

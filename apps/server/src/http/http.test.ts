@@ -52,6 +52,16 @@ describe('POST /api/tables', () => {
     expect(s.options).toEqual({ turnTimerSeconds: 30, fillWithBots: true, botLevel: 'easy' });
   });
 
+  it('options.hints: shown in the summary (and every snapshot) only when the host allowed them', async () => {
+    const on = await request(server.url).post('/api/tables').send({ options: { hints: true } });
+    expect(TableSummarySchema.parse((await request(server.url).get(`/api/tables/${on.body.id}`)).body).options).toEqual({ turnTimerSeconds: null, fillWithBots: false, botLevel: 'normal', hints: true });
+    const off = await request(server.url).post('/api/tables').send({ options: { hints: false } });
+    expect((await request(server.url).get(`/api/tables/${off.body.id}`)).body.options).not.toHaveProperty('hints');
+    const bad = await request(server.url).post('/api/tables').send({ options: { hints: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^options\.hints: /);
+  });
+
   it.each([
     [{ rules: { target: 200 } }, /^rules\.target: /],
     [{ rules: { tie: 'maybe' } }, /^rules\.tie: /],
@@ -194,7 +204,7 @@ describe('health, headers and the web app', () => {
   });
 
   it('serves the app at /, /t/:id and the replay routes, assets with long caching, 404 elsewhere', async () => {
-    for (const path of ['/', '/t/AAAAAAAAAAAAAAAAAAAAAA', '/t/AAAAAAAAAAAAAAAAAAAAAA/replay', '/replay']) {
+    for (const path of ['/', '/t/AAAAAAAAAAAAAAAAAAAAAA', '/t/AAAAAAAAAAAAAAAAAAAAAA/replay', '/replay', '/practice', '/practice/replay?table=AAAAAAAAAAAAAAAAAAAAAA&game=0']) {
       const r = await request(server.url).get(path);
       expect(r.status).toBe(200);
       expect(r.text).toContain('<div id="app">');

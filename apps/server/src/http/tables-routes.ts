@@ -4,23 +4,19 @@
  */
 import { CreateTableRequestSchema, TableIdSchema, issuesText, type CreateTableResponse } from '@belote/protocol';
 import { Router, type Request } from 'express';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { EventBudget } from '../event-budget.js';
 import type { TableDirectory } from '../tables/directory.js';
 import { sendError } from './errors.js';
 
 /** `linkBase(req)`: the origin share links start with (PUBLIC_URL, or the one the client used). */
 export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) => string, createPerMinute: number): Router {
   const r = Router();
-  const createLimiter = new RateLimiterMemory({ points: createPerMinute, duration: 60 });
+  const createBudget = new EventBudget(createPerMinute, 60_000);
 
   const idOf = (req: Request): string | null => (TableIdSchema.safeParse(req.params.id).success ? (req.params.id as string) : null);
 
   r.post('/tables', async (req, res) => {
-    try {
-      await createLimiter.consume(req.ip ?? 'unknown');
-    } catch {
-      return sendError(res, 429, 'RATE_LIMITED', 'too many tables created: try again in a minute');
-    }
+    if (!createBudget.take(req.ip ?? 'unknown')) return sendError(res, 429, 'RATE_LIMITED', 'too many tables created: try again in a minute');
     const parsed = CreateTableRequestSchema.safeParse(req.body ?? {});
     if (!parsed.success) return sendError(res, 400, 'BAD_REQUEST', issuesText(parsed.error));
     const { id, hostKey } = await tables.create(parsed.data);

@@ -1,6 +1,7 @@
 /**
  * Serves the built web app (WEB_DIST): static files, and index.html for the client's own
- * routes (`/`, `/t/:id`, `/t/:id/replay`, `/replay`) so a shared link opens the app. A clear
+ * routes (`/`, `/t/:id`, `/t/:id/replay`, `/replay`, `/practice`, `/practice/replay`) so a shared
+ * link, or a reload, opens the app. A clear
  * 404 when it is not built.
  */
 import { existsSync } from 'node:fs';
@@ -26,5 +27,7 @@ export function webAppRouter(webDist: string): Router {
   r.get('/t/:id', sendIndex);
   r.get('/t/:id/replay', sendIndex);
   r.get('/replay', sendIndex);
+  r.get('/practice', sendIndex);
+  r.get('/practice/replay', sendIndex);
   return r;
 }

@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
 import type { Config } from '../config.js';
-import { EventBudget } from './event-budget.js';
+import { EventBudget } from '../event-budget.js';
 
 /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY; express's `trust proxy` gets the same list). */
 export type ProxyTrust = ReturnType<typeof proxyaddr.compile>;

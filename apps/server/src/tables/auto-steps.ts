@@ -104,6 +104,11 @@ export class AutoSteps {
     return changed;
   }
 
+  /** The automatic step waiting on its timer or being decided, or null when nothing will happen by itself (tests). */
+  get planned(): string | null {
+    return this.pending?.key ?? this.thinking;
+  }
+
   private setStep(step: Step | null): void {
     if (this.pending) clearTimeout(this.pending.handle);
     this.pending = null;

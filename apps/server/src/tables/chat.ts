@@ -30,7 +30,7 @@ import {
 } from '@belote/protocol';
 import { assertNever, type Seat } from '@belote/rules';
 import type { Logger } from 'pino';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { EventBudget } from '../event-budget.js';
 import { ChatConflict, type TableStore } from '../store/types.js';
 import { cleanChatText, chatTextProblem } from './chat-text.js';
 
@@ -84,7 +84,7 @@ export class TableChat {
   /** The stored chat may differ from this copy (a write failed or conflicted): read it before the next write. */
   private stale = false;
   /** Budgets, made at the first line or reaction (an idle table holds none). */
-  private budgets: { lines: RateLimiterMemory; reactions: RateLimiterMemory } | null = null;
+  private budgets: { lines: EventBudget; reactions: EventBudget } | null = null;
 
   constructor(private readonly deps: ChatDeps) {}
 
@@ -148,17 +148,12 @@ export class TableChat {
   }
 
   /** Take one from a budget keyed like the socket limits (seat token, else address); false when spent. */
-  private async spend(kind: 'lines' | 'reactions', conn: ChatConn): Promise<boolean> {
+  private spend(kind: 'lines' | 'reactions', conn: ChatConn): boolean {
     this.budgets ??= {
-      lines: new RateLimiterMemory({ points: CHAT_LINE_LIMIT.count, duration: CHAT_LINE_LIMIT.seconds }),
-      reactions: new RateLimiterMemory({ points: REACTION_LIMIT.count, duration: REACTION_LIMIT.seconds }),
+      lines: new EventBudget(CHAT_LINE_LIMIT.count, CHAT_LINE_LIMIT.seconds * 1000),
+      reactions: new EventBudget(REACTION_LIMIT.count, REACTION_LIMIT.seconds * 1000),
     };
-    try {
-      await this.budgets[kind].consume(conn.tokenHash === null ? `a:${conn.address}` : `t:${conn.tokenHash}`);
-      return true;
-    } catch {
-      return false;
-    }
+    return this.budgets[kind].take(conn.tokenHash === null ? `a:${conn.address}` : `t:${conn.tokenHash}`);
   }
 
   private async line(conn: ChatConn, p: ClientEventPayload<'chat'>): Promise<Result> {
@@ -167,7 +162,7 @@ export class TableChat {
     const text = cleanChatText(p.text);
     const problem = chatTextProblem(text);
     if (problem) return no(problem.code, problem.message);
-    if (!(await this.spend('lines', conn)))
+    if (!this.spend('lines', conn))
       return no('CHAT_TOO_FAST', `at most ${CHAT_LINE_LIMIT.count} chat lines in ${CHAT_LINE_LIMIT.seconds} s: wait a moment`);
     const r = await this.post(
       (id) => ({ id, at: Date.now(), type: 'line', from: this.senderOf(conn, p.name ?? null), text }),
@@ -179,7 +174,7 @@ export class TableChat {
   private async react(conn: ChatConn, reaction: ReactionFrame['reaction']): Promise<Result> {
     const refused = this.refusal(conn);
     if (refused) return refused;
-    if (!(await this.spend('reactions', conn)))
+    if (!this.spend('reactions', conn))
       return no('CHAT_TOO_FAST', `at most ${REACTION_LIMIT.count} reactions in ${REACTION_LIMIT.seconds} s: wait a moment`);
     // Kept nowhere: a reaction is a moment, not a line of the chat.
     this.deps.broadcast({ name: 'reaction', frame: { from: this.senderOf(conn, null), reaction } });

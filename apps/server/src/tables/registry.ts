@@ -36,7 +36,13 @@ export class TableRegistry {
       id: newTableId(),
       // The variant's defaults (coinche: target 2000); a classic table's rules carry no `variant` key.
       rules: rulesWithDefaults(req.rules),
-      options: { turnTimerSeconds: o.turnTimerSeconds ?? null, fillWithBots: o.fillWithBots ?? false, botLevel: o.botLevel ?? 'normal' },
+      options: {
+        turnTimerSeconds: o.turnTimerSeconds ?? null,
+        fillWithBots: o.fillWithBots ?? false,
+        botLevel: o.botLevel ?? 'normal',
+        // like `variant`, present only when on: tables without hints look as before
+        ...(o.hints ? { hints: true as const } : {}),
+      },
       createdAt: Date.now(),
       hostKeyHash: sha256Hex(hostKey),
     };

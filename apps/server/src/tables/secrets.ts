@@ -4,7 +4,7 @@
  * unpredictable. Only hashes of tokens are kept; comparisons are constant-time.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { ALL_CARDS, commitmentFor, type Card, type Seat } from '@belote/rules';
+import { ALL_CARDS, commitmentPreimage, type Card, type Seat } from '@belote/rules';
 
 /** 128 random bits as 22 url-safe base64 characters (matches TableIdSchema). */
 export const newTableId = (): string => randomBytes(16).toString('base64url');
@@ -41,9 +41,8 @@ export function cryptoDeck(): Card[] {
 
 export const randomSeat = (): Seat => randomInt(4) as Seat;
 
-/** A new deal's deck, salt and published commitment: hex(sha256(commitmentFor(deck, salt))). */
-export function newDealSecrets(): { deck: Card[]; salt: string; commitment: string } {
-  const deck = cryptoDeck();
+/** A new deal's deck (tests may give one), salt and published commitment: hex(sha256(commitmentPreimage(deck, salt))). */
+export function newDealSecrets(deck: Card[] = cryptoDeck()): { deck: Card[]; salt: string; commitment: string } {
   const salt = randomBytes(16).toString('base64url');
-  return { deck, salt, commitment: sha256Hex(commitmentFor(deck, salt)) };
+  return { deck, salt, commitment: sha256Hex(commitmentPreimage(deck, salt)) };
 }

@@ -15,8 +15,6 @@ export interface Attendance {
   spectators: number;
 }
 
-export const nobodyThere: Attendance = { connected: [false, false, false, false], botPlaying: [false, false, false, false], spectators: 0 };
-
 /** The seats as everyone sees them: names and bots from the log, connection state from `a`. */
 export function seatsOf(t: TableState, a: Attendance): TableSummary['seats'] {
   return SEATS.map((seat): SeatInfo => {

@@ -257,6 +257,11 @@ export class TableRoom {
     this.recount();
   }
 
+  /** The automatic step planned (a deal, a bot's move, a turn timer), or null (tests). */
+  get plannedStep(): string | null {
+    return this.auto.planned;
+  }
+
   /** No socket is connected. */
   get empty(): boolean {
     return this.conns.size === 0;

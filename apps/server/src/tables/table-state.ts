@@ -5,7 +5,7 @@
  * replays the stored log through the same function — one code path for both.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ProtocolError, TableEvent } from '@belote/protocol';
+import type { ProtocolError, TableEvent, TableStatus } from '@belote/protocol';
 import { apply, assertNever, newGame, startDeal, type GameEvent, type GameState, type Seat } from '@belote/rules';
 import type { LogEntry, TableSettings } from '../store/types.js';
 
@@ -39,8 +39,6 @@ export interface TableState {
   /** Number of log entries applied. */
   version: number;
 }
-
-export type TableStatus = 'lobby' | 'playing' | 'finished';
 
 export type ReduceResult = { ok: true; state: TableState; events: GameEvent[] } | { ok: false; error: ProtocolError };
 

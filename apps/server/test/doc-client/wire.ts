@@ -29,7 +29,7 @@ export const RulesS = z.strictObject({
   tie: z.enum(['litige', 'dedans']),
   direction: z.enum(['counterclockwise', 'clockwise']),
 });
-const OptionsS = z.strictObject({ turnTimerSeconds: int.min(5).max(300).nullable(), fillWithBots: z.boolean(), botLevel: LevelS });
+const OptionsS = z.strictObject({ turnTimerSeconds: int.min(5).max(300).nullable(), fillWithBots: z.boolean(), botLevel: LevelS, hints: z.literal(true).optional() });
 const SeatInfoS = z.strictObject({ seat: SeatS, name: z.string().nullable(), connected: z.boolean(), bot: LevelS.nullable(), botPlaying: z.boolean() });
 export const TableSummaryS = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{22}$/),

@@ -2,7 +2,7 @@ import { currentDeal } from '@belote/rules';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { createRawSnippet } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { TABLE_ID, taken, updateFor } from '../lib/fixtures.js';
+import { TABLE_ID, taken, updateFor } from '../../test/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import Callouts from './Callouts.svelte';

@@ -1,9 +1,9 @@
 import type { ChatEntry, ChatState, Snapshot } from '@belote/protocol/client';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TABLE_ID, taken, updateFor } from '../lib/fixtures.js';
+import { TABLE_ID, taken, updateFor } from '../../test/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
-import { connected } from '../lib/test-transport.js';
+import { connected } from '../../test/transport.js';
 import ChatPanel from './ChatPanel.svelte';
 import TableView from './TableView.svelte';
 
@@ -52,7 +52,7 @@ afterEach(() => prefs.setLang('en'));
 describe('ChatPanel', () => {
   it('shows script, HTML and control characters as plain text: nothing is parsed or run', async () => {
     const { client } = await clientWith(1);
-    render(ChatPanel, { chat: client.chat, seats: client.table!.seats, isHost: false, mySeat: 1 });
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: 1 });
     const texts = screen.getAllByTestId('chat-text').map((el) => el.textContent);
     expect(texts.slice(0, HOSTILE.length)).toEqual(HOSTILE);
     const log = screen.getByTestId('chat-log');
@@ -64,7 +64,7 @@ describe('ChatPanel', () => {
 
   it('marks spectators, names the notices, and colours players by team', async () => {
     const { client } = await clientWith(1);
-    render(ChatPanel, { chat: client.chat, seats: client.table!.seats, isHost: false, mySeat: 1 });
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: 1 });
     const item = (id: number) => document.querySelector<HTMLElement>(`[data-chat-id="${id}"]`)!;
     expect(item(6).textContent!.replace(/\s+/g, ' ').trim()).toBe('Zoé spectator Allez !');
     expect(item(7).textContent!.replace(/\s+/g, ' ').trim()).toBe('A spectator spectator anonymous');
@@ -80,7 +80,7 @@ describe('ChatPanel', () => {
   it('sends what is typed (with a spectator’s name) and empties the field once accepted', async () => {
     localStorage.setItem('belote:name', 'Zoé');
     const { client, t } = await clientWith('spectator');
-    render(ChatPanel, { chat: client.chat, seats: client.table!.seats, isHost: false, mySeat: null });
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: null });
     const input = screen.getByTestId<HTMLInputElement>('chat-input');
     expect(input.maxLength).toBe(200);
     expect(screen.getByTestId<HTMLInputElement>('chat-name').value).toBe('Zoé');
@@ -93,18 +93,18 @@ describe('ChatPanel', () => {
 
   it('says why one cannot write: spectator chat off, muted', async () => {
     const off = await clientWith('spectator', { spectatorChat: false });
-    const { unmount } = render(ChatPanel, { chat: off.client.chat, seats: off.client.table!.seats, isHost: false, mySeat: null });
+    const { unmount } = render(ChatPanel, { chat: off.client.chat, seats: off.client.live.table!.seats, isHost: false, mySeat: null });
     expect(screen.getByTestId('chat-blocked').textContent).toBe('The host has turned spectator chat off.');
     expect(screen.queryByTestId('chat-input')).toBeNull();
     unmount();
     const muted = await clientWith(1, { mutedSeats: [1] });
-    render(ChatPanel, { chat: muted.client.chat, seats: muted.client.table!.seats, isHost: false, mySeat: 1 });
+    render(ChatPanel, { chat: muted.client.chat, seats: muted.client.live.table!.seats, isHost: false, mySeat: 1 });
     expect(screen.getByTestId('chat-blocked').textContent).toBe('The host has muted you.');
   });
 
   it('gives the host the switches: spectator chat, each player, each spectator on their line', async () => {
     const { client, t } = await clientWith(0, { spectatorChat: true });
-    render(ChatPanel, { chat: client.chat, seats: client.table!.seats, isHost: true, mySeat: 0 });
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: true, mySeat: 0 });
     await fireEvent.click(screen.getByTestId('chat-moderation-toggle'));
     await fireEvent.click(screen.getByTestId('spectator-chat'));
     await fireEvent.click(document.querySelector('[data-mute-seat="2"]')!);

@@ -7,7 +7,7 @@
 import { currentDeal, legalCalls, playGame, randomCall, seededRng, viewFor, type DealSummary, type Seat } from '@belote/rules';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TABLE_ID, auctioned, step, updateFor } from '../lib/fixtures.js';
+import { TABLE_ID, auctioned, step, updateFor } from '../../test/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import BidPicker from './BidPicker.svelte';
@@ -97,8 +97,8 @@ describe('the bid picker', () => {
     prefs.setLang('en');
     const s = auctioned(5, [{ type: 'bid', value: 90, suit: 'S' }]);
     const store = mounted(updateFor(s, 1, 1));
-    const bid = vi.spyOn(store, 'bid').mockResolvedValue();
-    const call = vi.spyOn(store, 'call').mockResolvedValue();
+    const bid = vi.spyOn(store.commands, 'bid').mockResolvedValue();
+    const call = vi.spyOn(store.commands, 'call').mockResolvedValue();
     expect(shown('[data-bid-value]', 'data-bid-value')).toEqual(['100', '110', '120', '130', '140', '150', '160', 'capot']);
     await fireEvent.click(screen.getByRole('radio', { name: '110' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Bid 110 diamonds' }));

@@ -1,7 +1,7 @@
 import { currentDeal, playGame, seededRng, viewFor } from '@belote/rules';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { TABLE_ID, restrictedTurn, step, taken, updateFor } from '../lib/fixtures.js';
+import { TABLE_ID, restrictedTurn, step, taken, updateFor } from '../../test/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';
@@ -52,7 +52,7 @@ describe('TableView', () => {
     const store = mounted({ ...update, table: { ...update.table, status: 'finished' } });
     const dialog = await screen.findByTestId('game-over');
     expect(dialog.textContent).toMatch(state.winner === 0 ? /You win!/ : /You lose/);
-    const rematch = vi.spyOn(store, 'rematch').mockResolvedValue();
+    const rematch = vi.spyOn(store.commands, 'rematch').mockResolvedValue();
     await fireEvent.click(screen.getByTestId('rematch'));
     expect(rematch).toHaveBeenCalledOnce();
     expect(document.querySelectorAll('[data-deal-row]').length).toBe(state.deals.length);
@@ -116,16 +116,16 @@ describe('TableView', () => {
     const summary = await screen.findByTestId('deal-summary');
     expect(screen.getByTestId('next-deal').textContent).toMatch(/^Next deal in 1[12] s$/);
     expect(summary.textContent).toContain(String(result.points[0]));
-    const ready = vi.spyOn(store, 'ready').mockResolvedValue();
+    const ready = vi.spyOn(store.commands, 'ready').mockResolvedValue();
     await fireEvent.click(screen.getByTestId('continue'));
     expect(ready).toHaveBeenCalledOnce();
     // once continued: waiting for the others, the button spent
-    store.live.presence({ seq: 41, seats: store.table!.seats.map(() => ({ connected: true, botPlaying: false })) as never, spectators: 0, turnMsLeft: null, nextDeal: { msLeft: 9_000, ready: [true, false, true, true] } });
+    store.live.presence({ seq: 41, seats: store.live.table!.seats.map(() => ({ connected: true, botPlaying: false })) as never, spectators: 0, turnMsLeft: null, nextDeal: { msLeft: 9_000, ready: [true, false, true, true] } });
     await Promise.resolve();
     expect(screen.getByTestId('next-deal').textContent).toMatch(/· Waiting for Ben$/);
     expect((screen.getByTestId('continue') as HTMLButtonElement).disabled).toBe(true);
     // the score sheet's row opens the deal's whole breakdown
-    store.closeSummary();
+    store.cues.closeSummary();
     await Promise.resolve();
     expect(screen.queryByTestId('deal-summary')).toBeNull();
     await fireEvent.click(screen.getAllByTestId('open-deal')[0]!);

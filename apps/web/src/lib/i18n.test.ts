@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS, cardLabel, detectLang, errorText, rankLetter, translate } from './i18n.js';
 import { de } from './i18n/de.js';
-import { en, type Plural } from './i18n/en.js';
+import { en } from './i18n/en.js';
+import type { Plural } from './i18n/plural.js';
 import { fr } from './i18n/fr.js';
 import { positionOf, seatsByPosition } from './layout.js';
 import { translateRefusal } from './refusal.js';

@@ -10,7 +10,8 @@
  */
 import type { CombinationKind, Outcome, Rank, Suit } from '@belote/rules';
 import { de } from './i18n/de.js';
-import { en, type Dict, type MessageKey, type Plural } from './i18n/en.js';
+import { en, type Dict, type MessageKey } from './i18n/en.js';
+import type { Plural } from './i18n/plural.js';
 import { fr } from './i18n/fr.js';
 
 export type { MessageKey };

@@ -1,13 +1,17 @@
 /**
  * The client's routes, parsed from a path and query: `/` the home page, `/t/:id` a table,
  * `/t/:id/replay?game=N&deal=D` the replay of a table's game (deal D, 1-based, first), and
- * `/replay?deal=D` the replay of a record file opened in this tab. Pure, no runes.
+ * `/replay?deal=D` the replay of a record file opened in this tab, `/practice[?table=ID]` a game
+ * against bots on this device (its setup, or the table kept under that id) and
+ * `/practice/replay?table=ID&game=N&deal=D` the replay of a practice game. Pure, no runes.
  */
 export type Route =
   | { name: 'home' }
   | { name: 'table'; id: string }
   | { name: 'replay'; id: string; game: number | null; deal: number | null }
-  | { name: 'replayFile'; deal: number | null };
+  | { name: 'replayFile'; deal: number | null }
+  | { name: 'practice'; table: string | null }
+  | { name: 'practiceReplay'; table: string; game: number; deal: number | null };
 
 const ID = '([A-Za-z0-9_-]{22})';
 
@@ -24,6 +28,9 @@ export function parseRoute(pathname: string, search = ''): Route {
   const replay = new RegExp(`^/t/${ID}/replay/?$`).exec(pathname);
   if (replay) return { name: 'replay', id: replay[1]!, game: intParam(params, 'game'), deal: intParam(params, 'deal') };
   if (/^\/replay\/?$/.test(pathname)) return { name: 'replayFile', deal: intParam(params, 'deal') };
+  const practiceTable = /^[A-Za-z0-9_-]{22}$/.test(params.get('table') ?? '') ? params.get('table')! : null;
+  if (/^\/practice\/?$/.test(pathname)) return { name: 'practice', table: practiceTable };
+  if (/^\/practice\/replay\/?$/.test(pathname) && practiceTable) return { name: 'practiceReplay', table: practiceTable, game: intParam(params, 'game') ?? 0, deal: intParam(params, 'deal') };
   return { name: 'home' };
 }
 

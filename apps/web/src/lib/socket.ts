@@ -10,7 +10,6 @@ import {
   type ClientEventPayload,
   type ClientToServerEvents,
   type ConnectErrorData,
-  type ServerFrames,
   type ServerToClientEvents,
 } from '@belote/protocol/client';
 import { io, type Socket } from 'socket.io-client';
@@ -20,12 +19,11 @@ export type AckOf<E extends ClientEventName> = Parameters<Parameters<ClientToSer
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 
-export interface TransportHandlers {
-  snapshot(frame: ServerFrames['snapshot']): void;
-  step(frame: ServerFrames['step']): void;
-  presence(frame: ServerFrames['presence']): void;
-  chat(frame: ServerFrames['chat']): void;
-  reaction(frame: ServerFrames['reaction']): void;
+/** One handler per server frame: the protocol's own list (`ServerToClientEvents`), declared nowhere else. */
+export type FrameHandlers = ServerToClientEvents;
+
+/** What a transport reports: the frames, and the connection's state. */
+export interface TransportHandlers extends FrameHandlers {
   status(status: ConnectionStatus): void;
   /** The server refused the handshake (bad token, unknown table, version mismatch…). */
   refused(data: ConnectErrorData): void;

@@ -21,6 +21,7 @@ import {
 } from '@belote/protocol/client';
 import type { Seat } from '@belote/rules';
 import type { Transport } from './socket.js';
+import { Later } from './later.js';
 
 /** A reaction shown at its sender's seat. */
 export interface Bubble {
@@ -62,7 +63,7 @@ export class ChatClient {
   /** Waiting for a `chatHistory` ack: frames only fill in entries until it comes. */
   #syncing = false;
   #nextBubble = 1;
-  #timers: ReturnType<typeof setTimeout>[] = [];
+  readonly #later = new Later();
 
   constructor(private readonly deps: ChatDeps) {}
 
@@ -113,7 +114,7 @@ export class ChatClient {
     const bubble: Bubble = { id: this.#nextBubble++, ...r };
     // One bubble per sender: a new reaction replaces the last.
     this.bubbles = [...this.bubbles.filter((b) => !sameSender(b.from, r.from)), bubble];
-    this.later(REACTION_SHOW_MS, () => (this.bubbles = this.bubbles.filter((b) => b !== bubble)));
+    this.#later.run(REACTION_SHOW_MS, () => (this.bubbles = this.bubbles.filter((b) => b !== bubble)));
   }
 
   setOpen(open: boolean): void {
@@ -160,8 +161,7 @@ export class ChatClient {
   }
 
   dispose(): void {
-    for (const t of this.#timers) clearTimeout(t);
-    this.#timers = [];
+    this.#later.clear();
   }
 
   private arrived(entries: readonly ChatEntry[]): void {
@@ -178,14 +178,6 @@ export class ChatClient {
     const ack = await run(t);
     if (!ack.ok && 'error' in ack) this.deps.notify((ack as { error: ProtocolError }).error);
     return ack;
-  }
-
-  private later(ms: number, fn: () => void): void {
-    const t = setTimeout(() => {
-      this.#timers = this.#timers.filter((x) => x !== t);
-      fn();
-    }, ms);
-    this.#timers.push(t);
   }
 }
 

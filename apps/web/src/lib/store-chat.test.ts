@@ -1,9 +1,9 @@
 import type { ChatEntry, ChatState, Snapshot } from '@belote/protocol/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { taken, updateFor } from './fixtures.js';
+import { taken, updateFor } from '../../test/fixtures.js';
 import { prefs } from './prefs.svelte.js';
 import { REACTION_SHOW_MS } from './store-chat.svelte.js';
-import { connected, type Acks } from './test-transport.js';
+import { connected, type Acks } from '../../test/transport.js';
 
 const SPECTATOR_TAG = 'spectatorAA';
 const line = (id: number, seat: 0 | 1 | 2 | 3 = 1, text = `line ${id}`): ChatEntry => ({ id, at: id, type: 'line', from: { role: 'player', seat, name: `P${seat}` }, text });
@@ -126,7 +126,7 @@ describe('ChatClient', () => {
   it('sends lines and reactions, and shows a refusal as a notice', async () => {
     const { client: c, t } = client([], 0, { chat: { ok: false, error: { code: 'CHAT_TOO_FAST', message: 'slow down' } } });
     expect(await c.chat.send('hello', 'ignored')).toBe(false);
-    expect(c.notice).toEqual({ code: 'CHAT_TOO_FAST', message: 'slow down' });
+    expect(c.cues.notice).toEqual({ code: 'CHAT_TOO_FAST', message: 'slow down' });
     await c.chat.react('thanksPartner');
     await c.chat.mute({ seat: 2 }, true);
     await c.chat.setSpectatorChat(false);

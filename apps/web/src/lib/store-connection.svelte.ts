@@ -4,21 +4,13 @@
  * snapshot (`sync`) when the frames have a gap or a sleeping phone wakes up. Frames go to the
  * handlers given; the transport is injected so tests need no network.
  */
-import type { ConnectErrorData, ServerFrames } from '@belote/protocol/client';
-import type { ConnectionStatus, Credentials, Transport, TransportHandlers } from './socket.js';
+import type { ConnectErrorData } from '@belote/protocol/client';
+import type { ConnectionStatus, Credentials, FrameHandlers, Transport, TransportHandlers } from './socket.js';
 import { loadSecrets, saveSecrets } from './storage.js';
 
 export type Fatal = 'NO_SUCH_TABLE' | 'PROTOCOL_MISMATCH' | 'BAD_REQUEST' | 'TOO_MANY_SOCKETS' | 'INTERNAL';
 
 export type TransportFactory = (credentials: () => Credentials, on: TransportHandlers) => Transport;
-
-export interface FrameHandlers {
-  snapshot(frame: ServerFrames['snapshot']): void;
-  step(frame: ServerFrames['step']): void;
-  presence(frame: ServerFrames['presence']): void;
-  chat(frame: ServerFrames['chat']): void;
-  reaction(frame: ServerFrames['reaction']): void;
-}
 
 export class TableConnection {
   status = $state<ConnectionStatus>('connecting');
@@ -37,11 +29,7 @@ export class TableConnection {
 
   open(factory: TransportFactory): void {
     this.#transport = factory(() => ({ tableId: this.tableId, ...loadSecrets(this.tableId) }), {
-      snapshot: (f) => this.frames.snapshot(f),
-      step: (f) => this.frames.step(f),
-      presence: (f) => this.frames.presence(f),
-      chat: (f) => this.frames.chat(f),
-      reaction: (f) => this.frames.reaction(f),
+      ...this.frames,
       status: (s) => (this.status = s),
       refused: (d) => this.refused(d),
     });

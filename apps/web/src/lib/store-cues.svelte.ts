@@ -8,6 +8,7 @@
 import type { ProtocolError, StepEvent } from '@belote/protocol/client';
 import { assertNever, type CombinationKind, type DealSummary, type DealView, type Seat, type TrickRecord } from '@belote/rules';
 import type { Refusal } from './refusal.js';
+import { Later } from './later.js';
 
 export type Callout =
   | { id: number; seat: Seat; kind: 'belote' | 'rebelote' }
@@ -40,7 +41,7 @@ export class Cues {
   refusal = $state.raw<Refusal | null>(null);
 
   #nextId = 1;
-  #timers: ReturnType<typeof setTimeout>[] = [];
+  readonly #later = new Later();
   /** The deal being played (the last dealStarted), for the summary's number. */
   #deal = 0;
 
@@ -53,7 +54,7 @@ export class Cues {
         case 'trickWon': {
           const held: HeldTrick = { leader: e.leader, cards: e.cards, winner: e.winner };
           this.heldTrick = held;
-          this.later(lastTrick ? LAST_TRICK_MS : TRICK_HOLD_MS, () => {
+          this.#later.run(lastTrick ? LAST_TRICK_MS : TRICK_HOLD_MS, () => {
             if (this.heldTrick === held) this.heldTrick = null;
           });
           break;
@@ -70,7 +71,7 @@ export class Cues {
         case 'dealScored': {
           // Let the last trick be seen first.
           const shown: ShownSummary = { deal: this.#deal, result: e.result };
-          this.later(LAST_TRICK_MS, () => {
+          this.#later.run(LAST_TRICK_MS, () => {
             if (this.#deal === shown.deal) this.dealSummary = shown;
           });
           break;
@@ -121,7 +122,7 @@ export class Cues {
 
   notify(error: ProtocolError): void {
     this.notice = error;
-    this.later(NOTICE_MS, () => {
+    this.#later.run(NOTICE_MS, () => {
       if (this.notice === error) this.notice = null;
     });
   }
@@ -129,27 +130,18 @@ export class Cues {
   refuse(r: Refusal | null): void {
     this.refusal = r;
     if (r)
-      this.later(NOTICE_MS, () => {
+      this.#later.run(NOTICE_MS, () => {
         if (this.refusal === r) this.refusal = null;
       });
   }
 
   dispose(): void {
-    for (const t of this.#timers) clearTimeout(t);
-    this.#timers = [];
+    this.#later.clear();
   }
 
   private callout(c: Callout): void {
     const id = this.#nextId++;
     this.callouts = [...this.callouts, { ...c, id }];
-    this.later(CALLOUT_MS, () => (this.callouts = this.callouts.filter((x) => x.id !== id)));
-  }
-
-  private later(ms: number, fn: () => void): void {
-    const t = setTimeout(() => {
-      this.#timers = this.#timers.filter((x) => x !== t);
-      fn();
-    }, ms);
-    this.#timers.push(t);
+    this.#later.run(CALLOUT_MS, () => (this.callouts = this.callouts.filter((x) => x.id !== id)));
   }
 }

@@ -5,7 +5,7 @@
  * one with `sync`) and drops frames until it comes. Clocks arrive as time left and are anchored
  * on this device's monotonic clock when they arrive, never on the server's wall clock.
  */
-import { applyPresence, applyStep, frameOrder, type Presence, type Snapshot, type Step, type TableSummary, type Timers, type You } from '@belote/protocol/client';
+import { applyPresence, applyStep, frameOrder, type NextDeal, type Presence, type Snapshot, type Step, type TableSummary, type Timers, type You } from '@belote/protocol/client';
 import type { DealView, GameView, Seat } from '@belote/rules';
 
 export type FrameResult = 'applied' | 'stale' | 'gap';
@@ -51,10 +51,10 @@ export class LiveTable {
     const ms = this.timers?.turnMsLeft;
     return ms === undefined || ms === null ? null : this.timersAt + ms;
   }
-  /** When the next deal starts at the latest, on `now()`'s clock, while the table waits between deals. */
-  get nextDealAt(): number | null {
+  /** Between deals: who is ready, and when the next deal starts at the latest (`at`, on `now()`'s clock). */
+  get nextDeal(): (NextDeal & { at: number }) | null {
     const n = this.timers?.nextDeal;
-    return n ? this.timersAt + n.msLeft : null;
+    return n ? { ...n, at: this.timersAt + n.msLeft } : null;
   }
 
   /** A snapshot replaces everything (connect, sync, a change of seat). */

@@ -1,8 +1,8 @@
 import type { ConnectErrorData } from '@belote/protocol/client';
 import { currentDeal, ownCardsAfter, viewFor } from '@belote/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connected, fakeTransport } from './test-transport.js';
-import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from './fixtures.js';
+import { connected, fakeTransport } from '../../test/transport.js';
+import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from '../../test/fixtures.js';
 import { loadSecrets, saveSecrets } from './storage.js';
 import { LAST_TRICK_MS, TRICK_HOLD_MS, TableClient } from './store.svelte.js';
 
@@ -16,9 +16,9 @@ describe('TableClient: frames', () => {
     const { client, t } = connected(updateFor(s0, seat, 5));
     const { state, events } = step(s0, { type: 'take', seat });
     t.on().step({ seq: 6, version: 6, events, private: ownCardsAfter(state, seat, events)! });
-    expect(client.version).toBe(6);
-    expect(client.view).toEqual(viewFor(state, seat));
-    expect(client.deal!.hand).toHaveLength(8);
+    expect(client.live.version).toBe(6);
+    expect(client.live.view).toEqual(viewFor(state, seat));
+    expect(client.live.deal!.hand).toHaveLength(8);
   });
 
   it('drops a frame it has already seen and asks for a snapshot after a gap, dropping frames until it comes', async () => {
@@ -28,46 +28,46 @@ describe('TableClient: frames', () => {
     const { client, t } = connected(updateFor(s0, seat, 5), { sync: { ok: true, snapshot: fresh } });
     const pass = step(s0, { type: 'pass', seat });
     t.on().step({ seq: 5, version: 6, events: pass.events });
-    expect(client.version).toBe(5);
+    expect(client.live.version).toBe(5);
     t.on().presence({ seq: 7, seats: fresh.table.seats.map(() => ({ connected: true, botPlaying: false })) as never, spectators: 3, turnMsLeft: null, nextDeal: null });
     expect(t.sent).toEqual([{ event: 'sync', payload: {} }]);
     await new Promise((r) => setTimeout(r, 0));
     expect(client.live.snapshot).toBe(fresh);
-    expect(client.table!.spectators).toBe(0);
+    expect(client.live.table!.spectators).toBe(0);
     // the next frame after the snapshot is applied again
     t.on().step({ seq: 10, version: 10, events: pass.events });
-    expect(client.version).toBe(10);
+    expect(client.live.version).toBe(10);
   });
 
   it('anchors clocks on its own monotonic clock when they arrive', () => {
     let now = 1_000;
     const client = new TableClient(TABLE_ID, () => now);
     client.receive(updateFor(taken(3), 0, 1, { turnMsLeft: 7_000, nextDeal: null }));
-    expect(client.turnEndsAt).toBe(8_000);
+    expect(client.live.turnEndsAt).toBe(8_000);
     now = 50_000;
-    client.live.presence({ seq: 2, seats: client.table!.seats.map(() => ({ connected: true, botPlaying: false })) as never, spectators: 0, turnMsLeft: 2_500, nextDeal: { msLeft: 9_000, ready: [true, false, true, true] } });
-    expect(client.turnEndsAt).toBe(52_500);
-    expect(client.nextDeal).toEqual({ msLeft: 9_000, ready: [true, false, true, true], at: 59_000 });
+    client.live.presence({ seq: 2, seats: client.live.table!.seats.map(() => ({ connected: true, botPlaying: false })) as never, spectators: 0, turnMsLeft: 2_500, nextDeal: { msLeft: 9_000, ready: [true, false, true, true] } });
+    expect(client.live.turnEndsAt).toBe(52_500);
+    expect(client.live.nextDeal).toEqual({ msLeft: 9_000, ready: [true, false, true, true], at: 59_000 });
   });
 
   it('shows the viewer hand from the view and nothing for spectators', () => {
     const client = new TableClient(TABLE_ID);
     const s = taken(3);
     client.receive(updateFor(s, 2, 1));
-    expect(client.deal?.hand).toHaveLength(8);
+    expect(client.live.deal?.hand).toHaveLength(8);
     const spectator = new TableClient(TABLE_ID);
     spectator.receive(updateFor(s, 'spectator', 1));
-    expect(spectator.deal?.hand).toBeNull();
-    expect(spectator.mySeat).toBeNull();
+    expect(spectator.live.deal?.hand).toBeNull();
+    expect(spectator.live.mySeat).toBeNull();
   });
 });
 
 describe('TableClient: commands', () => {
   it('plays a legal card against the current version', async () => {
     const { client, t } = connected(updateFor(taken(3), 0, 7));
-    expect(client.isMyTurn).toBe(true);
-    const card = client.deal!.legal[0]!;
-    await client.tapCard(card);
+    expect(client.commands.isMyTurn).toBe(true);
+    const card = client.live.deal!.legal[0]!;
+    await client.commands.tapCard(card);
     expect(t.sent).toEqual([{ event: 'action', payload: { version: 7, action: { type: 'play', card } } }]);
   });
 
@@ -77,17 +77,17 @@ describe('TableClient: commands', () => {
     const { client, t } = connected(updateFor(state, seat, 1));
     const view = viewFor(state, seat).deal!;
     const illegal = view.hand!.find((c) => !view.legal.includes(c))!;
-    await client.tapCard(illegal);
+    await client.commands.tapCard(illegal);
     expect(t.sent).toEqual([]);
-    expect(client.refusal?.card).toBe(illegal);
-    expect(client.refusal?.rule).toMatch(/^must (follow|trump|overtrump|undertrump)/);
+    expect(client.cues.refusal?.card).toBe(illegal);
+    expect(client.cues.refusal?.rule).toMatch(/^must (follow|trump|overtrump|undertrump)/);
   });
 
   it('explains that it is not your turn', async () => {
     const client = new TableClient(TABLE_ID);
     client.receive(updateFor(taken(3), 1, 1));
-    await client.tapCard(client.deal!.hand![0]!);
-    expect(client.refusal?.rule).toBe('notYourTurn');
+    await client.commands.tapCard(client.live.deal!.hand![0]!);
+    expect(client.cues.refusal?.rule).toBe('notYourTurn');
   });
 
   it('stores the seat token from the sit ack and drops it on BAD_TOKEN', async () => {
@@ -95,7 +95,7 @@ describe('TableClient: commands', () => {
     const client = new TableClient(TABLE_ID);
     saveSecrets(TABLE_ID, { hostKey: 'hk' });
     client.connect(t.factory);
-    expect(await client.sit(2, '  Cleo ')).toBe(true);
+    expect(await client.commands.sit(2, '  Cleo ')).toBe(true);
     expect(t.sent[0]).toEqual({ event: 'sit', payload: { seat: 2, name: 'Cleo' } });
     expect(loadSecrets(TABLE_ID)).toEqual({ hostKey: 'hk', token: 'tok-123' });
     expect(t.creds()).toEqual({ tableId: TABLE_ID, hostKey: 'hk', token: 'tok-123' });
@@ -103,14 +103,14 @@ describe('TableClient: commands', () => {
     t.on().refused(refusal);
     expect(loadSecrets(TABLE_ID)).toEqual({});
     expect(t.reconnect).toHaveBeenCalledOnce();
-    expect(client.fatal).toBeNull();
+    expect(client.connection.fatal).toBeNull();
   });
 
   it('adds a bot at the chosen level, or at the table default', async () => {
     const first = updateFor(dealt(1), 0, 1);
     const { client, t } = connected({ ...first, table: { ...first.table, status: 'lobby', options: { ...first.table.options, botLevel: 'easy' } } });
-    await client.addBot(2, 'strong');
-    await client.addBot(3);
+    await client.commands.addBot(2, 'strong');
+    await client.commands.addBot(3);
     expect(t.sent).toEqual([
       { event: 'addBot', payload: { seat: 2, level: 'strong' } },
       { event: 'addBot', payload: { seat: 3, level: 'easy' } },
@@ -119,7 +119,7 @@ describe('TableClient: commands', () => {
 
   it('continues after a deal with `ready`', async () => {
     const { client, t } = connected(updateFor(taken(3), 0, 1));
-    await client.ready();
+    await client.commands.ready();
     expect(t.sent).toEqual([{ event: 'ready', payload: {} }]);
   });
 
@@ -128,14 +128,14 @@ describe('TableClient: commands', () => {
     const client = new TableClient(TABLE_ID);
     client.connect(t.factory);
     t.on().refused({ code: 'NO_SUCH_TABLE', message: 'no' });
-    expect(client.fatal).toBe('NO_SUCH_TABLE');
+    expect(client.connection.fatal).toBe('NO_SUCH_TABLE');
   });
 
   it('shows a refused action as a notice, but not a stale version', async () => {
     const { client } = connected(updateFor(taken(3), 0, 1), { action: { ok: false, error: { code: 'STALE_VERSION', message: 'stale' } } });
-    await client.tapCard(client.deal!.legal[0]!);
-    expect(client.notice).toBeNull();
-    expect(client.pending).toBe(false);
+    await client.commands.tapCard(client.live.deal!.legal[0]!);
+    expect(client.cues.notice).toBeNull();
+    expect(client.commands.pending).toBe(false);
   });
 });
 
@@ -152,10 +152,10 @@ describe('TableClient: cues', () => {
       events.push(...r.events);
     }
     t.on().step({ seq: 2, version: 5, events });
-    expect(client.heldTrick?.cards).toHaveLength(4);
-    expect(client.deal?.trick.cards).toHaveLength(0);
+    expect(client.cues.heldTrick?.cards).toHaveLength(4);
+    expect(client.live.deal?.trick.cards).toHaveLength(0);
     vi.advanceTimersByTime(TRICK_HOLD_MS + 10);
-    expect(client.heldTrick).toBeNull();
+    expect(client.cues.heldTrick).toBeNull();
   });
 
   it('opens the deal summary once the last trick has been seen, and closes it when the next deal starts', () => {
@@ -164,11 +164,11 @@ describe('TableClient: cues', () => {
     const { client, t } = connected(updateFor(s, 0, 1));
     const result = { outcome: 'made', capot: null, taker: 0, trump: 'H', points: [100, 62], belote: [0, 0], announcements: [0, 0], written: [100, 60], litigePot: 0, totals: [100, 60] } as const;
     t.on().step({ seq: 2, version: 2, events: [{ type: 'dealScored', result: { ...result, points: [100, 62], belote: [0, 0], announcements: [0, 0], written: [100, 60], totals: [100, 60] } }] });
-    expect(client.dealSummary).toBeNull();
+    expect(client.cues.dealSummary).toBeNull();
     vi.advanceTimersByTime(LAST_TRICK_MS);
-    expect(client.dealSummary).toMatchObject({ deal: 0, result: { written: [100, 60] } });
+    expect(client.cues.dealSummary).toMatchObject({ deal: 0, result: { written: [100, 60] } });
     t.on().step({ seq: 3, version: 3, events: [{ type: 'dealStarted', dealer: 0, deal: 1, retourne: 'JH' }] });
-    expect(client.dealSummary).toBeNull();
+    expect(client.cues.dealSummary).toBeNull();
   });
 
   it('opens the summary at once when it connects while the table waits between deals', () => {
@@ -176,15 +176,15 @@ describe('TableClient: cues', () => {
     for (let d = currentDeal(s)!; d.phase !== 'over'; d = currentDeal(s)!) s = step(s, { type: 'play', seat: d.turn!, card: viewFor(s, d.turn!).deal!.legal[0]! }).state;
     const client = new TableClient(TABLE_ID);
     client.receive(updateFor(s, 1, 4, { turnMsLeft: null, nextDeal: { msLeft: 10_000, ready: [false, false, false, false] } }));
-    expect(client.dealSummary?.result).toEqual(viewFor(s, 1).deal!.result);
+    expect(client.cues.dealSummary?.result).toEqual(viewFor(s, 1).deal!.result);
   });
 
   it('shows belote callouts near the player for a while', () => {
     vi.useFakeTimers();
     const { client, t } = connected(updateFor(dealt(1), 0, 1));
     t.on().step({ seq: 2, version: 2, events: [{ type: 'belote', seat: 2, card: 'KH', call: 'belote' }] });
-    expect(client.callouts).toMatchObject([{ seat: 2, kind: 'belote' }]);
+    expect(client.cues.callouts).toMatchObject([{ seat: 2, kind: 'belote' }]);
     vi.advanceTimersByTime(5000);
-    expect(client.callouts).toEqual([]);
+    expect(client.cues.callouts).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Heuristic bidding, the club rule of thumb: take with the jack or the nine of the proposed
- * trump plus one or two more trumps and an outside ace; in round 2 pick the best suit the same
- * way. The hand is scored so that `easy` can bid looser and the search can reuse the score.
+ * Heuristic classic bidding. The normal level takes when taking is worth more than passing in
+ * expectation (take-value.ts: a model fitted on simulated deals), in round 2 in the suit where it
+ * is worth most. The easy level keeps the club rule of thumb (the normal level's before issue 23),
+ * loosened: take with the jack or the nine of the proposed trump plus one or two more trumps and
+ * an outside ace; in round 2 pick the best suit the same way.
  */
 import {
   RANK_9,
@@ -16,10 +18,13 @@ import {
   suitOf,
   popcount,
   type Card,
+  type CardId,
   type DealView,
+  type Seat,
   type Suit,
   type SuitId,
 } from '@belote/rules';
+import { placeOf, takeValue } from './take-value.js';
 
 const RANK_A = 7;
 const RANK_10 = 3;
@@ -74,11 +79,40 @@ export function worthTaking(e: HandEstimate, loose = false): boolean {
 
 export type BidChoice = { type: 'pass' } | { type: 'take'; suit?: Suit };
 
-/** Bid for the seat holding `hand` (its five cards) in `deal`'s current bidding round. */
+/**
+ * Bid for the seat holding `hand` (its five cards) in `deal`'s current bidding round. The normal
+ * level takes when taking is worth more than passing in expectation (take-value.ts), in round 2
+ * in the suit where it is worth most; `loose` (the easy level) keeps the rule of thumb, bidding
+ * on weaker hands.
+ */
 export function heuristicBid(deal: DealView, hand: readonly Card[], loose = false): BidChoice {
   const retourne = cardId(deal.retourne!); // classic deals always have one
-  const mine = maskOf(hand) | bit(retourne);
-  if (deal.round === 1) {
+  return classicBid(deal.round, placeOf(deal.turn as Seat, deal.dealer), maskOf(hand), retourne, loose);
+}
+
+/**
+ * The same from masks: the seat at `place` after the dealer (0 = eldest) holding `hand` (five
+ * cards) in round `round` with the retourne `retourne` (the strong bot's model of other seats).
+ */
+export function classicBid(round: 1 | 2, place: number, hand: number, retourne: CardId, loose = false): BidChoice {
+  const mine = hand | bit(retourne);
+  if (loose) return ruleOfThumbBid(round, mine, retourne, true);
+  if (round === 1) return takeValue(mine, suitOf(retourne), 1, place) > TAKE_MARGIN ? { type: 'take' } : { type: 'pass' };
+  let best: { suit: SuitId; value: number } | null = null;
+  for (let s = 0; s < 4; s++) {
+    if (s === suitOf(retourne)) continue;
+    const value = takeValue(mine, s, 2, place);
+    if (value > TAKE_MARGIN && (!best || value > best.value)) best = { suit: s, value };
+  }
+  return best ? { type: 'take', suit: SUITS[best.suit]! } : { type: 'pass' };
+}
+
+/** The gain (points per deal) a take must promise over passing. */
+export const TAKE_MARGIN = 0;
+
+/** The club rule of thumb (jack or nine with support): the easy level's bidding, and the normal one's before issue 23. */
+export function ruleOfThumbBid(round: 1 | 2, mine: number, retourne: CardId, loose = false): BidChoice {
+  if (round === 1) {
     return worthTaking(estimateHand(mine, suitOf(retourne)), loose) ? { type: 'take' } : { type: 'pass' };
   }
   let best: { suit: SuitId; score: number } | null = null;

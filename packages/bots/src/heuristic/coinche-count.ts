@@ -8,9 +8,8 @@
  * - shape with three trumps or more: 8 per void, 3 per singleton;
  * - belote (king and queen of trump) 20, which counts toward the contract.
  *
- * A partner who has not shown anything is worth `PARTNER_SHARE` more; a bid is the team
- * estimate rounded down to the ten (COINCHE_MIN … 160). `defenceCount` counts the same hand
- * against an opposing contract: the trump honours that stop the takers and the outside winners.
+ * The partner's share and the bid made of the count are coinche-bid.ts's. `defenceCount` counts
+ * the same hand against an opposing contract: the trump honours that stop the takers and the outside winners.
  * The weights were checked on simulated deals (heuristic card play): the takers' total rises by
  * about one point per counted point, plus the partner's share.
  */
@@ -18,8 +17,6 @@ import { RANK_9, RANK_J, RANK_K, RANK_Q, bit, popcount, suitMask, type SuitId } 
 
 const RANK_A = 7;
 const RANK_10 = 3;
-/** What an unknown partner adds on average (checked by simulation, see above). */
-export const PARTNER_SHARE = 30;
 
 /** Points `hand` (a mask) brings to its team with `trump` as trump, as takers. */
 export function takerCount(hand: number, trump: SuitId): number {

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { oneGame } from '../../bench/arena.js';
 import { points, winningIndex } from '../cards.js';
 import { knowledgeOf } from '../knowledge.js';
-import { estimateHand, heuristicBid, worthTaking } from './bid.js';
+import { classicBid, estimateHand, heuristicBid, worthTaking } from './bid.js';
+import { TAKE_FEATURES, takeFeatures, takeValue } from './take-value.js';
 import { heuristicPlay } from './play.js';
 
 function situations(n: number): GameView[] {
@@ -30,6 +31,28 @@ describe('heuristic bidding', () => {
     expect(worthTaking(estimateHand(hand(['9H', 'AH', '10H', 'AS', '8C', '9D']), suitId('H')))).toBe(true);
     expect(worthTaking(estimateHand(hand(['AH', 'KH', '8H', 'AS', 'AC', '9D']), suitId('H')))).toBe(false);
     expect(worthTaking(estimateHand(hand(['JH', '7S', '8S', '9C', '8C', '9D']), suitId('H')))).toBe(false);
+  });
+  it('normal takes when the take value is positive (jack with support yes, no honour no), in the best suit in round 2; easy keeps the rule of thumb', () => {
+    const H = suitId('H');
+    // J 9 A of hearts (the retourne among them) and an outside ace: far above 0.
+    expect(takeValue(hand(['JH', '9H', 'AH', 'AS', '8C', '9D']), H, 1, 0)).toBeGreaterThan(30);
+    // No jack or nine of trump and fewer than three trumps: not a candidate at all.
+    expect(takeValue(hand(['AH', 'KH', '8C', 'AS', 'AC', '9D']), H, 1, 0)).toBe(-Infinity);
+    // A bare nine with nothing outside: below 0.
+    expect(takeValue(hand(['9H', '7S', '8S', '9C', '8C', '7D']), H, 1, 0)).toBeLessThan(0);
+    // The features are those of the hand: the jack adds its weight and nothing else changes.
+    const x = takeFeatures(hand(['JH', '7H', '8S', '9C', '8C', '7D']), H, 2, 3);
+    expect(x[TAKE_FEATURES.indexOf('trump J')]).toBe(1);
+    expect(x[TAKE_FEATURES.indexOf('r2 dealer')]).toBe(1);
+    expect(x[TAKE_FEATURES.indexOf('trump 7/8')]).toBe(1);
+    expect(x[TAKE_FEATURES.indexOf('voids')]).toBe(0);
+    // classicBid takes exactly when the value is above 0, in the best suit in round 2.
+    const five = hand(['JS', '9S', 'AS', 'AC', '8H']);
+    const retourne = cardId('7D');
+    expect(classicBid(2, 1, five, retourne)).toEqual({ type: 'take', suit: 'S' });
+    expect(classicBid(1, 1, five, retourne)).toEqual({ type: 'pass' });
+    // easy keeps the rule of thumb (loosened).
+    expect(classicBid(1, 0, hand(['9D', '8D', 'AS', 'AC', '10C']), cardId('JD'), true)).toEqual({ type: 'take' });
   });
   it('names a suit other than the retourne in round 2, the strongest one', () => {
     const view = situations(1)[0]!;

@@ -22,6 +22,8 @@ import {
   type Suit,
 } from '@belote/rules';
 import { heuristicBid, type BidChoice } from '../heuristic/bid.js';
+import { placeOf } from '../heuristic/take-value.js';
+import { bidAgreement } from './inference.js';
 import { heuristicPlay } from '../heuristic/play.js';
 import { knowledgeOf } from '../knowledge.js';
 import { maskOf } from '@belote/rules';
@@ -56,14 +58,18 @@ function uniformDeck(view: GameView, rng: Rng): Card[] {
   return deck.map((c) => c ?? rest[r++]!);
 }
 
-/** How plausible the passes already made are with this deck (a passer rarely had a taking hand). */
+/**
+ * How plausible the passes already made are with this deck: each is replayed on that seat's five
+ * cards with the model of the other players' bidding (`bidAgreement`, inference.ts).
+ */
 function passLikelihood(view: GameView, deck: readonly Card[]): number {
   const deal = view.deal!;
+  const retourne = cardId(deal.retourne!);
   let p = 1;
   for (const b of deal.bids) {
     if (b.type !== 'pass' || b.seat === view.viewer) continue;
-    const five = firstFivePositions(deal.dealer, b.seat).map((i) => deck[i]!);
-    if (heuristicBid({ ...deal, round: b.round }, five).type === 'take') p *= b.round === 1 ? 0.3 : 0.5;
+    const five = maskOf(firstFivePositions(deal.dealer, b.seat).map((i) => deck[i]!));
+    p *= bidAgreement(b.round, placeOf(b.seat, deal.dealer), five, retourne, null);
   }
   return p;
 }
@@ -71,7 +77,7 @@ function passLikelihood(view: GameView, deck: readonly Card[]): number {
 /** A deck around the seat's cards, weighted by the auction so far (rejection sampling). */
 function sampleDeck(view: GameView, rng: Rng): Card[] {
   let deck = uniformDeck(view, rng);
-  for (let tries = 0; tries < 20 && rng() >= passLikelihood(view, deck); tries++) deck = uniformDeck(view, rng);
+  for (let tries = 0; tries < 40 && rng() >= passLikelihood(view, deck); tries++) deck = uniformDeck(view, rng);
   return deck;
 }
 

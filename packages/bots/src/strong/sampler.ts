@@ -3,12 +3,13 @@
  * everything the seat knows (hand sizes, cards that must or cannot be in a hand, declared
  * announcement types). Cards are placed most-constrained first, each to a seat drawn in
  * proportion to the room it has left; a dead end restarts, and a backtracking pass
- * guarantees a deal (the real one always fits).
+ * guarantees a deal (the real one always fits). What the other seats' actions suggest (soft
+ * evidence, inference.ts) then picks among such candidates.
  */
 import { bit, detectCombinations, popcount, shuffleInPlace as shuffle, type Rng } from '@belote/rules';
 import type { Knowledge } from '../knowledge.js';
-import { biddingLikelihood } from './bidding-prior.js';
 import { drawDeclared } from './declared.js';
+import { evidenceOf, likelihood, type Evidence } from './inference.js';
 
 interface Problem {
   base: number[];
@@ -100,44 +101,71 @@ function announcementsFit(k: Knowledge, hands: number[]): boolean {
 }
 
 let sampleMisses = 0;
-const MAX_REJECTIONS = 40;
+/** Candidate deals drawn per sample: one of them is kept in proportion to its likelihood. */
+export const POOL = 16;
 /** How many samples had to ignore the declared announcement types (tests, diagnostics). */
 export const declaredMisses = (): number => sampleMisses;
 
-/** Sample the four current hands (the seat's own is its real hand). Throws if none fits (a bug). */
-export function sampleHands(k: Knowledge, rng: Rng): [number, number, number, number] {
+/** The evidence of a decision, prepared once per Knowledge (one decision draws many samples). */
+const evidenceCache = new WeakMap<Knowledge, Evidence | null>();
+export function evidenceFor(k: Knowledge): Evidence | null {
+  let ev = evidenceCache.get(k);
+  if (ev === undefined) evidenceCache.set(k, (ev = evidenceOf(k)));
+  return ev;
+}
+
+/** Start-of-play hands of a sampled deal: current hands plus what each seat played. */
+export function startHands(k: Knowledge, hands: readonly number[]): number[] {
+  const start = hands.slice();
+  for (const p of k.plays) start[p.seat] = start[p.seat]! | bit(p.card);
+  return start;
+}
+
+/**
+ * Candidate deals consistent with everything the seat knows for certain (hand sizes, cards seen,
+ * voids shown, declared announcement types), each with its likelihood under the inference
+ * (inference.ts); at most `pool` of them.
+ */
+export function candidates(k: Knowledge, rng: Rng, pool = POOL): { hands: number[]; weight: number }[] {
   const none = [0, 0, 0, 0];
-  let fallback: number[] | null = null;
-  let best: number[] | null = null;
-  let bestP = -1;
-  let rejected = 0;
-  const attempts = k.deal.declared ? 3000 : 60;
-  for (let attempt = 0; attempt < attempts; attempt++) {
+  const ev = evidenceFor(k);
+  const out: { hands: number[]; weight: number }[] = [];
+  const attempts = k.deal.declared ? 3000 : 3 * pool + 30;
+  for (let attempt = 0; attempt < attempts && out.length < pool; attempt++) {
+    // Declared announcement types make fitting deals rare: a few are enough then.
+    if (out.length > 0 && attempt >= 3 * pool + 30) break;
     const extra = k.deal.declared && attempt % 2 === 0 ? drawDeclared(k, rng) : none;
     if (!extra) continue;
     const p = problemOf(k, rng, extra);
     if (!p) continue;
-    const h = attempt < 30 || extra !== none ? greedy(p, rng) : backtrack(p, rng);
-    if (!h) continue;
-    fallback ??= h;
-    if (!announcementsFit(k, h)) continue;
-    // Weigh by the auction: accept with its likelihood, else remember the likeliest so far.
-    const lik = biddingLikelihood(k, h);
-    if (rng() < lik) return h as [number, number, number, number];
-    if (rejected >= MAX_REJECTIONS) return (lik > bestP || !best ? h : best) as [number, number, number, number];
-    rejected++;
-    if (lik > bestP) {
-      best = h;
-      bestP = lik;
-    }
-    attempt--;
+    const h = attempt < 2 * pool || extra !== none ? greedy(p, rng) : backtrack(p, rng);
+    if (!h || !announcementsFit(k, h)) continue;
+    out.push({ hands: h, weight: ev ? likelihood(ev, h, startHands(k, h), rng) : 1 });
   }
-  if (best) return best as [number, number, number, number];
+  return out;
+}
+
+/**
+ * Sample the four current hands (the seat's own is its real hand): `POOL` candidate deals that
+ * satisfy every hard constraint, one of them kept in proportion to its likelihood given the other
+ * seats' bids and cards (sampling–importance–resampling). Throws if no deal fits (a bug).
+ */
+export function sampleHands(k: Knowledge, rng: Rng): [number, number, number, number] {
+  const pool = candidates(k, rng);
+  if (pool.length > 0) {
+    let total = 0;
+    for (const c of pool) total += c.weight;
+    let r = rng() * total;
+    for (const c of pool) {
+      r -= c.weight;
+      if (r < 0) return c.hands as [number, number, number, number];
+    }
+    return pool[pool.length - 1]!.hands as [number, number, number, number];
+  }
+  // No candidate fitted the declared announcement types: they become soft evidence.
   sampleMisses++;
-  // Declared types are soft evidence only when no exact fit turned up.
-  if (fallback) return fallback as [number, number, number, number];
-  const p = problemOf(k, rng, none);
-  const h = p && backtrack(p, rng);
+  const p = problemOf(k, rng, [0, 0, 0, 0]);
+  const h = p && (greedy(p, rng) ?? backtrack(p, rng));
   if (!h) throw new Error('sampleHands: no deal fits what the seat knows');
   return h as [number, number, number, number];
 }

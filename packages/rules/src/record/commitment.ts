@@ -1,10 +1,12 @@
 /**
- * Provably fair deals: the string whose sha256 is published when a deal starts.
- * commitment = hex(sha256(deck.join(' ') + ' ' + salt)), revealed with the salt when the deal ends.
+ * Provably fair deals: commitment = hex(sha256(preimage)), published when a deal starts; the deck
+ * and salt are revealed when it ends. The rules stay free of hashing (they run in browsers too):
+ * they give the pre-image, the server and `verify` hash it.
  */
 import type { Card } from '../cards.js';
 
-export function commitmentFor(deck: readonly Card[], salt: string): string {
+/** The string a deal's commitment hashes: the deck order and the salt, `deck.join(' ') + ' ' + salt`. */
+export function commitmentPreimage(deck: readonly Card[], salt: string): string {
   return `${deck.join(' ')} ${salt}`;
 }
 
@@ -15,7 +17,7 @@ export function commitmentFor(deck: readonly Card[], salt: string): string {
  */
 export function commitmentCandidates(deck: readonly Card[], salt: string): string[] {
   const orders = [deck.join(' '), deck.join(''), deck.join(','), JSON.stringify(deck)];
-  const out = [commitmentFor(deck, salt)];
+  const out = [commitmentPreimage(deck, salt)];
   for (const o of orders) for (const sep of ['', ' ', ':', '\n', ',']) out.push(o + sep + salt);
   return [...new Set(out)];
 }

@@ -7,7 +7,7 @@ import { playGame, seededRng } from '@belote/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefs } from '../../lib/prefs.svelte.js';
 import { openedRecord } from '../../lib/replay/record-source.js';
-import { botRecord } from '../../lib/replay/test-records.js';
+import { botRecord } from '../../../test/records.js';
 import { router } from '../../lib/router.svelte.js';
 import GameInfo from '../GameInfo.svelte';
 import GameOver from '../GameOver.svelte';

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { prefs } from '../../lib/prefs.svelte.js';
 import type { WorkerLike } from '../../lib/replay/analysis-session.svelte.js';
 import type { LoadedRecord } from '../../lib/replay/record-source.js';
-import { botRecord, coincheRecord } from '../../lib/replay/test-records.js';
+import { botRecord, coincheRecord } from '../../../test/records.js';
 import ReplayPage from './ReplayPage.svelte';
 import ReplayView from './ReplayView.svelte';
 

@@ -3,7 +3,7 @@
  * chat-de.ts and chat-fr.ts, typed by `ChatDict`. Quick reactions are `react_<id>`.
  */
 import type { ReactionId } from '@belote/protocol/client';
-import type { Plural } from './en.js';
+import type { Plural } from './plural.js';
 
 export const CHAT_EN = {
   chat: 'Chat',

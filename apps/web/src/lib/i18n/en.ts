@@ -5,11 +5,9 @@
  * same shape (see `Dict`), so a missing translation fails the type check.
  */
 import { CHAT_EN } from './chat-en.js';
+import type { Plural } from './plural.js';
 import { REPLAY_EN } from './replay-en.js';
 import { TERMS } from './terms.js';
-
-/** A text that depends on the count `{n}`: one form per plural category, `other` as fallback. */
-export type Plural = { readonly other: string } & { readonly [C in Intl.LDMLPluralRule]?: string };
 
 export const en = {
   ...TERMS,
@@ -30,6 +28,11 @@ export const en = {
   noTimer: 'None',
   seconds: '{n} s',
   fillWithBots: 'Bots fill empty seats',
+  allowHints: 'Allow hints (the strong bot’s advice, for everyone at the table)',
+  hintsAllowed: 'Hints allowed by the host: each player may ask the strong bot for advice on their own turn.',
+  practiceTitle: 'Practice against the computer',
+  practiceNote: 'Three bots, on this device: no server, works offline, with hints and take-backs.',
+  practiceOpen: 'Practice',
   botLevel: 'Bot level',
   easy: 'Easy',
   normal: 'Normal',

@@ -3,7 +3,7 @@
  * the verdict in plain words, "what if" and the charts. German and French give the same keys
  * in replay-de.ts and replay-fr.ts, typed by `ReplayDict`.
  */
-import type { Plural } from './en.js';
+import type { Plural } from './plural.js';
 
 export const REPLAY_EN = {
   moves: 'Moves',

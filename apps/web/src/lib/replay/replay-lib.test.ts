@@ -4,7 +4,7 @@
  */
 import { ANALYSIS_VERSION, type DealAnalysis } from '@belote/bots';
 import { replayTimeline, type GameRecord } from '@belote/rules';
-import { botRecord } from './test-records.js';
+import { botRecord } from '../../../test/records.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRoute, replayPath } from '../router.svelte.js';
 import { MAX_RECORDS, dealStamps, loadAnalyses, recordKey, saveAnalyses } from './analysis-cache.js';

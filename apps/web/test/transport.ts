@@ -5,8 +5,8 @@
 import type { ClientEventName, Snapshot } from '@belote/protocol/client';
 import { vi } from 'vitest';
 import { TABLE_ID } from './fixtures.js';
-import type { Credentials, Transport, TransportHandlers } from './socket.js';
-import { TableClient } from './store.svelte.js';
+import type { Credentials, Transport, TransportHandlers } from '../src/lib/socket.js';
+import { TableClient } from '../src/lib/store.svelte.js';
 
 export type Acks = Partial<Record<ClientEventName, unknown>>;
 

@@ -1,0 +1,105 @@
+/**
+ * The practice pages' texts in English, German and French, loaded with them (not with the first
+ * page). German and French are typed against English: a missing key fails the type check.
+ */
+import { prefs } from '../lib/prefs.svelte.js';
+
+const en = {
+  title: 'Practice',
+  intro: 'A game against three bots, played on this device: it needs no server and works offline. It is kept here after every card.',
+  resume: 'Resume the game in progress',
+  resumeNote: '{variant} to {target} · started {date}',
+  newGame: 'New practice game',
+  partner: 'Your partner',
+  opponents: 'Opponents',
+  start: 'Play',
+  starting: 'Dealing…',
+  finished: 'Finished games',
+  noFinished: 'No finished practice game yet.',
+  won: 'won {us}–{them}',
+  lost: 'lost {us}–{them}',
+  replay: 'Replay & analysis',
+  download: 'Download',
+  delete: 'Delete',
+  hint: 'Hint',
+  hintThinking: 'Thinking…',
+  hintTitle: 'The strong bot would play',
+  hintBidTitle: 'The strong bot would call',
+  hintNote: 'Points given away by each choice against the best, from what you know now ({samples} sampled deals).',
+  hintClose: 'Close the hint',
+  takeBack: 'Take back',
+  takeBackNote: 'Take back your last card',
+  notOnDevice: 'This practice game is not on this device.',
+  backToPractice: 'Practice',
+  hintsUsed: '{n} hints, {m} cards taken back',
+};
+
+type Texts = typeof en;
+type Key = keyof Texts;
+
+const de: Texts = {
+  title: 'Üben',
+  intro: 'Ein Spiel gegen drei Bots auf diesem Gerät: ohne Server, auch offline. Es wird hier nach jeder Karte gespeichert.',
+  resume: 'Laufendes Spiel fortsetzen',
+  resumeNote: '{variant} bis {target} · begonnen {date}',
+  newGame: 'Neues Übungsspiel',
+  partner: 'Dein Partner',
+  opponents: 'Gegner',
+  start: 'Spielen',
+  starting: 'Es wird gegeben…',
+  finished: 'Beendete Spiele',
+  noFinished: 'Noch kein beendetes Übungsspiel.',
+  won: 'gewonnen {us}–{them}',
+  lost: 'verloren {us}–{them}',
+  replay: 'Wiederholung & Analyse',
+  download: 'Herunterladen',
+  delete: 'Löschen',
+  hint: 'Tipp',
+  hintThinking: 'Denke nach…',
+  hintTitle: 'Der starke Bot würde spielen',
+  hintBidTitle: 'Der starke Bot würde ansagen',
+  hintNote: 'Verschenkte Punkte jeder Wahl gegenüber der besten, nach deinem jetzigen Wissen ({samples} ausgeloste Verteilungen).',
+  hintClose: 'Tipp schließen',
+  takeBack: 'Zurücknehmen',
+  takeBackNote: 'Deine letzte Karte zurücknehmen',
+  notOnDevice: 'Dieses Übungsspiel ist nicht auf diesem Gerät.',
+  backToPractice: 'Üben',
+  hintsUsed: '{n} Tipps, {m} Karten zurückgenommen',
+};
+
+const fr: Texts = {
+  title: 'Entraînement',
+  intro: 'Une partie contre trois robots, sur cet appareil : sans serveur, hors ligne aussi. Elle est gardée ici après chaque carte.',
+  resume: 'Reprendre la partie en cours',
+  resumeNote: '{variant} en {target} · commencée {date}',
+  newGame: 'Nouvelle partie d’entraînement',
+  partner: 'Votre partenaire',
+  opponents: 'Adversaires',
+  start: 'Jouer',
+  starting: 'On distribue…',
+  finished: 'Parties terminées',
+  noFinished: 'Aucune partie d’entraînement terminée.',
+  won: 'gagnée {us}–{them}',
+  lost: 'perdue {us}–{them}',
+  replay: 'Revoir et analyser',
+  download: 'Télécharger',
+  delete: 'Supprimer',
+  hint: 'Conseil',
+  hintThinking: 'Réflexion…',
+  hintTitle: 'Le robot fort jouerait',
+  hintBidTitle: 'Le robot fort annoncerait',
+  hintNote: 'Points cédés par chaque choix face au meilleur, d’après ce que vous savez maintenant ({samples} donnes tirées).',
+  hintClose: 'Fermer le conseil',
+  takeBack: 'Reprendre',
+  takeBackNote: 'Reprendre votre dernière carte',
+  notOnDevice: 'Cette partie d’entraînement n’est pas sur cet appareil.',
+  backToPractice: 'Entraînement',
+  hintsUsed: '{n} conseils, {m} cartes reprises',
+};
+
+const TEXTS = { en, de, fr } as const;
+
+/** A practice text in the current language, `{name}` placeholders filled. */
+export function pt(key: Key, params: Record<string, string | number> = {}): string {
+  return TEXTS[prefs.lang][key].replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}

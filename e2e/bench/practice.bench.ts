@@ -1,0 +1,225 @@
+/**
+ * `pnpm bench:practice`: a practice game against three strong bots in real Chromium with the
+ * CPU throttled (CDP `Emulation.setCPUThrottlingRate`, default 4×: a phone-class CPU), the bots'
+ * pace at 0 so a bot's move shows as soon as it is decided. Measured in the page:
+ *
+ * - how long after the frame that gave a bot its turn its move arrived (the page gets each
+ *   frame from the practice Web Worker: the latency a player sees, rendering aside);
+ * - each bot's thinking time as the worker measured it;
+ * - long tasks on the page's main thread (PerformanceObserver `longtask`, > 50 ms) over the game;
+ * - hints (the time the worker took), asked on the player's turns.
+ *
+ * CDP throttles the page's renderer; it cannot be set on a worker target ("only supported for
+ * pages"). The calibration line reports how much slower a fixed loop runs in a worker and on the
+ * main thread under the same throttling, so the figures can be read for what they are.
+ *
+ * Flags: --rate=4 (CPU throttling), --games=1, --target=501, --variant=classic|coinche,
+ * --hints=8 (hints to ask per game). Needs the built web app (pnpm build).
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { startServerProcess } from '../server-process.js';
+
+const arg = (name: string, def: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
+const rate = Number(arg('rate', '4'));
+const games = Number(arg('games', '1'));
+const target = arg('target', '501');
+const variant = arg('variant', 'classic');
+const hintsWanted = Number(arg('hints', '8'));
+/** --profile=FILE: a CPU profile of the page's main thread over the game (Chrome DevTools format). */
+const profile = arg('profile', '');
+/** --motion=full|reduce: the table's motion as is, or with prefers-reduced-motion. */
+const motion = arg('motion', 'full') === 'reduce' ? 'reduce' : 'no-preference';
+/**
+ * --mode=practice|online: the practice table, or the same game at an online table of this server
+ * (three strong server bots, no delay): the A/B that tells the table's own rendering from the
+ * practice's bots (an online table's bots think on the server).
+ */
+const mode = arg('mode', 'practice') === 'online' ? 'online' : 'practice';
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
+};
+const stats = (xs: number[]): string => (xs.length ? `n ${xs.length}, median ${quantile(xs, 0.5).toFixed(0)} ms, p95 ${quantile(xs, 0.95).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms` : 'n 0');
+
+/** In the page before any script: frame arrival times from the practice worker, and long tasks. */
+function instrument(): void {
+  const w = window as unknown as { __frames: { t: number; kind: string; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __hintMs: number[] };
+  w.__frames = [];
+  w.__long = [];
+  w.__thinking = [];
+  w.__hintMs = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__long.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(url: string | URL, opts?: WorkerOptions) {
+      super(url, opts);
+      if (opts?.name !== 'belote-practice') return;
+      this.addEventListener('message', (e: MessageEvent) => {
+        const m = e.data as { type: string; name?: string; ms?: number; frame?: { events?: { type: string; seat?: number }[] } };
+        // a bot decided: it was thinking for the last `ms`
+        if (m.type === 'thought') w.__thinking.push({ from: performance.now() - (m.ms ?? 0), to: performance.now() });
+        const hint = (m as { reply?: { hint?: { ms: number } } }).reply?.hint;
+        if (m.type === 'reply' && hint) w.__hintMs.push(hint.ms);
+        if (m.type !== 'frame' || m.name !== 'step') return;
+        const first = m.frame?.events?.[0];
+        const bot = first !== undefined && ['cardPlayed', 'bid', 'call'].includes(first.type) && first.seat !== 0;
+        w.__frames.push({ t: performance.now(), kind: first?.type ?? '', bot });
+      });
+    }
+  } as typeof Worker;
+}
+
+async function calibrate(page: Page): Promise<{ worker: number; main: number }> {
+  return page.evaluate(async () => {
+    const loop = 'let x = 0; for (let i = 0; i < 1e7; i++) x += Math.sqrt(i);';
+    const src = `onmessage = () => { const t = performance.now(); ${loop} postMessage(performance.now() - t); }`;
+    const w = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+    const inWorker = (): Promise<number> => new Promise((r) => ((w.onmessage = (e: MessageEvent) => r(e.data as number)), w.postMessage(0)));
+    const onMain = (): number => {
+      const t = performance.now();
+      let x = 0;
+      for (let i = 0; i < 1e7; i++) x += Math.sqrt(i);
+      return performance.now() - t + x * 0;
+    };
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      a.push(await inWorker());
+      b.push(onMain());
+    }
+    w.terminate();
+    const med = (xs: number[]): number => xs.sort((p, q) => p - q)[3]!;
+    return { worker: med(a), main: med(b) };
+  });
+}
+
+const server = await startServerProcess({ WEB_DIST: path.join(root, 'apps/web/dist') });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', reducedMotion: motion });
+  // tsx keeps function names with a helper the page does not have
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  await context.addInitScript(instrument);
+  // the calibration runs in a blank page of its own (the app's CSP allows no blob: worker), throttled alike
+  const blank = await context.newPage();
+  await blank.goto('about:blank');
+  const plain = await calibrate(blank);
+  await (await context.newCDPSession(blank)).send('Emulation.setCPUThrottlingRate', { rate });
+  const slow = await calibrate(blank);
+  await blank.close();
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await page.goto(`${server.url}/`);
+  console.log(`mode: ${mode}, ${variant} to ${target}, strong bots`);
+  console.log(`motion: ${motion === 'reduce' ? 'reduced (prefers-reduced-motion)' : 'full'}; phone viewport 390×844 @2x`);
+  console.log(`calibration (a fixed loop, median of 7): worker ${plain.worker.toFixed(0)} → ${slow.worker.toFixed(0)} ms (×${(slow.worker / plain.worker).toFixed(1)}), main thread ${plain.main.toFixed(0)} → ${slow.main.toFixed(0)} ms (×${(slow.main / plain.main).toFixed(1)}) at CPU throttling ×${rate}`);
+  await page.evaluate(() => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 })));
+
+  const latencies: number[] = [];
+  const thoughts: number[] = [];
+  const hints: number[] = [];
+  const hintWorker: number[] = [];
+  let longTasks: { start: number; duration: number }[] = [];
+  let moves = 0;
+  let duringThinking: { start: number; duration: number }[] = [];
+  for (let g = 0; g < games; g++) {
+    if (mode === 'practice') {
+      await page.goto(`${server.url}/practice`);
+      await page.waitForSelector('[data-testid=practice-form]');
+      if (variant === 'coinche') await page.click('[data-testid=practice-form] [data-variant=coinche]');
+      await page.click(`[data-testid=practice-form] label:has-text("${target}")`);
+      await page.click('[data-testid=practice-start]');
+      await page.waitForSelector('.screen');
+    } else {
+      const res = await fetch(`${server.url}/api/tables`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ rules: { ...(variant === 'coinche' ? { variant } : {}), target: Number(target) }, options: { fillWithBots: true, botLevel: 'strong' } }),
+      });
+      const { id, hostKey } = (await res.json()) as { id: string; hostKey: string };
+      await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [`belote:table:${id}`, JSON.stringify({ hostKey })]);
+      await page.goto(`${server.url}/t/${id}`);
+      await page.click('[data-sit="0"]');
+      await page.fill('[data-testid=name-input]', 'Bench');
+      await page.click('[data-testid=sit-confirm]');
+      await page.click('[data-testid=start]:not([disabled])');
+      await page.waitForSelector('[data-card]');
+    }
+    const t0 = await page.evaluate(() => performance.now());
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    let asked = 0;
+    for (;;) {
+      if (await page.$('[data-testid=game-over]')) break;
+      const click = (sel: string, position?: { x: number; y: number }): Promise<boolean> =>
+        page.click(sel, { timeout: 1500, ...(position ? { position } : {}) }).then(
+          () => true,
+          () => false,
+        );
+      if (asked < hintsWanted && (await page.$('[data-testid=hint]:not([disabled])')) && !(await page.$('[data-testid=hint-panel]'))) {
+        const t = Date.now();
+        if (await click('[data-testid=hint]')) {
+          asked++;
+          if (await page.waitForSelector('[data-testid=hint-panel]', { timeout: 30_000 }).catch(() => null)) hints.push(Date.now() - t);
+        }
+      }
+      // wait without polling the page in a loop (the driver's own queries run on the main thread)
+      const next = await page
+        .waitForSelector('[data-testid=continue]:not([disabled]), [data-card][data-playable="true"], [data-bid=pass]:not([disabled]), [data-testid=game-over]', { timeout: 120_000 })
+        .then((h) => h.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-bid]') ? 'pass' : el.matches('[data-testid=continue]') ? 'continue' : 'over')));
+      if (next === 'continue') await click('[data-testid=continue]:not([disabled])');
+      else if (next === 'card') await click('[data-card][data-playable="true"]', { x: 8, y: 14 });
+      else if (next === 'pass') await click('[data-bid=pass]:not([disabled])');
+    }
+    if (profile) {
+      const { profile: p } = await cdp.send('Profiler.stop');
+      writeFileSync(profile, JSON.stringify(p));
+      const self = new Map<string, number>();
+      const byId = new Map(p.nodes.map((n) => [n.id, n]));
+      const dt = p.timeDeltas ?? [];
+      (p.samples ?? []).forEach((id, i) => {
+        const n = byId.get(id)!;
+        const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+      });
+      console.log('main thread self time, top 15 (ms):');
+      for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${v.toFixed(0).padStart(7)}  ${k}`);
+    }
+    const r = await page.evaluate(() => {
+      const w = window as unknown as { __frames: { t: number; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __hintMs: number[]; __beloteBotThoughts?: { ms: number }[] };
+      return { frames: w.__frames, long: w.__long, thinking: w.__thinking, hintMs: w.__hintMs, thoughts: (w.__beloteBotThoughts ?? []).map((x) => x.ms) };
+    });
+    r.frames.forEach((f, i) => {
+      if (f.bot && i > 0) latencies.push(f.t - r.frames[i - 1]!.t);
+    });
+    moves += r.frames.length || (await page.evaluate(() => Number(document.querySelector('.screen')?.getAttribute('data-version') ?? 0)));
+    thoughts.push(...r.thoughts);
+    hintWorker.push(...r.hintMs);
+    longTasks = longTasks.concat(r.long.filter((l) => l.start >= t0));
+    duringThinking = duringThinking.concat(r.long.filter((l) => l.start >= t0 && r.thinking.some((b) => l.start < b.to && l.start + l.duration > b.from)));
+  }
+  console.log(`bot move shown after its turn began (frame to frame, pace 0): ${stats(latencies)}`);
+  console.log(`bot thinking in the worker: ${stats(thoughts)}`);
+  console.log(`changes of the table (steps or versions): ${moves}; long tasks per 100: ${((100 * longTasks.length) / Math.max(1, moves)).toFixed(1)}`);
+  console.log(`long tasks on the main thread during the game: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks.map((l) => l.duration)).toFixed(0)} ms, total ${longTasks.reduce((a, l) => a + l.duration, 0).toFixed(0)} ms` : ''}`);
+  console.log(`of which overlapping a bot's thinking: ${duringThinking.length}${duringThinking.length ? `, longest ${Math.max(...duringThinking.map((l) => l.duration)).toFixed(0)} ms` : ''}`);
+  console.log(`hints, from the click to the panel (the test driver's clock): ${stats(hints)}`);
+  console.log(`hints, computing in the worker: ${stats(hintWorker)}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,219 @@
+/**
+ * Practice against three strong bots in real Chromium, with the network off: the practice page
+ * and its Web Worker are loaded once online, then the browser goes offline and a whole game to
+ * 501 is played to the end by clicking — bids, cards (a hint asked for, a card taken back) —
+ * with a reload in the middle of a deal that resumes at the same position (from IndexedDB). The
+ * finished game opens in the replay with its analysis, and its downloaded record verifies with
+ * `pnpm verify` (every deal's seal checked). Last, the home page loads no practice code.
+ *
+ * Offline reloads need the app's service worker (the installable app); without one registered,
+ * the reload is done online and the rest of the game offline (see the note in the test).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeFindings, blocking, describeFindings } from './axe.js';
+import { ARTIFACTS, launch, sleep } from './browser.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const SHOTS = path.join(ARTIFACTS, 'practice');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const base = (): string => inject('baseUrl');
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launch();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', reducedMotion: 'reduce', acceptDownloads: true, bypassCSP: true });
+  page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** axe-core: nothing serious or critical on the page as it is now. */
+async function noAxeFindings(name: string): Promise<void> {
+  const findings = await axeFindings(page);
+  if (findings.length) console.info(`axe ${name}:\n${describeFindings(findings)}`);
+  expect(findings.filter(blocking), `${name}:\n${describeFindings(findings.filter(blocking))}`).toEqual([]);
+}
+
+/** The table's version (data-version on the screen). */
+const version = async (): Promise<number> => Number(await page.getAttribute('.screen', 'data-version'));
+const hand = (): Promise<string[]> => page.$$eval('[data-card]', (els) => els.map((e) => e.getAttribute('data-card') ?? ''));
+
+/** Click if it is there and stays (the table may move on meanwhile: then nothing happened). */
+const tryClick = (selector: string, position?: { x: number; y: number }): Promise<boolean> =>
+  page.click(selector, { timeout: 1500, ...(position ? { position } : {}) }).then(
+    () => true,
+    () => false,
+  );
+
+/** What the player can do now, from the page: a legal card to click, a pass, continue, or nothing. */
+async function act(): Promise<'played' | 'bid' | 'continued' | 'over' | 'waiting'> {
+  if (await page.$('[data-testid=game-over]')) return 'over';
+  if ((await page.$('[data-testid=continue]:not([disabled])')) && (await tryClick('[data-testid=continue]:not([disabled])'))) return 'continued';
+  if ((await page.$('[data-card][data-playable="true"]')) && (await tryClick('[data-card][data-playable="true"]', { x: 8, y: 14 }))) return 'played';
+  if ((await page.$('[data-bid=pass]:not([disabled])')) && (await tryClick('[data-bid=pass]:not([disabled])'))) return 'bid';
+  return 'waiting';
+}
+
+describe('practice against three strong bots, offline', () => {
+  it('plays a whole game offline, resumes after a reload mid-deal, replays and analyses it, and its record verifies', async () => {
+    await page.goto(`${base()}/`);
+    await page.evaluate(() => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 })));
+    await page.click('[data-testid=practice-link]');
+    await page.waitForSelector('[data-testid=practice-form]');
+    await noAxeFindings('practice setup');
+    // strong partner and opponents are the defaults; a short game
+    await page.click('[data-testid=practice-form] label:has-text("501")');
+    await page.click('[data-testid=practice-start]');
+    await page.waitForSelector('.screen');
+    await page.waitForFunction(() => location.search.includes('table='));
+    const url = page.url();
+    const hasServiceWorker = await page.evaluate(async () => (await navigator.serviceWorker?.getRegistration()) !== undefined);
+    if (hasServiceWorker) await context.setOffline(true);
+
+    let reloaded = false;
+    let hinted = false;
+    let tookBack = false;
+    for (let i = 0; i < 4000; i++) {
+      const done = await act();
+      if (done === 'over') break;
+      const cards = await hand();
+      if (!hinted && (await page.$('[data-testid=hint]'))) {
+        await page.click('[data-testid=hint]');
+        await page.waitForSelector('[data-testid=hint-panel]');
+        const best = await page.getAttribute('[data-testid=hint-panel]', 'data-best');
+        expect(best).toBeTruthy();
+        await page.screenshot({ path: path.join(SHOTS, 'hint.png') });
+        await noAxeFindings('practice table with a hint');
+        hinted = true;
+      }
+      if (!tookBack && done === 'played' && cards.length >= 2 && cards.length <= 6) {
+        // take the card back as soon as the bots answered it, then play on
+        const before = await hand();
+        const tb = await page.waitForSelector('[data-testid=take-back]:not([disabled])', { timeout: 5000 }).catch(() => null);
+        if (tb) {
+          await tb.click();
+          await page.waitForFunction((n) => document.querySelectorAll('[data-card]').length === n + 1, before.length);
+          tookBack = true;
+        }
+      }
+      if (!reloaded && (await page.$('[data-card][data-playable="true"]')) && (await hand()).length === 5) {
+        // mid-deal, my turn (nothing moves until I play): reload and find the same position
+        const at = { v: await version(), cards: await hand() };
+        if (!hasServiceWorker) await context.setOffline(false);
+        await page.reload();
+        await page.waitForSelector('[data-card]');
+        await page.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) === v, at.v);
+        expect(await hand()).toEqual(at.cards);
+        expect(page.url()).toBe(url);
+        await context.setOffline(true);
+        reloaded = true;
+      }
+      if (done === 'waiting') await sleep(30);
+    }
+    await page.waitForSelector('[data-testid=game-over]', { timeout: 120_000 });
+    expect(reloaded && hinted && tookBack).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, 'game-over.png') });
+
+    // the replay of the finished game, from the device, with its analysis (a new tab is a page
+    // load: offline only with the service worker)
+    if (!hasServiceWorker) await context.setOffline(false);
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.click('[data-testid=replay-link]')]);
+    await tab.waitForSelector('[data-testid=replay]');
+    await tab.waitForSelector('[data-testid=deal-list] [data-deal]');
+    await context.setOffline(true);
+    await tab.keyboard.press('End');
+    await tab.waitForSelector('[data-testid=decision]', { timeout: 120_000 });
+    expect(await tab.$('[data-testid=analysis-status][data-status=error]')).toBeNull();
+    await tab.screenshot({ path: path.join(SHOTS, 'replay.png') });
+    await tab.close();
+    await context.setOffline(false);
+
+    // the downloaded record verifies (every seal checked) with pnpm verify
+    await page.goto(`${base()}/practice`);
+    await page.waitForSelector('[data-testid=practice-download]');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=practice-download]')]);
+    const file = path.join(SHOTS, 'record.json');
+    await download.saveAs(file);
+    const out = execFileSync('pnpm', ['--silent', 'verify', file], { cwd: root, encoding: 'utf8' });
+    writeFileSync(path.join(SHOTS, 'verify.txt'), out);
+    const verified = JSON.parse(out) as { error: unknown; winner: number; deals: unknown[] };
+    expect(verified.error).toBeNull();
+    expect(verified.winner === 0 || verified.winner === 1).toBe(true);
+    // the seals are checked: one changed salt is BAD_DECK (exit status 1)
+    const record = JSON.parse(readFileSync(file, 'utf8')) as { deals: { salt: string }[] };
+    record.deals[0]!.salt += 'x';
+    const forged = path.join(SHOTS, 'forged.json');
+    writeFileSync(forged, JSON.stringify(record));
+    const bad = spawnSync('pnpm', ['--silent', 'verify', forged], { cwd: root, encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stdout + bad.stderr).toContain('BAD_DECK');
+  }, 600_000);
+
+  it('the home page loads no practice code', async () => {
+    await context.setOffline(false);
+    const scripts: string[] = [];
+    const fresh = await context.newPage();
+    fresh.on('request', (r) => void (r.resourceType() === 'script' || r.url().endsWith('.js') ? scripts.push(r.url()) : undefined));
+    await fresh.goto(`${base()}/`);
+    await fresh.waitForSelector('[data-testid=practice-link]');
+    await sleep(300);
+    expect(scripts.filter((u) => /practice|Practice|hint|Hint/.test(u))).toEqual([]);
+    await fresh.close();
+  });
+
+  it('online: hints only where the host allowed them — the setting shown to everyone, the hint computed in the page from the player\'s view', async () => {
+    await context.setOffline(false);
+    for (const allowed of [true, false]) {
+      const host = await context.newPage();
+      await host.goto(`${base()}/`);
+      await host.click('[data-testid=create-form] label:has-text("301")');
+      await host.click('[data-testid=opt-bots]');
+      if (allowed) await host.click('[data-testid=opt-hints]');
+      await host.click('[data-testid=create]');
+      await host.waitForURL(/\/t\//);
+      const id = /\/t\/([A-Za-z0-9_-]{22})/.exec(host.url())![1]!;
+      const summary = (await (await fetch(`${base()}/api/tables/${id}`)).json()) as { options: { hints?: boolean } };
+      expect(summary.options.hints).toBe(allowed ? true : undefined);
+      await host.click('[data-sit="0"]');
+      await host.fill('[data-testid=name-input]', 'Hélène');
+      await host.click('[data-testid=sit-confirm]');
+      // a spectator sees the setting too
+      const watcher = await context.newPage();
+      await watcher.goto(`${base()}/t/${id}`);
+      await watcher.waitForSelector('[data-testid=game-info]');
+      expect(await watcher.$('[data-testid=hints-setting]')).toEqual(allowed ? expect.anything() : null);
+      await watcher.close();
+      await host.click('[data-testid=start]:not([disabled])');
+      await host.waitForSelector('[data-bid=pass]:not([disabled]), [data-card][data-playable="true"]');
+      if (allowed) {
+        expect(await host.$('[data-testid=hints-setting]')).not.toBeNull();
+        const bidding = (await host.$('[data-bid=pass]')) !== null;
+        const playable = await host.$$eval('[data-card][data-playable="true"]', (els) => els.map((e) => e.getAttribute('data-card')));
+        await host.click('[data-testid=hint]');
+        await host.waitForSelector('[data-testid=hint-panel]', { timeout: 60_000 });
+        const options = await host.$$eval('[data-testid=hint-panel] li[data-option]', (els) => els.map((e) => e.getAttribute('data-option')));
+        if (bidding) expect(options).toContain('pass');
+        else expect([...options].sort()).toEqual([...playable].sort());
+        expect(options).toContain(await host.getAttribute('[data-testid=hint-panel]', 'data-best'));
+        expect(await host.$('[data-testid=take-back]')).toBeNull();
+        await host.screenshot({ path: path.join(SHOTS, 'online-hint.png') });
+      } else {
+        await sleep(500);
+        expect(await host.$('[data-testid=hint]')).toBeNull();
+      }
+      await host.close();
+    }
+  });
+});

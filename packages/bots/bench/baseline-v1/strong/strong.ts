@@ -1,0 +1,40 @@
+/**
+ * The strong level: bids by simulation (bid-sim.ts; coinche calls coinche-bid-sim.ts) and plays
+ * by determinized double-dummy search (pimc.ts) on the variant's score, within a configurable budget. The defaults aim at p95 well under 300 ms
+ * per move on one core. Sample and node counts (not the clock) bound the effort, so a seed
+ * gives the same decision on any machine unless the wall-clock safety cap cuts a search short.
+ */
+import { maskOf, type Call, type CardId, type GameView, type Rng } from '@belote/rules';
+import type { BidChoice } from '../heuristic/bid.js';
+import type { Knowledge } from '../knowledge.js';
+import { simulatedBid } from './bid-sim.js';
+import { simulatedCall } from './coinche-bid-sim.js';
+import { pimcPlay } from './pimc.js';
+
+export interface SearchBudget {
+  /** Sampled deals per card decision. */
+  samples: number;
+  /** Double-dummy search nodes per card decision (about 15–20 million per second on one core). */
+  nodes: number;
+  /** Sampled decks per bid decision. */
+  bidSamples: number;
+  /** Wall-clock safety cap per decision (ms); sampling stops early past it. */
+  timeMs: number;
+}
+
+export const DEFAULT_BUDGET: SearchBudget = Object.freeze({ samples: 30, nodes: 3_000_000, bidSamples: 80, timeMs: 250 });
+
+const budgetOf = (b?: Partial<SearchBudget>): SearchBudget => ({ ...DEFAULT_BUDGET, ...b });
+
+export function strongBid(view: GameView, rng: Rng, budget?: Partial<SearchBudget>): BidChoice {
+  return simulatedBid(view, rng, budgetOf(budget));
+}
+
+/** A coinche call by simulation (coinche-bid-sim.ts). */
+export function strongCall(view: GameView, rng: Rng, budget?: Partial<SearchBudget>): Call {
+  return simulatedCall(view, rng, budgetOf(budget));
+}
+
+export function strongPlay(k: Knowledge, view: GameView, rng: Rng, budget?: Partial<SearchBudget>): CardId {
+  return pimcPlay(k, maskOf(view.deal!.legal), rng, budgetOf(budget));
+}
