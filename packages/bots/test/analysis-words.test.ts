@@ -107,7 +107,7 @@ describe('why a decision was worse', () => {
 
   it('names the trick given away on the last card of a trick, with its points', () => {
     // Last cards of a trick where one legal card lets the other team have it and another wins it: the losing one judged as if played.
-    const spots = deals('trick', ['random', 'normal', 'random', 'normal'], 'classic', 8).flatMap((deal) =>
+    const spots = ['trick', 'trick-2', 'trick-3'].flatMap((seed) => deals(seed, ['random', 'normal', 'random', 'normal'], 'classic', 20)).flatMap((deal) =>
       deal.states.flatMap((state, step) => {
         const before = currentDeal(state)!;
         if (before.phase !== 'play' || before.trick.cards.length !== 3) return [];
