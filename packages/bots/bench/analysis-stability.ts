@@ -6,7 +6,7 @@
  * `--factor` (8) times the sampled deals, drawn afresh (another seed): a card judged on n
  * sampled deals gets 8n whatever they cost, a bid or call 8 × 60 played-out deals. A mark holds
  * when the second verdict is the same or worse. Runs until `--marks` (300) marked decisions
- * are collected, half from each kind of game. The strong seats play these games on a smaller
+ * are collected, half from each kind of game (one game of each in turn). The strong seats play these games on a smaller
  * budget than on the server (`PLAY_BUDGET`: they only supply decisions to judge; the judging
  * is what is measured). Nothing here is timed, so it may run beside other jobs (`nice`).
  */
@@ -71,19 +71,21 @@ export function deeperBudget(d: Decision, base: AnalysisBudget, factor: number):
   return d.kind === 'card' ? { ...base, samples: n, minSamples: n, nodes: 0, markSamples: n } : { ...base, bidSamples: n, bidFirst: n };
 }
 
-export function runStability(o: StabilityOptions, log: (line: string) => void): Checked[] {
+export function runStability(o: StabilityOptions, log: (line: string) => void, onGame: (rows: readonly Checked[]) => void = () => {}): Checked[] {
   const checked: Checked[] = [];
   const want = Math.ceil(o.marks / SOURCES.length);
-  for (const src of SOURCES) {
-    let got = 0;
-    for (let g = 0; got < want; g++) {
+  const got = SOURCES.map(() => 0);
+  // One game of each kind in turn (until it has its share), so a run stopped early has both.
+  for (let g = 0; got.some((n) => n < want); g++) {
+    SOURCES.forEach((src, s) => {
+      if (got[s]! >= want) return;
       const seed = `${o.seed}-${src.name}-${g}`;
       const { state } = oneGame(seed, { players: src.players, rng: seededRng(seed), budget: PLAY_BUDGET }, { variant: o.variant, target: o.target });
       for (const deal of replayTimeline(recordOf(state)).deals) {
-        if (got >= want) break;
+        if (got[s]! >= want) break;
         const a = analyseDeal(deal, { budget: o.budget });
         for (const d of a.decisions) {
-          if (!isMark(d.verdict) || got >= want) continue;
+          if (!isMark(d.verdict) || got[s]! >= want) continue;
           const c0 = cpuMs();
           const again = analyseDecision(deal.states[d.step]!, deal.frames[d.step + 1]!.action!, d.step, `${decisionSeed(deal.index, d.step)}|again`, deeperBudget(d, o.budget, o.factor), null, a.scale);
           checked.push({
@@ -102,11 +104,12 @@ export function runStability(o: StabilityOptions, log: (line: string) => void): 
             options: d.options.length,
             cpuMs: cpuMs() - c0,
           });
-          got++;
+          got[s]!++;
         }
       }
-      log(`  ${src.name} games: ${g + 1} played, ${got} marks judged again`);
-    }
+      log(`  ${src.name} games: ${g + 1} played, ${got[s]} marks judged again`);
+      onGame(checked);
+    });
   }
   return checked;
 }

@@ -12,16 +12,17 @@
  * --seed=S. Sequential, one thread: run it on an idle machine for the figures.
  *
  * `--stability` (with --variant, --marks=N (300), --factor=N (8), --seed, the budget flags,
- * --out=FILE for every judged pair as JSON): whether the marks hold when judged again on N
+ * --out=FILE for every judged pair as JSON, rewritten after every game; --report=FILE prints the
+ * report of such a file): whether the marks hold when judged again on N
  * times the sampled deals (bench/analysis-stability.ts).
  */
 import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { recordOf, replayTimeline, seededRng, type Rules } from '@belote/rules';
 import { ANALYSIS_BUDGET, analyseDeal, type DealAnalysis } from '../src/analysis/index.js';
 import { resetNodes, searchedNodes } from '../src/strong/solver.js';
-import { report, runStability } from './analysis-stability.js';
+import { report, runStability, type Checked } from './analysis-stability.js';
 import { oneGame, type Player } from './arena.js';
 
 function arg(name: string, env?: string): string | undefined {
@@ -54,16 +55,26 @@ const commit = ((): string => {
 
 const load0 = loadavg();
 const loadNow = (l: number[]): string => l.map((x) => x.toFixed(2)).join(' ');
+const reportOf = arg('report');
+if (reportOf) {
+  // The report of a saved --out file (a run stopped early included).
+  for (const l of report(JSON.parse(readFileSync(reportOf, 'utf8')) as Checked[])) console.log(l);
+  process.exit(0);
+}
 if (process.argv.includes('--stability')) {
   const marks = Number(arg('marks') ?? 300);
   const factor = Number(arg('factor') ?? 8);
   console.log(`analysis stability — commit ${commit}, node ${process.version}, one thread`);
   console.log(`  ${variant} games to ${target}; marks judged again on ${factor}× the sampled deals; at least ${marks} marks`);
   const c0 = performance.now();
-  const rows = runStability({ variant: variant ?? 'classic', target, marks, factor, seed, budget }, (l) => console.error(l));
-  for (const l of report(rows)) console.log(l);
   const out = arg('out');
-  if (out) writeFileSync(out, JSON.stringify(rows));
+  // The rows so far after every game, so a run stopped early still leaves its judged pairs.
+  const save = (rows: readonly unknown[]): void => {
+    if (out) writeFileSync(out, JSON.stringify(rows));
+  };
+  const rows = runStability({ variant: variant ?? 'classic', target, marks, factor, seed, budget }, (l) => console.error(l), save);
+  for (const l of report(rows)) console.log(l);
+  save(rows);
   console.log(`  ${((performance.now() - c0) / 60_000).toFixed(1)} min; load average at start ${loadNow(load0)}, at end ${loadNow(loadavg())}`);
   process.exit(0);
 }
