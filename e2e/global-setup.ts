@@ -48,7 +48,15 @@ async function buildWeb(): Promise<void> {
   if (distIsFresh() && !process.env.E2E_REBUILD) return;
   const vitePath = createRequire(path.join(web, 'package.json')).resolve('vite');
   const vite = (await import(pathToFileURL(vitePath).href)) as ViteApi;
-  await vite.build({ root: web, configFile: path.join(web, 'vite.config.ts'), logLevel: 'warn' });
+  // The production build `pnpm build` makes: Vite keeps a NODE_ENV already set, and vitest's
+  // 'test' would build Svelte's development runtime (larger, slower, with dev checks).
+  const env = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await vite.build({ root: web, configFile: path.join(web, 'vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = env;
+  }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -3,5 +3,5 @@ import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
 
 export default {
   preprocess: vitePreprocess(),
-  compilerOptions: { runes: true },
+  compilerOptions: { runes: true, discloseVersion: false },
 };

@@ -9,5 +9,5 @@ export default defineProject({
   // Node ≥ 25 defines its own (file-less, unusable) localStorage global, which would shadow jsdom's.
   // testTimeout: a limit catches a hang; random auctions and whole replays in jsdom took over the
   // 5 s default on a busy machine.
-  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.ts'], execArgv: ['--no-experimental-webstorage'], testTimeout: 60_000 },
+  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.ts'], setupFiles: ['./test/setup.ts'], execArgv: ['--no-experimental-webstorage'], testTimeout: 60_000 },
 });

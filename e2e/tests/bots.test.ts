@@ -1,7 +1,8 @@
 /**
  * One player against three bots for a whole game to 301: the host seats bots at a level per
  * seat (one strong, two normal) and removes one in the lobby, plays every card of its own,
- * sees the game end and starts a rematch.
+ * sees the game end; then, between games, a friend takes a bot's seat, the host changes the
+ * target and starts the next game.
  * Also checks the phone layout: the full hand fits the 390×844 screen without scrolling.
  */
 import type { Browser } from 'playwright-core';
@@ -30,7 +31,7 @@ describe('a game against bots', () => {
     await p.context.close();
   });
 
-  it('plays a whole game to 301 against bots, then a rematch', async () => {
+  it('plays a whole game to 301 against bots; between games a friend sits, the target changes, the next game starts', async () => {
     host = await open(browser, 'Zoé', 'phone', `${base}/`);
     await host.page.click('text=301');
     await host.page.click('[data-testid=create]');
@@ -104,9 +105,27 @@ describe('a game against bots', () => {
     const rows = await count(host, '[data-deal-row]');
     expect(rows).toBeGreaterThanOrEqual(1);
 
-    await host.page.click('[data-testid=rematch]');
-    await host.page.waitForSelector('[data-testid=game-over]', { state: 'detached' });
+    // Between games the table is a lobby again: a friend takes a bot's seat, the host changes the target, then the next game.
+    await host.page.click('[data-testid=back-to-table]');
+    await host.page.waitForSelector('[data-testid=between-games]');
+    await host.page.click('[data-removebot="2"]');
+    const friend = await open(browser, 'Pat', 'phone', host.page.url());
+    await friend.page.click('[data-testid=back-to-table]');
+    await friend.page.click('[data-sit="2"]');
+    await friend.page.fill('[data-testid=name-input]', friend.name);
+    await friend.page.click('[data-testid=sit-confirm]');
+    await host.page.waitForSelector('[data-seat="2"] >> text=Pat');
+    await host.page.click('[data-testid=open-settings]');
+    await host.page.selectOption('[data-testid=settings-target]', '501');
+    await host.page.click('[data-testid=settings-save]');
+    await host.page.waitForSelector('[data-testid=table-settings]', { state: 'detached' });
+    expect(await friend.page.textContent('[data-testid=lobby-rules]')).toBe('Classic Belote · game to 501');
+    await shot(host, 'between-games');
+    await host.page.click('[data-testid=start]:not([disabled])');
     await host.page.waitForFunction(() => document.querySelectorAll('[data-deal-row]').length === 0);
     await host.page.waitForSelector('[data-testid=retourne], [data-trick-card]');
+    await friend.page.waitForSelector('[data-testid=retourne], [data-trick-card]');
+    expect(await friend.page.$$eval('[data-card]', (els) => els.length)).toBe(5);
+    await friend.context.close();
   });
 });

@@ -11,10 +11,20 @@ import { CHROMIUM, findTool } from '../../test-support/tools.js';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
 export function launch(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: findTool(CHROMIUM) ?? undefined, args: ARGS });
+}
+
+/** Chromium with a profile on disk (what installing an app needs: not an incognito context), as a phone. */
+export function launchProfile(dir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, {
     executablePath: findTool(CHROMIUM) ?? undefined,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ARGS,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    locale: 'en-US',
   });
 }
 

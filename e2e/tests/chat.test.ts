@@ -220,7 +220,7 @@ describe('table chat and quick reactions', () => {
     await ann.click('[data-testid=chat-toggle]');
     await ann.click('[data-testid=chat-moderation-toggle]');
     await ann.click('[data-testid=spectator-chat]');
-    await zoe.waitForSelector('[data-testid=chat-blocked] >> text=L’hôte a fermé la discussion aux spectateurs.');
+    await zoe.waitForSelector('[data-testid=chat-blocked] >> text=L’hôte a fermé la discussion aux spectateurs : ni messages ni réactions des spectateurs.');
     expect(await count(zoe, '[data-testid=chat-input]')).toBe(0);
     await zoe.waitForSelector('[data-testid=chat-log] li:last-child >> text=L’hôte a fermé la discussion aux spectateurs');
     await shot(ann, 'chat-moderation-phone');
@@ -244,7 +244,7 @@ describe('table chat and quick reactions', () => {
     await bob.click('[data-testid=chat-close]');
     await ann.click('[data-testid=chat-toggle]');
     await say(ann, 'Tu dors ?');
-    await bob.waitForFunction(() => document.querySelector('[data-testid=chat-toggle] path[stroke]') !== null);
+    await bob.waitForFunction(() => document.querySelector('[data-testid=chat-toggle] .muted-slash') !== null);
     await sleep(300);
     expect(await count(bob, '[data-testid=chat-unread]')).toBe(0);
     await shot(bob, 'chat-muted-phone');

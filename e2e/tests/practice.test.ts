@@ -6,8 +6,8 @@
  * finished game opens in the replay with its analysis, and its downloaded record verifies with
  * `pnpm verify` (every deal's seal checked). Last, the home page loads no practice code.
  *
- * Offline reloads need the app's service worker (the installable app); without one registered,
- * the reload is done online and the rest of the game offline (see the note in the test).
+ * Offline page loads (the reload, the replay's new tab) are the app's service worker's: the test
+ * waits until it is active (the whole app cached) before the network goes off.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -79,8 +79,9 @@ describe('practice against three strong bots, offline', () => {
     await page.waitForSelector('.screen');
     await page.waitForFunction(() => location.search.includes('table='));
     const url = page.url();
-    const hasServiceWorker = await page.evaluate(async () => (await navigator.serviceWorker?.getRegistration()) !== undefined);
-    if (hasServiceWorker) await context.setOffline(true);
+    // The service worker installed (the app, the practice pages and the bots' worker cached), then no network.
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await context.setOffline(true);
 
     let reloaded = false;
     let hinted = false;
@@ -111,13 +112,11 @@ describe('practice against three strong bots, offline', () => {
       if (!reloaded && (await page.$('[data-card][data-playable="true"]')) && (await hand()).length === 5) {
         // mid-deal, my turn (nothing moves until I play): reload and find the same position
         const at = { v: await version(), cards: await hand() };
-        if (!hasServiceWorker) await context.setOffline(false);
         await page.reload();
         await page.waitForSelector('[data-card]');
         await page.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) === v, at.v);
         expect(await hand()).toEqual(at.cards);
         expect(page.url()).toBe(url);
-        await context.setOffline(true);
         reloaded = true;
       }
       if (done === 'waiting') await sleep(30);
@@ -126,13 +125,10 @@ describe('practice against three strong bots, offline', () => {
     expect(reloaded && hinted && tookBack).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, 'game-over.png') });
 
-    // the replay of the finished game, from the device, with its analysis (a new tab is a page
-    // load: offline only with the service worker)
-    if (!hasServiceWorker) await context.setOffline(false);
+    // the replay of the finished game, from the device, with its analysis: a new tab, still offline
     const [tab] = await Promise.all([context.waitForEvent('page'), page.click('[data-testid=replay-link]')]);
     await tab.waitForSelector('[data-testid=replay]');
     await tab.waitForSelector('[data-testid=deal-list] [data-deal]');
-    await context.setOffline(true);
     await tab.keyboard.press('End');
     await tab.waitForSelector('[data-testid=decision]', { timeout: 120_000 });
     expect(await tab.$('[data-testid=analysis-status][data-status=error]')).toBeNull();

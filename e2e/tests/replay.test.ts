@@ -308,6 +308,9 @@ describe('replay and analysis', () => {
     const prefetched = page.waitForResponse((r) => /\/assets\/analysis\.worker-[\w-]+\.js$/.test(r.url()) && r.ok());
     await page.goto(`${server.url}/`);
     await prefetched;
+    // The replay page and the record parser are chunks of their own, loaded with the file: offline
+    // they come from the service worker, once it has installed (it caches the whole app).
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
     // Offline from here on: the file, the replay and the analysis (its worker too) need no network.
     // (No page.route here: routing turns the browser's cache off.)
     await phone.setOffline(true);

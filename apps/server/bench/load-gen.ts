@@ -15,14 +15,15 @@ loop.enable();
 const tables: TableDriver[] = [];
 const idle: { id: string; sockets: Socket[] }[] = [];
 
-async function createTable(url: string): Promise<CreateTableResponse> {
-  const res = await fetch(`${url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+async function createTable(url: string, turnTimerSeconds: number | null = null): Promise<CreateTableResponse> {
+  const body = turnTimerSeconds === null ? '{}' : JSON.stringify({ options: { turnTimerSeconds } });
+  const res = await fetch(`${url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   if (res.status !== 201) throw new Error(`create table: ${res.status}`);
   return (await res.json()) as CreateTableResponse;
 }
 
-async function setupFull(d: TableDriver, url: string): Promise<void> {
-  const t = await createTable(url);
+async function setupFull(d: TableDriver, url: string, turnTimerSeconds: number | null): Promise<void> {
+  const t = await createTable(url, turnTimerSeconds);
   await d.connect(4, { tableId: t.id, hostKey: t.hostKey });
   for (let seat = 0; seat < 4; seat++) {
     await d.connect(seat, { tableId: t.id });
@@ -52,7 +53,7 @@ async function pool<T>(items: T[], n: number, fn: (x: T) => Promise<void>): Prom
 serve({
   /** Add `count` tables (full stack or bare) to the ones already held. */
   setup: async (args) => {
-    const { url, kind, count, spread = true } = args as { url: string; kind: 'full' | 'bare'; count: number; spread?: boolean };
+    const { url, kind, count, spread = true, turnTimerSeconds = null } = args as { url: string; kind: 'full' | 'bare'; count: number; spread?: boolean; turnTimerSeconds?: number | null };
     const t0 = performance.now();
     // several servers (comma-separated): table k is created on server k, its sockets go round the
     // servers from there (`spread`) or all stay on server k
@@ -65,7 +66,7 @@ serve({
     await pool(
       added.map((d, i) => ({ d, k: tables.length + i })),
       50,
-      ({ d, k }) => (kind === 'full' ? setupFull(d, at(k)) : setupBare(d)),
+      ({ d, k }) => (kind === 'full' ? setupFull(d, at(k), turnTimerSeconds) : setupBare(d)),
     );
     tables.push(...added);
     return { tables: tables.length, seconds: (performance.now() - t0) / 1000 };
@@ -130,7 +131,7 @@ serve({
     const { url, perTable } = args as { url: string; perTable: number };
     const jobs = idle.filter((t) => t.sockets.length === 0).flatMap((t) => Array.from({ length: perTable }, () => t));
     await pool(jobs, 100, async (t) => {
-      const s = io(url, { auth: { protocolVersion: PROTOCOL_VERSION, tableId: t.id }, transports: ['websocket'], reconnection: false, forceNew: true });
+      const s = io(url, { auth: { protocolVersion: PROTOCOL_VERSION, tableId: t.id }, query: { table: t.id }, transports: ['websocket'], reconnection: false, forceNew: true });
       t.sockets.push(s);
       await new Promise<void>((resolve, reject) => {
         s.once('snapshot', () => resolve());

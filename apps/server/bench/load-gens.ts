@@ -72,12 +72,12 @@ export class LoadGens {
   /**
    * Add `count` tables, split between the generators; returns the tables held and the slowest
    * setup time. Several servers (`url` comma-separated): tables go round them, and each table's
-   * sockets too (`spread`) or all on the table's server.
+   * sockets too (`spread`) or all on the table's server. `turnTimerSeconds`: the tables' turn timer.
    */
-  async setup(url: string, kind: 'full' | 'bare', count: number, spread = true): Promise<{ tables: number; seconds: number }> {
+  async setup(url: string, kind: 'full' | 'bare', count: number, spread = true, turnTimerSeconds: number | null = null): Promise<{ tables: number; seconds: number }> {
     const n = this.gens.length;
     const r = await Promise.all(
-      this.gens.map((g, i) => g.call<{ tables: number; seconds: number }>('setup', { url, kind, spread, count: Math.floor(count / n) + (i < count % n ? 1 : 0) })),
+      this.gens.map((g, i) => g.call<{ tables: number; seconds: number }>('setup', { url, kind, spread, turnTimerSeconds, count: Math.floor(count / n) + (i < count % n ? 1 : 0) })),
     );
     return { tables: r.reduce((a, x) => a + x.tables, 0), seconds: Math.max(...r.map((x) => x.seconds)) };
   }

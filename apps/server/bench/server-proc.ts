@@ -19,12 +19,12 @@ import { serve } from './ipc.js';
 const mode = process.env.BENCH_MODE ?? 'memory';
 const gc = (globalThis as { gc?: () => void }).gc;
 
-async function start(): Promise<{ port: number; setShape?: (s: FrameShape) => void; close: () => Promise<void>; notifications?: () => unknown }> {
+async function start(): Promise<{ port: number; setShape?: (s: FrameShape) => void; close: () => Promise<void>; statements?: () => number }> {
   if (mode === 'bare') return startBareServer();
   const url = process.env.BENCH_DATABASE_URL ?? '';
   const node = randomBytes(8).toString('hex');
   const store = mode === 'sqlite' ? new SqliteStore({ dataDir: process.env.BENCH_DATA_DIR ?? './bench-data' }) : mode === 'pg' ? await PgStore.open({ url, node }) : undefined;
-  const cluster = mode === 'pg' && store instanceof PgStore ? { url, node, pool: store.pool } : undefined;
+  const cluster = mode === 'pg' && store instanceof PgStore ? { node, store } : undefined;
   return startServer(
     {
       port: 0,
@@ -61,7 +61,20 @@ serve({
     const elu = performance.eventLoopUtilization(eluAt);
     eluAt = performance.eventLoopUtilization();
     loop.reset();
-    return { cpuMs: (c.user + c.system) / 1000, userMs: c.user / 1000, rss: m.rss, heapUsed: m.heapUsed, lag, loopBusy: elu.utilization, notifications: server.notifications?.() ?? null };
+    return { cpuMs: (c.user + c.system) / 1000, userMs: c.user / 1000, rss: m.rss, heapUsed: m.heapUsed, lag, loopBusy: elu.utilization, statements: server.statements?.() ?? null };
+  },
+  /** Where the memory is now: the process's figures and V8's heap spaces (MB). */
+  memDetail: async () => {
+    const { getHeapSpaceStatistics } = await import('node:v8');
+    const m = process.memoryUsage();
+    const spaces = Object.fromEntries(getHeapSpaceStatistics().map((x) => [x.space_name, Math.round(x.space_size / 1e5) / 10]));
+    let anon: number | null = null;
+    try {
+      anon = Number(/^Anonymous:\s+(\d+) kB/m.exec(readFileSync('/proc/self/smaps_rollup', 'utf8'))?.[1]) * 1024;
+    } catch {
+      // not Linux
+    }
+    return { rss: m.rss, anon, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, spaces };
   },
   /** Memory after a full GC (run with --expose-gc). */
   mem: () => {

@@ -10,9 +10,13 @@
  *   storm  (after pace) every socket drops and reconnects with its token
  *   pace-sqlite  the human-pace ramp again with the durable SqliteStore
  *   mem    memory per idle table and per connected socket
- *   cluster   one process on PostgreSQL against two with each table's sockets split (cluster-phases.ts)
- *   failover  kill -9 of a table's owner, time to the next acknowledged command (cluster-phases.ts)
- *   transport the CPU one message between two processes costs through PostgreSQL (cluster-phases.ts)
+ *   hostile   HOSTILE_PAYLOADS hostile payloads (the fuzz tests' generator) at one table: the
+ *          server's RSS before, its peak (sampled every 20 ms) and after a full GC
+ *   cluster   one and two processes on PostgreSQL, one and two on SQLite, every socket of a table on
+ *             one process (cluster-phases.ts)
+ *   failover  through nginx: kill -9 and SIGSTOP of a table's owner, time to its next accepted action
+ *   rolling   through nginx: each of three replicas restarted in turn under load, the longest pause
+ *   pgrestart through nginx: PostgreSQL restarted under load, the time until every table accepts again
  * Select with BENCH_PHASES=sat,pace,… ; sizes with the env variables read below.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,13 +24,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameShape } from './bare-server.js';
-import { phaseCluster, phaseFailover, phaseTransport } from './cluster-phases.js';
+import { phaseCluster, phaseFailover, phasePgRestart, phaseRolling } from './cluster-phases.js';
 import { Child } from './ipc.js';
 import { LoadGens, type Lag } from './load-gens.js';
 import { mb, median, sleep } from './stats.js';
 
 const env = (k: string, d: string) => process.env[k] ?? d;
-const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,pace-sqlite,mem,cluster,failover,transport').split(','));
+const PHASES = new Set(env('BENCH_PHASES', 'sat,rate,sqlite,pace,storm,pace-sqlite,mem,hostile,cluster,failover,rolling,pgrestart').split(','));
+/** Tables of the full-stack phases with a turn timer (seconds; unset: none), as a timed table's frames cost more. */
+const TURN_TIMER = process.env.BENCH_TURN_TIMER ? Number(process.env.BENCH_TURN_TIMER) : null;
+const HOSTILE_PAYLOADS = Number(env('HOSTILE_PAYLOADS', '100000'));
 const SAT_TABLES = Number(env('SAT_TABLES', '64'));
 const SAT_SECONDS = Number(env('SAT_SECONDS', '8'));
 /** Seconds of load before a saturation window opens: the JIT's warm-up (tiering up the hot path) stays out of it. */
@@ -114,7 +121,7 @@ async function saturation(mode: Mode, shape: FrameShape | null, intervalMs = 0) 
   const p = await startPair(mode);
   try {
     if (shape !== null) await p.server.call('setShape', shape);
-    await p.gen.setup(p.url, mode === 'bare' ? 'bare' : 'full', SAT_TABLES);
+    await p.gen.setup(p.url, mode === 'bare' ? 'bare' : 'full', SAT_TABLES, true, TURN_TIMER);
     await p.gen.run(intervalMs);
     await sleep(SAT_WARMUP * 1000);
     return await window(p.server, p.gen, SAT_SECONDS);
@@ -131,7 +138,7 @@ const f2 = (x: number) => x.toFixed(2);
 async function phaseSaturation(intervalMs: number): Promise<number> {
   line(
     intervalMs === 0
-      ? `\n## Saturation: ${SAT_TABLES} tables flat out, ${SAT_SECONDS} s windows, ${ROUNDS} A/B rounds`
+      ? `\n## Saturation: ${SAT_TABLES} tables flat out${TURN_TIMER === null ? '' : ` with a ${TURN_TIMER} s turn timer`}, ${SAT_SECONDS} s windows, ${ROUNDS} A/B rounds`
       : `\n## Same offered load: ${SAT_TABLES} tables × 1 action per ${f0(intervalMs)} ms = ${f0((SAT_TABLES * 1000) / intervalMs)} actions/s, ${SAT_SECONDS} s windows, ${ROUNDS} A/B rounds`,
   );
   const ratios: number[] = [];
@@ -194,7 +201,7 @@ async function phasePace(storm: boolean, mode: Mode, steps: number[]): Promise<v
       await p.gen.pause();
       let added: { tables: number; seconds: number };
       try {
-        added = await p.gen.setup(p.url, 'full', n - held);
+        added = await p.gen.setup(p.url, 'full', n - held, true, TURN_TIMER);
       } catch (e) {
         // on a machine this busy the load generators cannot even connect the next step's sockets
         line(`${n} tables: setup failed (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); the ramp stops here`);
@@ -243,6 +250,44 @@ async function phaseMemory(): Promise<void> {
   }
 }
 
+async function phaseHostile(): Promise<void> {
+  line(`\n## Hostile payloads: ${HOSTILE_PAYLOADS} at one table in play (3 senders, batches of 60 awaiting their acks); server RSS sampled every 20 ms`);
+  const flags = (process.env.SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const server = new Child(here('./server-proc.ts'), { BENCH_MODE: 'memory' }, ['--expose-gc', ...flags]);
+  const gen = new Child(here('./hostile-gen.ts'));
+  try {
+    const port = await server.call<number>('port');
+    await gen.call('setup', { url: `http://127.0.0.1:${port}` });
+    await sleep(1000);
+    const before = await server.call<ServerStats>('stats');
+    let peak = before.rss;
+    let detail: unknown = null;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const d = await server.call<{ rss: number }>('memDetail');
+        if (d.rss > peak) [peak, detail] = [d.rss, d];
+        await sleep(20);
+      }
+    })();
+    if (HEAP_PROF) await server.call('heapStart');
+    const r = await gen.call<{ seconds: number; acks: Record<string, number> }>('storm', { payloads: HOSTILE_PAYLOADS, batch: 60, seed: 'bench-hostile' });
+    if (HEAP_PROF) line(`allocation profile of the storm: ${await server.call<string>('heapStop', HEAP_PROF)}`);
+    sampling = false;
+    await sampler;
+    const after = await server.call<ServerStats>('stats');
+    const gc = await server.call<{ rss: number; heapUsed: number }>('mem');
+    if (process.env.HOSTILE_DETAIL) line(`after a full GC: ${JSON.stringify(await server.call('memDetail'))}`);
+    line(
+      (process.env.HOSTILE_DETAIL ? `at the peak: ${JSON.stringify(detail)}\n` : '') +
+      `${HOSTILE_PAYLOADS} payloads in ${f1(r.seconds)} s (${f0(HOSTILE_PAYLOADS / r.seconds)}/s; acks ${JSON.stringify(r.acks)}): server RSS before ${mb(before.rss)}, peak ${mb(peak)} (growth ${mb(peak - before.rss)}), after ${mb(after.rss)}, after a full GC ${mb(gc.rss)} (heap ${mb(gc.heapUsed)})`,
+    );
+  } finally {
+    await gen.stop();
+    await server.stop();
+  }
+}
+
 const started = Date.now();
 const os = await import('node:os');
 const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -253,7 +298,9 @@ if (PHASES.has('sqlite')) await phaseSqlite();
 if (PHASES.has('pace')) await phasePace(PHASES.has('storm'), 'memory', PACE_STEPS);
 if (PHASES.has('pace-sqlite')) await phasePace(false, 'sqlite', PACE_SQLITE_STEPS);
 if (PHASES.has('mem')) await phaseMemory();
+if (PHASES.has('hostile')) await phaseHostile();
 if (PHASES.has('cluster')) await phaseCluster(line);
 if (PHASES.has('failover')) await phaseFailover(line);
-if (PHASES.has('transport')) await phaseTransport(line);
+if (PHASES.has('rolling')) await phaseRolling(line);
+if (PHASES.has('pgrestart')) await phasePgRestart(line);
 line(`\ntotal ${f0((Date.now() - started) / 1000)} s, load average ${load()} (anything above ~2 means other processes competed for the cores)`);

@@ -74,7 +74,9 @@ export class TableDriver {
 
   /** Connect socket `idx` with the given auth and wait for its first frame. */
   connect(idx: number, auth: Record<string, unknown>): Promise<void> {
-    const s = io(this.urlOf(idx), { auth: { protocolVersion: PROTOCOL_VERSION, ...auth }, transports: ['websocket'], reconnection: false, forceNew: true });
+    // the table in the URL too, as a proxy in front of several processes routes by it
+    const query = typeof auth.tableId === 'string' ? { query: { table: auth.tableId } } : {};
+    const s = io(this.urlOf(idx), { auth: { protocolVersion: PROTOCOL_VERSION, ...auth }, ...query, transports: ['websocket'], reconnection: false, forceNew: true });
     this.sockets[idx] = s;
     if (this.kind === 'full') {
       s.on('snapshot', (f: Snapshot) => this.onSnapshot(idx, f));

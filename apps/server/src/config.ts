@@ -71,6 +71,7 @@ const EnvSchema = z.object({
   CREATE_LIMIT_PER_MINUTE: int(60, 1, 100_000),
   /** Test hook: how many ms one "second" of the turn timer lasts. */
   TURN_SECOND_MS: int(1000, 1, 1000),
+  HANDSHAKE_TIMEOUT_MS: int(10_000, 100, 60_000),
   FINISHED_RETENTION_HOURS: duration(72),
   IDLE_RETENTION_HOURS: duration(168),
   EXPIRY_SWEEP_MINUTES: duration(60),
@@ -110,6 +111,8 @@ export interface Config {
   maxSocketsPerAddress: number;
   createLimitPerMinute: number;
   turnSecondMs: number;
+  /** A socket handshake is answered within this long: its snapshot, or a refusal (INTERNAL when the table did not answer in time). */
+  handshakeTimeoutMs: number;
   /** A finished game's table (and its record) is kept this long after the game ended. */
   finishedRetentionHours: number;
   /** An unfinished table nobody changed for this long is abandoned and removed. */
@@ -156,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxSocketsPerAddress: e.MAX_SOCKETS_PER_ADDRESS,
     createLimitPerMinute: e.CREATE_LIMIT_PER_MINUTE,
     turnSecondMs: e.TURN_SECOND_MS,
+    handshakeTimeoutMs: e.HANDSHAKE_TIMEOUT_MS,
     finishedRetentionHours: e.FINISHED_RETENTION_HOURS,
     idleRetentionHours: e.IDLE_RETENTION_HOURS,
     expirySweepMinutes: e.EXPIRY_SWEEP_MINUTES,

@@ -2,9 +2,9 @@
  * Entry point: `node apps/server/dist/main.js`. Reads the environment, opens the store
  * (PostgreSQL with DATABASE_URL, else SQLite in DATA_DIR), starts the server (SQLite: restoring
  * every stored table; PostgreSQL: as one process of a cluster, tables loaded on demand) and
- * shuts down cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight writes, give the
- * tables up (cluster), close the database, exit 0. A store it cannot use stops it with a
- * message saying why.
+ * shuts down cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight writes, release the
+ * tables (cluster: before their sockets close, so they reconnect to a process that takes them
+ * at once), close the database, exit 0. A store it cannot use stops it with a message saying why.
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config.js';
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     // every start is a new cluster node: a restarted process never mistakes its predecessor's tables for its own
     const node = randomBytes(8).toString('hex');
     const store = await openStore(config, log, node);
-    const cluster = store instanceof PgStore && config.databaseUrl ? { url: config.databaseUrl, node, pool: store.pool } : undefined;
+    const cluster = store instanceof PgStore ? { node, store } : undefined;
     server = await startServer(config, { logger: log, store, ...(cluster ? { cluster } : {}) });
   } catch (e) {
     if (e instanceof StoreUnusable) log.fatal({ event: 'store-unusable' }, `could not start: ${e.message}`);

@@ -109,7 +109,9 @@ describe('bots', () => {
     const t = await seatedTable(server, { rules: { target: 301 }, options: { turnTimerSeconds: 5 } });
     expect(await t.host.emit('start', {})).toEqual({ ok: true });
     const waiting = await t.host.next((x) => x.view?.deal?.phase === 'bidding' && x.timers.turnMsLeft !== null);
-    expect(waiting.kind).toBe('presence');
+    // the clock comes with the step that deals and gives the first turn (protocol 3), not in a presence frame
+    expect(waiting.kind).toBe('step');
+    expect(waiting.events.map((e) => e.type)).toContain('dealStarted');
     expect(waiting.timers.turnMsLeft).toBeGreaterThan(0);
     expect(waiting.timers.turnMsLeft).toBeLessThanOrEqual(50);
     // Nobody acts: after 5 "seconds" (50 ms in this test) the bot bids for the seat.

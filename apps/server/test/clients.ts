@@ -60,6 +60,12 @@ export interface ConnectOptions {
   extraHeaders?: Record<string, string>;
   /** Like the web client: on a `seq` gap, drop frames and `sync` (counted in `resyncs`, not in `orderErrors`). */
   resyncOnGap?: boolean;
+  /**
+   * Like the web client behind a proxy: reconnect by itself when the connection drops (with the
+   * seat token of its last `sit`), and connect again after an INTERNAL handshake refusal (the
+   * table moving between processes, the database unreachable). Counted in `reconnects`.
+   */
+  reconnect?: boolean;
 }
 
 /** The client's state after one frame: the folded snapshot, and what the frame brought. */
@@ -91,6 +97,9 @@ export class TestClient {
   readonly reactions: ReactionFrame[] = [];
   /** Gaps this client recovered from with `sync` (resyncOnGap). */
   resyncs = 0;
+  /** Connections after the first (`reconnect`), and the codes of the handshake refusals met on the way. */
+  reconnects = 0;
+  readonly refusedHandshakes: string[] = [];
   private resyncing = false;
   private resyncOnGap = false;
   private state: Snapshot | null = null;
@@ -165,9 +174,11 @@ export class TestClient {
   static async connect(server: Pick<RunningServer, 'url'>, opts: ConnectOptions): Promise<TestClient> {
     const socket = io(server.url, {
       auth: { protocolVersion: opts.protocolVersion ?? PROTOCOL_VERSION, tableId: opts.tableId, ...(opts.token ? { token: opts.token } : {}), ...(opts.hostKey ? { hostKey: opts.hostKey } : {}) },
+      // the table in the URL too: a proxy routes every socket of a table to the process that runs it
+      query: { table: opts.tableId },
       transports: ['websocket'],
-      reconnection: false,
       forceNew: true,
+      ...(opts.reconnect ? { reconnection: true, reconnectionDelay: 250, reconnectionDelayMax: 2000 } : { reconnection: false }),
       ...(opts.extraHeaders ? { extraHeaders: opts.extraHeaders } : {}),
     });
     const client = new TestClient(socket);
@@ -176,6 +187,17 @@ export class TestClient {
       socket.once('connect_error', (e) => reject(e));
       client.next(() => true).then(() => resolve(), reject);
     });
+    if (opts.reconnect) {
+      socket.on('connect', () => client.reconnects++);
+      if (process.env.DEBUG_RECONNECT) socket.on('disconnect', (r) => console.info(`${Date.now() % 100000} ${opts.tableId.slice(0, 4)} disconnect ${r}`));
+      if (process.env.DEBUG_RECONNECT) socket.on('connect', () => console.info(`${Date.now() % 100000} ${opts.tableId.slice(0, 4)} connect`));
+      socket.on('connect_error', (e: Error & { data?: { code?: string } }) => {
+        if (process.env.DEBUG_RECONNECT) console.info(`${Date.now() % 100000} ${opts.tableId.slice(0, 4)} connect_error ${e.data?.code ?? ''} ${e.message}`);
+        client.refusedHandshakes.push(e.data?.code ?? e.message);
+        // a refusal by the server is not retried by socket.io-client; a transient one is, here
+        if (e.data?.code === 'INTERNAL') setTimeout(() => socket.connect(), 250);
+      });
+    }
     return client;
   }
 
@@ -198,16 +220,17 @@ export class TestClient {
     const last = this.frames[this.frames.length - 1];
     if (last && pred(last)) return Promise.resolve(last);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('timed out waiting for a frame')), timeoutMs);
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for a frame: ${pred.toString().slice(0, 120)} (connected: ${this.socket.connected}, last version ${this.frames.at(-1)?.version})`)), timeoutMs);
       this.waiters.push({ pred, resolve: (u) => (clearTimeout(timer), resolve(u)) });
     });
   }
 
   /** Send an event and wait for its ack; the snapshot in a `sync` ack is applied like a frame. */
   async emit<E extends ClientEventName>(name: E, payload: ClientEventPayload<E> | unknown): Promise<Ack<Record<string, unknown>>> {
-    // longer than a cluster process waits for a table's owner before refusing (REQUEST_TIMEOUT_MS)
     const ack = (await this.socket.timeout(8000).emitWithAck(name, payload)) as Ack<Record<string, unknown>>;
     if (name === 'sync' && ack.ok) this.receive('syncAck', ack.snapshot);
+    // the seat's token from now on, for the reconnections socket.io-client makes by itself
+    if (name === 'sit' && ack.ok) (this.socket.auth as Record<string, unknown>).token = ack.token;
     return ack;
   }
 

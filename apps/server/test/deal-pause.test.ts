@@ -2,8 +2,10 @@
  * Between two deals: the players see the last trick and the deal summary, and the next deal
  * starts when every seated player has continued (`ready`) or when the countdown (DEAL_PAUSE_MS)
  * ends; bots, bots playing for absent players and disconnected seats are ready at once. The
- * countdown and who is ready are presence. After a redeal there is no summary: a short pause.
+ * countdown comes with the step that scores the deal; who is ready is presence. After a redeal
+ * there is no summary: a short pause.
  */
+import type { Step } from '@belote/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { createTable, seatedTable, settled, testServer, TestClient, type TestUpdate } from './clients.js';
@@ -123,7 +125,7 @@ describe('after a redeal', () => {
 });
 
 describe('presence during a deal', () => {
-  it('sends no presence frame while the cards are played without a turn timer: only the countdown when the deal is scored', async () => {
+  it('sends no presence frame during a deal without a turn timer: the countdown comes with the scoring step', async () => {
     const t = await seatedTable(server, { rules: { target: 1000 } });
     expect(await t.host.emit('start', {})).toEqual({ ok: true });
     await t.host.next((x) => x.view?.deal != null);
@@ -134,12 +136,14 @@ describe('presence during a deal', () => {
     await settled(server, t.table.id, [t.host]);
     const frames = t.host.raw.slice(from);
     const steps = frames.filter((f) => f.name === 'step');
-    const presence = frames.filter((f) => f.name === 'presence');
     expect(steps.length).toBeGreaterThanOrEqual(33); // at least a bid and 32 cards
-    // one presence frame in the whole deal: the countdown to the next deal, after the scoring step
-    expect(presence).toHaveLength(1);
-    expect(frames.at(-1)!.name).toBe('presence');
-    expect(presence[0]!.frame).toMatchObject({ turnMsLeft: null, nextDeal: { ready: [false, false, false, false] } });
+    // no presence frame in the whole deal: the pause's countdown is in the step that scores it (and only there)
+    expect(frames.filter((f) => f.name === 'presence')).toHaveLength(0);
+    const timed = steps.filter((f) => (f.frame as Step).timers !== undefined);
+    expect(timed).toHaveLength(1);
+    expect(timed[0]).toBe(steps.at(-1));
+    expect((timed[0]!.frame as Step).events.map((e) => e.type)).toContain('dealScored');
+    expect((timed[0]!.frame as Step).timers).toMatchObject({ turnMsLeft: null, nextDeal: { ready: [false, false, false, false] } });
     expect(over.view!.deal!.result).not.toBeNull();
     for (const c of [...t.players, t.host]) c.close();
   });

@@ -10,7 +10,7 @@ import { DocClient } from './doc-client/client.js';
 import { refused } from './doc-client/refuse.js';
 import { docServer, FAST } from './doc-client/server.js';
 import { DocTable } from './doc-client/table.js';
-import { TAG_RE, type ChatEntry, type ChatState } from './doc-client/wire.js';
+import { TAG_RE, type ChatEntry, type ChatState, PROTOCOL } from './doc-client/wire.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const watcher = (t: DocTable, address: string, label = address) =>
-  DocClient.connect(server.url, { protocolVersion: 2, tableId: t.id }, { address, label }).then((c) => (t.extra.push(c), c));
+  DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: t.id }, { address, label }).then((c) => (t.extra.push(c), c));
 
 type Line = Extract<ChatEntry, { type: 'line' }>;
 
@@ -78,6 +78,31 @@ describe('§15 chat', () => {
     t.close();
   });
 
+  it('the corners: white space trimmed as JavaScript trims it, zero-width kept; after up to 2^53 − 1; a malformed tag is a schema refusal', async () => {
+    const t = await DocTable.create(server.url);
+    // §15.2: every Unicode White_Space character at both ends goes; U+200B is not white space
+    const trims: [string, string][] = [
+      ['\u3000hi\u3000', 'hi'],
+      ['\u00A0\u2007x\u205F\u1680', 'x'],
+      ['\u200Bhi', '\u200Bhi'],
+    ];
+    for (const [text, want] of trims) expect((await say(t.seats[1]!, text)).text, JSON.stringify(text)).toBe(want);
+    expect(await refused(t.seats[1]!, 'chat', { text: '\u3000\u00A0\u2028' }, 'BAD_REQUEST')).toBe('chat.text: nothing to send once spaces and control characters are removed');
+    // §2/§15.2: `after` is an integer up to 2^53 − 1; above it the payload is malformed
+    const top = await t.spectator.send('chatHistory', { after: Number.MAX_SAFE_INTEGER });
+    expect(top).toMatchObject({ ok: true, entries: [] });
+    await refused(t.spectator, 'chatHistory', { after: 2 ** 53 }, 'BAD_REQUEST');
+    await refused(t.spectator, 'chatHistory', { after: 1e300 }, 'BAD_REQUEST');
+    await refused(t.spectator, 'chatHistory', { after: 1.5 }, 'BAD_REQUEST');
+    // §15.2: a target that is not a ChatTarget fails at step 2 (before NOT_HOST), naming the field
+    expect(await refused(t.host, 'chatMute', { target: { spectator: 'short' }, muted: true }, 'BAD_REQUEST')).toBe('chatMute.target.spectator: not a spectator tag');
+    expect(await refused(t.seats[1]!, 'chatMute', { target: { spectator: 'bad tag!!!!' }, muted: true }, 'BAD_REQUEST')).toBe('chatMute.target.spectator: not a spectator tag');
+    await refused(t.host, 'chatMute', { target: { seat: 4 }, muted: true }, 'BAD_REQUEST');
+    await refused(t.host, 'chatMute', { target: {}, muted: true }, 'BAD_REQUEST');
+    expect(t.problems()).toEqual([]);
+    t.close();
+  });
+
   it('tags: one per address and table, shared by its sockets, different at another table', async () => {
     const t = await DocTable.create(server.url);
     const u = await DocTable.create(server.url);
@@ -121,7 +146,7 @@ describe('§15 chat', () => {
     expect(await refused(s, 'chat', { text: 'hi' }, 'CHAT_OFF')).toBe('the host has turned spectator chat off');
     await refused(s, 'react', { reaction: 'clap' }, 'CHAT_OFF');
     // the host's own sockets are never refused, even as a spectator
-    const hostWatcher = await DocClient.connect(server.url, { protocolVersion: 2, tableId: t.id, hostKey: t.hostKey }, { address: '10.3.0.2', label: 'host watcher' });
+    const hostWatcher = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: t.id, hostKey: t.hostKey }, { address: '10.3.0.2', label: 'host watcher' });
     t.extra.push(hostWatcher);
     await say(hostWatcher, 'the host speaks');
     // mute the spectator too: still CHAT_OFF first; back on: CHAT_MUTED
@@ -204,13 +229,13 @@ describe('§15 chat', () => {
     await refused(seat, 'chat', { text: 'x'.repeat(300) }, 'CHAT_TOO_LONG'); // does not count
     for (let i = 0; i < 5; i++) await say(seat, `line ${i}`);
     expect(await refused(seat, 'chat', { text: 'sixth' }, 'CHAT_TOO_FAST')).toBe('at most 5 chat lines in 10 s: wait a moment');
-    const tab = await DocClient.connect(server.url, { protocolVersion: 2, tableId: t.id, token: t.tokens[2] }, { label: 'seat 2 tab' });
+    const tab = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: t.tokens[2] }, { label: 'seat 2 tab' });
     t.extra.push(tab);
     await refused(tab, 'chat', { text: 'from the other tab' }, 'CHAT_TOO_FAST');
     for (let i = 0; i < 3; i++) expect(await tab.send('react', { reaction: 'clap' })).toEqual({ ok: true });
     expect(await refused(seat, 'react', { reaction: 'clap' }, 'CHAT_TOO_FAST')).toBe('at most 3 reactions in 5 s: wait a moment');
     seat.close();
-    const back = await DocClient.connect(server.url, { protocolVersion: 2, tableId: t.id, token: t.tokens[2] }, { label: 'seat 2 back' });
+    const back = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: t.tokens[2] }, { label: 'seat 2 back' });
     t.extra.push(back);
     await refused(back, 'chat', { text: 'after a reconnection' }, 'CHAT_TOO_FAST');
     await refused(back, 'react', { reaction: 'oops' }, 'CHAT_TOO_FAST');

@@ -3,7 +3,7 @@
  * `POST /api/tables` for both variants, every documented 4xx in the documented order, share
  * links, origins and the security headers, from a client that knows only the document.
  */
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync, zstdCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { createTable, httpError, parsed, postJson, raw, request, summary } from './doc-client/http.js';
@@ -112,11 +112,17 @@ describe('POST /api/tables', () => {
     const enc = 'unsupported content encoding or charset';
     expect(httpError(await post('{}', { 'content-type': 'application/json; charset=iso-8859-1' }), 415, 'UNSUPPORTED_MEDIA_TYPE')).toBe(enc);
     expect(httpError(await post('{}', { ...json, 'content-encoding': 'compress' }), 415, 'UNSUPPORTED_MEDIA_TYPE')).toBe(enc);
+    // exactly identity, gzip, deflate, br (§2): zstd, x-gzip and a list of codings are refused, however well-formed
+    const body = '{"rules":{"target":501}}';
+    for (const [coding, bytes] of [['zstd', zstdCompressSync(body)], ['x-gzip', gzipSync(body)], ['gzip, identity', gzipSync(body)]] as const)
+      expect(httpError(await post(bytes, { ...json, 'content-encoding': coding }), 415, 'UNSUPPORTED_MEDIA_TYPE'), coding).toBe(enc);
     expect(httpError(await post('{"rules":', json), 400, 'BAD_REQUEST')).toBe('body is not valid JSON');
     // accepted: a charset, gzip, identity, chunked JSON, the server's own origin
     expect((await post('{}', { 'content-type': 'application/json; charset=utf-8' })).status).toBe(201);
     expect((await post(gzipSync('{"rules":{"target":501}}'), { ...json, 'content-encoding': 'gzip' })).status).toBe(201);
     expect((await post('{}', { ...json, 'content-encoding': 'identity' })).status).toBe(201);
+    expect((await post(deflateSync(body), { ...json, 'content-encoding': 'Deflate' })).status).toBe(201);
+    expect((await post(brotliCompressSync(body), { ...json, 'content-encoding': 'br' })).status).toBe(201);
     expect((await request(base, '/api/tables', { method: 'POST', headers: json, body: '{}', chunked: true })).status).toBe(201);
     expect((await post('{}', { ...json, origin: base })).status).toBe(201);
   });
@@ -174,6 +180,17 @@ describe('GET routes', () => {
     expect(own.headers['access-control-allow-origin']).toBe(base);
   });
 
+  it('the CSP allows the WebSocket of the origin the page came from (no PUBLIC_URL): its Host, wss behind an https proxy, none for a bad Host', async () => {
+    const connect = async (headers: Record<string, string>) => {
+      const csp = String((await request(base, '/healthz', { headers })).headers['content-security-policy']);
+      return csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src'));
+    };
+    expect(await connect({ host: '192.168.1.20:8080' })).toBe("connect-src 'self' ws://192.168.1.20:8080");
+    expect(await connect({ host: 'belote.lan' })).toBe("connect-src 'self' ws://belote.lan");
+    expect(await connect({ host: 'belote.example.org', 'x-forwarded-proto': 'https' })).toBe("connect-src 'self' wss://belote.example.org");
+    expect(await connect({ host: 'bad_host!' })).toBe("connect-src 'self' 'self'");
+  });
+
   it('malformed HTTP requests get the error body too: 400 BAD_REQUEST "bad request", 431 for headers over 16 KB', async () => {
     const body = (text: string) => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as unknown;
     for (const req of [
@@ -210,6 +227,9 @@ describe('PUBLIC_URL and ALLOWED_ORIGINS', () => {
       httpError(await postJson(s.url, '/api/tables', {}, { origin: s.url }), 403, 'ORIGIN_NOT_ALLOWED');
       const poll = await request(s.url, '/socket.io/?EIO=4&transport=polling', { headers: { origin: s.url } });
       expect(poll.status).toBe(403);
+      // the CSP names PUBLIC_URL's WebSocket origin, whatever the Host (§11)
+      const csp = String((await request(s.url, '/healthz', { headers: { host: '192.168.1.20:8080' } })).headers['content-security-policy']);
+      expect(csp).toContain("connect-src 'self' wss://belote.example.org;");
     } finally {
       await s.close();
     }

@@ -9,6 +9,7 @@ import { DocClient } from './doc-client/client.js';
 import { createTable, httpError, postJson, request } from './doc-client/http.js';
 import { refused } from './doc-client/refuse.js';
 import { docServer } from './doc-client/server.js';
+import { PROTOCOL } from './doc-client/wire.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -26,9 +27,9 @@ afterAll(async () => {
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
 const join = (tableId: string, address: string, extra: Record<string, unknown> = {}) =>
-  DocClient.connect(server.url, { protocolVersion: 2, tableId, ...extra }, { address, label: address });
+  DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId, ...extra }, { address, label: address });
 const refusedAt = (tableId: string, address: string, extra: Record<string, unknown> = {}) =>
-  DocClient.refused(server.url, { protocolVersion: 2, tableId, ...extra }, { address });
+  DocClient.refused(server.url, { protocolVersion: PROTOCOL, tableId, ...extra }, { address });
 const nextSecond = () => new Promise((r) => setTimeout(r, 1100));
 
 describe('§2 CREATE_LIMIT_PER_MINUTE', () => {
@@ -78,6 +79,8 @@ describe('§4 step 1 RATE_LIMITED', () => {
     const t = await createTable(server.url, {}, from('10.9.3.9'));
     const s = await join(t.id, '10.9.3.1');
     await nextSecond();
+    // events the protocol does not name are ignored and spend nothing (§4)
+    for (let i = 0; i < 20; i++) s.socket.emit('noSuchEvent', {});
     for (let i = 0; i < 5; i++) expect((await s.send('sync', {})).ok).toBe(true);
     expect(await s.send('sync', {})).toEqual({ ok: false, error: { code: 'RATE_LIMITED', message: 'too many messages: slow down' } });
     expect(await s.send('sit', { seat: 9 })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } }); // before BAD_REQUEST
@@ -127,9 +130,9 @@ describe('§11 TRUST_PROXY', () => {
     const s = await docServer({ TRUST_PROXY: '10.0.0.0/8', MAX_SOCKETS_PER_ADDRESS: '2' });
     try {
       const t = await createTable(s.url);
-      const a = await DocClient.connect(s.url, { protocolVersion: 2, tableId: t.id }, { address: '10.20.0.1' });
-      const b = await DocClient.connect(s.url, { protocolVersion: 2, tableId: t.id }, { address: '10.20.0.2' });
-      expect((await DocClient.refused(s.url, { protocolVersion: 2, tableId: t.id }, { address: '10.20.0.3' })).code).toBe('TOO_MANY_SOCKETS');
+      const a = await DocClient.connect(s.url, { protocolVersion: PROTOCOL, tableId: t.id }, { address: '10.20.0.1' });
+      const b = await DocClient.connect(s.url, { protocolVersion: PROTOCOL, tableId: t.id }, { address: '10.20.0.2' });
+      expect((await DocClient.refused(s.url, { protocolVersion: PROTOCOL, tableId: t.id }, { address: '10.20.0.3' })).code).toBe('TOO_MANY_SOCKETS');
       a.close();
       b.close();
     } finally {

@@ -11,7 +11,8 @@ import { ignored, refused, refusedArgs } from './doc-client/refuse.js';
 import { cardOrder, suitOf } from './doc-client/rules.js';
 import { docServer, FAST } from './doc-client/server.js';
 import { DocTable } from './doc-client/table.js';
-import type { Card, GameAction, Seat } from './doc-client/wire.js';
+import type { Card, GameAction, Seat, Step } from './doc-client/wire.js';
+import { PROTOCOL } from './doc-client/wire.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -68,7 +69,7 @@ describe('§4 refusals common to every event', () => {
 
   it('an event sent without an ack function is processed', async () => {
     const t = await DocTable.create(server.url);
-    const extra = await DocClient.connect(server.url, { protocolVersion: 2, tableId: t.id }, { label: 'no-ack' });
+    const extra = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: t.id }, { label: 'no-ack' });
     t.extra.push(extra);
     await refused(extra, 'sit', { seat: 0, name: 'Eve' }, 'SEAT_TAKEN');
     await t.host.send('stand', {});
@@ -100,15 +101,15 @@ describe('§4 lobby commands', () => {
     expect(await t.seats[3]!.send('stand', {})).toEqual({ ok: true });
     await t.seats[3]!.waitFor(() => t.seats[3]!.seat === null, 3000, 'the spectator snapshot');
     expect(t.seats[3]!.state!.you).toEqual({ role: 'spectator', seat: null, isHost: false });
-    expect((await DocClient.refused(server.url, { protocolVersion: 2, tableId: t.id, token: oldToken })).code).toBe('BAD_TOKEN');
+    expect((await DocClient.refused(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: oldToken })).code).toBe('BAD_TOKEN');
     // two tabs of seat 1; one moves to the free seat 3: the other becomes a spectator (§7), then it moves back
-    const tab2 = await DocClient.connect(server.url, { protocolVersion: 2, tableId: t.id, token: t.tokens[1] }, { label: 'seat 1 tab 2' });
+    const tab2 = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: t.tokens[1] }, { label: 'seat 1 tab 2' });
     t.extra.push(tab2);
     expect(tab2.state!.you.seat).toBe(1);
     expect(await p1.send('sit', { seat: 3, name: 'Bob' })).toMatchObject({ ok: true, seat: 3 });
     await tab2.waitFor(() => tab2.seat === null, 3000, 'the other tab made a spectator');
     await s.waitFor(() => s.state!.table.seats[1].name === null && s.state!.table.seats[3].name === 'Bob', 3000, 'the move');
-    expect((await DocClient.refused(server.url, { protocolVersion: 2, tableId: t.id, token: t.tokens[1] })).code).toBe('BAD_TOKEN');
+    expect((await DocClient.refused(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: t.tokens[1] })).code).toBe('BAD_TOKEN');
     const home = await p1.send('sit', { seat: 1, name: 'Bob' });
     expect(home).toMatchObject({ ok: true, seat: 1 });
     t.tokens[1] = home.token as string;
@@ -121,12 +122,21 @@ describe('§4 lobby commands', () => {
     expect(await host.send('addBot', { seat: 3, level: 'strong' })).toEqual({ ok: true });
     await s.waitFor(() => s.state!.table.seats[3].bot === 'strong', 3000, 'the strong bot');
 
-    // seat 1 moves to seat 2? taken. Seat 1 renames: a new token, the old one void
+    // seat 1 moves to seat 2? taken. Seat 1 renames: a new token, the old one void; one step of two entries (§4, §6)
     const before = t.tokens[1]!;
+    const v = s.state!.version;
+    const seen = s.frames.length;
     const renamed = await p1.send('sit', { seat: 1, name: 'Bobby' });
     expect(renamed).toMatchObject({ ok: true, seat: 1 });
+    await s.waitFor(() => s.state!.version === v + 2, 3000, 'the rename');
+    const renameSteps = s.frames.slice(seen).filter((f) => f.name === 'step').map((f) => f.frame as Step);
+    expect(renameSteps).toHaveLength(1);
+    expect(renameSteps[0]!.events).toEqual([
+      { type: 'unseated', seat: 1 },
+      { type: 'seated', seat: 1, name: 'Bobby', bot: null },
+    ]);
     expect(renamed.token).not.toBe(before);
-    expect((await DocClient.refused(server.url, { protocolVersion: 2, tableId: t.id, token: before })).code).toBe('BAD_TOKEN');
+    expect((await DocClient.refused(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: before })).code).toBe('BAD_TOKEN');
     t.tokens[1] = renamed.token as string;
     await s.waitFor(() => s.state!.table.seats[1].name === 'Bobby', 3000, 'the new name');
 
@@ -134,7 +144,9 @@ describe('§4 lobby commands', () => {
     expect(await host.send('start', {})).toEqual({ ok: true });
     await s.waitFor(() => s.state!.table.status === 'playing', 3000, 'the game');
     await t.settle();
-    await refused(s, 'sit', { seat: 1, name: 'Eve' }, 'GAME_IN_PROGRESS'); // before SEAT_TAKEN
+    await refused(s, 'sit', { seat: 1, name: 'Eve' }, 'GAME_IN_PROGRESS', 'seats can change only between games'); // before SEAT_TAKEN
+    await refused(p1, 'settings', { rules: { target: 501 } }, 'NOT_HOST'); // before GAME_IN_PROGRESS
+    await refused(host, 'settings', { rules: { target: 501 } }, 'GAME_IN_PROGRESS', 'settings can change only between games');
     await refused(s, 'stand', {}, 'NOT_SEATED'); // before GAME_IN_PROGRESS
     await refused(p1, 'stand', {}, 'GAME_IN_PROGRESS');
     await refused(p1, 'addBot', { seat: 1 }, 'NOT_HOST'); // before GAME_IN_PROGRESS
@@ -151,6 +163,17 @@ describe('§4 lobby commands', () => {
 });
 
 describe('§4 game commands (classic)', () => {
+  it('ready after a redeal: WRONG_PHASE, there is no summary to continue from (§8)', async () => {
+    const t = await started();
+    for (let i = 0; i < 8; i++) await act(t, { type: 'pass' });
+    expect(deal(t).result!.outcome).toBe('redeal');
+    expect(t.ref().state!.timers.nextDeal).toBeNull();
+    // the next deal comes after min(3 s, DEAL_PAUSE_MS): the refusals below are made well within it
+    await refused(t.seats[0]!, 'ready', {}, 'WRONG_PHASE', 'a redeal has no summary to continue from: the next deal starts by itself');
+    expect(t.problems()).toEqual([]);
+    t.close();
+  });
+
   it('action and ready: every refusal of the table, in order, through bidding, play and the pause', async () => {
     const t = await DocTable.create(server.url);
     const s = t.spectator;
@@ -179,7 +202,7 @@ describe('§4 game commands (classic)', () => {
     await refused(other, 'action', { version: v, action: { type: 'play', card: me.state!.view!.deal!.hand![0]! } }, 'NOT_YOUR_TURN'); // before WRONG_PHASE
     await refused(me, 'action', { version: v, action: { type: 'play', card: me.state!.view!.deal!.hand![0]! } }, 'WRONG_PHASE');
     await refused(me, 'action', { version: v, action: { type: 'take', suit: 'H' } }, 'ILLEGAL_BID'); // a suit in round 1
-    await refused(me, 'ready', {}, 'WRONG_PHASE');
+    await refused(me, 'ready', {}, 'WRONG_PHASE', 'no deal summary to continue from: the deal is not over');
     // everyone passes round 1; round 2: no suit, or the retourne's, is ILLEGAL_BID
     for (let i = 0; i < 4; i++) await act(t, { type: 'pass' });
     expect(deal(t).round).toBe(2);

@@ -10,7 +10,8 @@ import { createTable } from './doc-client/http.js';
 import { docServer, FAST } from './doc-client/server.js';
 import { rng } from './doc-client/strategy.js';
 import { DocTable } from './doc-client/table.js';
-import type { Presence } from './doc-client/wire.js';
+import type { Step } from './doc-client/wire.js';
+import { PROTOCOL } from './doc-client/wire.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -21,15 +22,23 @@ afterAll(async () => {
 });
 
 describe('§8 clocks', () => {
-  it('turnTimerSeconds: a human turn that runs out is played by a bot; turnMsLeft counts it down', async () => {
+  it('turnTimerSeconds: a human turn that runs out is played by a bot; each turn\'s clock comes with its step, no presence frame for it', async () => {
     const t = await DocTable.create(server.url, { options: { turnTimerSeconds: 5 } });
-    await t.host.send('start', {});
     const s = t.spectator;
-    await s.waitFor(() => (s.state!.view?.deal?.bids.length ?? 0) >= 3, 5000, 'three turns played by the timer');
-    const presences = s.framesOf('presence') as Presence[];
-    const left = presences.map((p) => p.turnMsLeft).filter((x): x is number => x !== null);
-    expect(left.length).toBeGreaterThan(0);
-    for (const ms of left) expect(ms).toBeLessThanOrEqual(5 * 10);
+    await s.sync(); // the presence frame of the spectator's own arrival is behind us
+    const from = s.frames.length;
+    await t.host.send('start', {});
+    // three turns played by the timer (bids or cards, whatever the bots chose)
+    const played = () => s.frames.slice(from).filter((f) => f.name === 'step' && (f.frame as Step).events.some((e) => e.type === 'bid' || e.type === 'cardPlayed')).length;
+    await s.waitFor(() => played() >= 3, 5000, 'three turns played by the timer');
+    await t.settle();
+    // §5.4: every step that gives a human the turn carries its full clock (the client checks it on every step)
+    const steps = s.frames.slice(from).filter((f) => f.name === 'step').map((f) => f.frame as Step);
+    const clocks = steps.map((x) => x.timers?.turnMsLeft).filter((x): x is number => x != null);
+    expect(clocks.length).toBeGreaterThanOrEqual(4); // the deal's first turn and three more
+    for (const ms of clocks) expect(ms).toBeLessThanOrEqual(5 * 10);
+    // §5.5: no presence frame for a new turn (nobody joined, left or continued meanwhile)
+    expect(s.frames.slice(from).filter((f) => f.name === 'presence')).toEqual([]);
     expect(s.state!.table.seats.every((x) => !x.botPlaying)).toBe(true);
     await t.settle();
     const snaps = await t.syncAll();
@@ -51,7 +60,7 @@ describe('§8 clocks', () => {
     // the others play; the bot answers for the absent seat
     const end = await t.play({ random: rng(9), until: (x) => x.view!.deal!.bids.some((b) => b.seat === absent) });
     expect(end.view!.deal!.bids.some((b) => b.seat === absent)).toBe(true);
-    const back = await DocClient.connect(server.url, { protocolVersion: 2, tableId: t.id, token: t.tokens[absent] }, { label: 'back' });
+    const back = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: t.tokens[absent] }, { label: 'back' });
     await s.waitFor(() => !s.state!.table.seats[absent].botPlaying && s.state!.table.seats[absent].connected, 3000, 'the player back');
     t.extra.push(t.seats[absent]!);
     t.seats[absent] = back;
@@ -96,7 +105,7 @@ describe('§8 clocks', () => {
     const slow = await docServer({ ...FAST, DEAL_PAUSE_MS: '10000' });
     try {
       const { id, hostKey } = await createTable(slow.url, { options: { fillWithBots: true, botLevel: 'easy' } });
-      const host = await DocClient.connect(slow.url, { protocolVersion: 2, tableId: id, hostKey }, { label: 'host' });
+      const host = await DocClient.connect(slow.url, { protocolVersion: PROTOCOL, tableId: id, hostKey }, { label: 'host' });
       await host.send('start', {});
       await host.waitFor(() => host.state!.view?.deal?.phase === 'over', 8000, 'the first deal scored');
       const over = Date.now();
@@ -114,18 +123,18 @@ describe('§8 clocks', () => {
 
   it('a table with no socket connected pauses: bots make no move until someone connects', async () => {
     const { id, hostKey } = await createTable(server.url, { options: { fillWithBots: true } });
-    const host = await DocClient.connect(server.url, { protocolVersion: 2, tableId: id, hostKey }, { label: 'host' });
+    const host = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: id, hostKey }, { label: 'host' });
     await host.send('start', {});
     await host.waitFor(() => (host.state!.view?.deal?.tricks.length ?? 0) >= 1, 5000, 'the bots playing');
     host.close();
     await new Promise((r) => setTimeout(r, 100));
     const seen = host.state!.version;
-    const first = await DocClient.connect(server.url, { protocolVersion: 2, tableId: id }, { label: 'watcher' });
+    const first = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: id }, { label: 'watcher' });
     expect(first.state!.version - seen).toBeLessThanOrEqual(2); // nothing moved while nobody was there
     first.close();
     const left = first.state!.version;
     await new Promise((r) => setTimeout(r, 300));
-    const second = await DocClient.connect(server.url, { protocolVersion: 2, tableId: id }, { label: 'watcher 2' });
+    const second = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: id }, { label: 'watcher 2' });
     expect(second.state!.version - left).toBeLessThanOrEqual(2);
     second.close();
   });

@@ -13,7 +13,7 @@ import { parsed, request, summary } from './doc-client/http.js';
 import { docServer, FAST } from './doc-client/server.js';
 import { rng } from './doc-client/strategy.js';
 import { DocTable, NAMES } from './doc-client/table.js';
-import { RecordS, type Snapshot, type Step } from './doc-client/wire.js';
+import { RecordS, type Snapshot, type Step, PROTOCOL } from './doc-client/wire.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -52,13 +52,13 @@ describe('whole games by a client written from PROTOCOL.md', () => {
     expect(rec.deals).toHaveLength(history.length);
     expect(rec.rules).toMatchObject({ target: 501, announcements: true });
 
-    // after the end: an action is GAME_OVER, `ready` too, `start` is GAME_IN_PROGRESS; then the host's rematch
+    // after the end: an action is GAME_OVER, `ready` too, only the host starts the next game; then the host's rematch
     const seat = t.seats[0]!;
     const over = await seat.send('action', { version: end.version, action: { type: 'pass' } });
     expect(over).toMatchObject({ ok: false, error: { code: 'GAME_OVER' } });
     expect(await seat.send('ready', {})).toMatchObject({ ok: false, error: { code: 'GAME_OVER' } });
-    expect(await t.host.send('start', {})).toMatchObject({ ok: false, error: { code: 'GAME_IN_PROGRESS' } });
     expect(await t.seats[1]!.send('rematch', {})).toMatchObject({ ok: false, error: { code: 'NOT_HOST' } });
+    expect(await t.seats[1]!.send('start', {})).toMatchObject({ ok: false, error: { code: 'NOT_HOST' } });
     expect(await t.host.send('rematch', {})).toEqual({ ok: true });
     await t.spectator.waitFor(() => t.spectator.state!.table.games === 2 && t.spectator.state!.table.status === 'playing', 3000, 'the rematch');
     const second = await t.play({ random: rng(2), until: (s) => (s.view?.history.length ?? 0) >= 1 });
@@ -117,7 +117,7 @@ describe('whole games by a client written from PROTOCOL.md', () => {
           const old = table.seats[2]!;
           old.close();
           await table.spectator.waitFor(() => table.spectator.state!.table.seats[2].connected === false, 3000, 'seat 2 shown disconnected');
-          const back = await DocClient.connect(table.base, { protocolVersion: 2, tableId: table.id, token: table.tokens[2] }, { label: 'seat 2 again' });
+          const back = await DocClient.connect(table.base, { protocolVersion: PROTOCOL, tableId: table.id, token: table.tokens[2] }, { label: 'seat 2 again' });
           expect(back.state!.you).toEqual({ role: 'player', seat: 2, isHost: false });
           expect(back.state!.view!.deal!.hand).toHaveLength(d.handCounts[2]);
           await table.spectator.waitFor(() => table.spectator.state!.table.seats[2].connected, 3000, 'seat 2 shown connected');
@@ -127,7 +127,7 @@ describe('whole games by a client written from PROTOCOL.md', () => {
         // from the third trick: a second tab of seat 1 (the same token) gets its frames and plays for it
         if (!tabbed && d.tricks.length === 2) {
           tabbed = true;
-          const tab = await DocClient.connect(table.base, { protocolVersion: 2, tableId: table.id, token: table.tokens[1] }, { label: 'seat 1 tab 2' });
+          const tab = await DocClient.connect(table.base, { protocolVersion: PROTOCOL, tableId: table.id, token: table.tokens[1] }, { label: 'seat 1 tab 2' });
           expect(tab.state!.you.seat).toBe(1);
           expect(tab.state!.view!.deal!.hand).toEqual(table.seats[1]!.state!.view!.deal!.hand);
           table.extra.push(table.seats[1]!);

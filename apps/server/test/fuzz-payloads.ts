@@ -89,6 +89,7 @@ export class PayloadGen {
       action: { version: version + this.pick([-2, -1, 1, 2, 1000]), action: this.pick([{ type: 'pass' }, { type: 'take' }, { type: 'take', suit: 'H' }, { type: 'play', card: 'JH' }, { type: 'bid', value: 90, suit: 'S' }, { type: 'bid', value: 'capot', suit: 'C' }, { type: 'coinche' }, { type: 'surcoinche' }]) },
       ready: {},
       rematch: {},
+      settings: { rules: { target: this.pick([501, 2000, 301]), tie: 'dedans' }, options: { turnTimerSeconds: this.pick([null, 30]), fillWithBots: true } },
       sync: {},
       chat: { text: this.pick(['hi', '<script>alert(1)</script>', '\u0000\u202e x', 'x'.repeat(201)]) },
       react: { reaction: this.pick(['oops', 'clap', 'Oups']) },

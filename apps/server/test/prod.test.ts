@@ -105,6 +105,9 @@ describe('production start path', () => {
     };
     expect(env.DATA_DIR).toBe(dataDir);
     const [cmd, ...args] = execForm(last(runtime, 'CMD')!);
+    // the young generation capped (README "Memory"): a flood of hostile messages peaks at tens of MB of garbage, not a hundred
+    expect(args).toContain('--max-semi-space-size=4');
+    expect((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start).toContain('node --max-semi-space-size=4 apps/server/dist/main.js');
     const child = spawn(cmd!, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'], ...(nobody ?? {}) });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
@@ -183,22 +186,25 @@ describe('production start path', () => {
     expect(config).toMatch(/- published: 3000\n\s+target: 3000\n/);
   });
 
-  it.skipIf(!dockerCompose)('docker-compose config accepts the cluster file: PostgreSQL, three replicas, Caddy in front', { timeout: 60_000 }, async () => {
+  it.skipIf(!dockerCompose)('docker-compose config accepts the cluster file: PostgreSQL, three replicas, nginx in front routing by table', { timeout: 60_000 }, async () => {
     const config = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config']);
-    expect(config).toMatch(/replicas: 3\n/);
-    expect(config).toContain('DATABASE_URL: postgres://belote:belote@postgres:5432/belote');
+    for (const name of ['belote-1', 'belote-2', 'belote-3']) expect(config).toMatch(new RegExp(`^  ${name}:\n`, 'm'));
+    expect(config.match(/DATABASE_URL: postgres:\/\/belote:belote@postgres:5432\/belote/g)).toHaveLength(3);
     expect(config).toContain('TRUST_PROXY: loopback,uniquelocal');
     expect(config).toMatch(/condition: service_healthy/);
     expect(config).toMatch(/image: postgres:17/);
-    expect(config).toMatch(/- published: 8080\n\s+target: 80\n/);
-    expect(config).toContain('deploy/Caddyfile.cluster:/etc/caddy/Caddyfile:ro');
-    const scaled = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config'], { BELOTE_REPLICAS: '5', POSTGRES_PASSWORD: 's3cret' });
-    expect(scaled).toMatch(/replicas: 5\n/);
-    expect(scaled).toContain('postgres://belote:s3cret@postgres:5432/belote');
-    // the proxy finds every replica and keeps a browser on one (long-polling), and the server file exists
-    const caddy = readFileSync(join(ROOT, 'deploy/Caddyfile.cluster'), 'utf8');
-    expect(caddy).toMatch(/dynamic a belote 3000/);
-    expect(caddy).toMatch(/lb_policy cookie/);
+    expect(config).toMatch(/image: nginx:1\.28/);
+    expect(config).toMatch(/- published: 8080\n\s+target: 8080\n/);
+    expect(config).toContain('deploy/nginx/compose.conf:/etc/nginx/conf.d/default.conf:ro');
+    expect(config).toContain('deploy/nginx/belote.conf:/etc/nginx/belote.conf:ro');
+    const custom = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config'], { BELOTE_PORT: '9090', POSTGRES_PASSWORD: 's3cret' });
+    expect(custom).toContain('postgres://belote:s3cret@postgres:5432/belote');
+    expect(custom).toMatch(/- published: 9090\n\s+target: 8080\n/);
+    // nginx names exactly the Compose file's replicas, hashes by table, and listens where the proxy is published
+    const nginx = readFileSync(join(ROOT, 'deploy/nginx/compose.conf'), 'utf8');
+    expect([...nginx.matchAll(/^\s*server (belote-\d):3000 .*resolve;$/gm)].map((m) => m[1])).toEqual(['belote-1', 'belote-2', 'belote-3']);
+    expect(nginx).toMatch(/hash \$belote_route consistent;/);
+    expect(readFileSync(join(ROOT, 'deploy/nginx/belote.conf'), 'utf8')).toMatch(/^\s*listen 8080;$/m);
   });
 
   it.skipIf(!dockerCompose)('docker-compose: with BELOTE_PORT the server listens on that port, so its log and links name it', { timeout: 60_000 }, async () => {

@@ -129,8 +129,8 @@ describe('handshake', () => {
       expect(e.message).not.toMatch(/object Object|xxxxxxxxxxxxxxxxxxxxxxxxx/);
       expect(e.message!.length).toBeLessThan(120);
     }
-    expect((await connectError({ protocolVersion: { toString: 1 }, tableId: t.id })).message).toBe('this server speaks protocol 2, the client sent an object: reload the page');
-    expect((await connectError({ protocolVersion: 'x'.repeat(5000), tableId: t.id })).message).toBe(`this server speaks protocol 2, the client sent "${'x'.repeat(24)}…": reload the page`);
+    expect((await connectError({ protocolVersion: { toString: 1 }, tableId: t.id })).message).toBe(`this server speaks protocol ${PROTOCOL_VERSION}, the client sent an object: reload the page`);
+    expect((await connectError({ protocolVersion: 'x'.repeat(5000), tableId: t.id })).message).toBe(`this server speaks protocol ${PROTOCOL_VERSION}, the client sent "${'x'.repeat(24)}…": reload the page`);
     // other fields: BAD_REQUEST with at most a short escaped prefix of the value
     const bad = await connectError({ protocolVersion: PROTOCOL_VERSION, tableId: t.id, ['k'.repeat(3000)]: 1, token: { toString: 1 } });
     expect(bad.code).toBe('BAD_REQUEST');

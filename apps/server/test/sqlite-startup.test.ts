@@ -7,7 +7,7 @@
  * otherwise the files are made read-only for the current user.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -88,6 +88,29 @@ describe('SQLite DATA_DIR (real server processes)', () => {
     // Doing what the message says fixes it.
     if (nobody) chownSync(file, nobody.uid, nobody.gid);
     else chmodSync(file, 0o644);
+    const fixed = await started(dir, nobody);
+    expect(fixed.logs.find((l) => l.msg === 'tables restored')).toMatchObject({ restored: 1, skipped: 0 });
+  });
+
+  it('a damaged belote.sqlite (an overwritten header, a truncated copy) stops the start saying so, not with a permissions hint', { timeout: 60_000 }, async () => {
+    const dir = await dataDirWithOneTable();
+    const file = join(dir, 'belote.sqlite');
+    const good = readFileSync(file);
+    const damage: [string, () => void][] = [
+      ['an overwritten header', () => writeFileSync(file, Buffer.concat([Buffer.alloc(100, 0x41), good.subarray(100)]))],
+      ['a truncated copy', () => writeFileSync(file, good.subarray(0, Math.max(512, Math.floor(good.length / 3))))],
+    ];
+    for (const [what, hurt] of damage) {
+      hurt();
+      const refused = await spawnRefusedServer(dir, {}, nobody);
+      expect(refused.code, what).toBe(1);
+      const msg = fatalOf(refused);
+      expect(msg, what).toMatch(new RegExp(`^could not start: ${file} is damaged or is not a SQLite database \\(`));
+      expect(msg, what).toContain('restore it from a backup while the server is stopped');
+      expect(msg, what).not.toContain('chown');
+      writeFileSync(file, good);
+    }
+    // the file was left as it is: the good copy put back starts with its table
     const fixed = await started(dir, nobody);
     expect(fixed.logs.find((l) => l.msg === 'tables restored')).toMatchObject({ restored: 1, skipped: 0 });
   });

@@ -8,7 +8,7 @@ vi.mock('zod', () => {
 describe('@belote/protocol/client', () => {
   it('loads without zod: constants, the fold and the rules it needs', async () => {
     const m = await import('./client.js');
-    expect(m.PROTOCOL_VERSION).toBe(2);
+    expect(m.PROTOCOL_VERSION).toBe(3);
     expect(m.BOT_LEVELS).toEqual(['easy', 'normal', 'strong']);
     expect(m.ERROR_CODES).toContain('STALE_VERSION');
     expect(typeof m.applyStep).toBe('function');

@@ -44,6 +44,20 @@ describe('applyStep', () => {
   });
 });
 
+describe('applyStep between games and with clocks', () => {
+  it('takes the settings of a settingsChanged step, and the clocks a step carries (none: the clocks stay)', () => {
+    const rules = { ...DEFAULT_RULES, target: 501 as const, tie: 'dedans' as const };
+    const options = { turnTimerSeconds: 30, fillWithBots: true, botLevel: 'easy' as const };
+    let s = applyStep(lobby, { seq: 5, version: 1, events: [{ type: 'settingsChanged', rules, options }] });
+    expect(s.table).toMatchObject({ rules, options });
+    s = applyStep(s, { seq: 6, version: 2, events: [{ type: 'gameStarted', game: 0 }], timers: { turnMsLeft: 30_000, nextDeal: null } });
+    expect(s.view!.rules).toEqual(rules); // a new game plays the table's settings
+    expect(s.timers).toEqual({ turnMsLeft: 30_000, nextDeal: null });
+    s = applyStep(s, { seq: 7, version: 3, events: [{ type: 'seated', seat: 0, name: 'Ann', bot: null }] });
+    expect(s.timers).toEqual({ turnMsLeft: 30_000, nextDeal: null });
+  });
+});
+
 describe('applyPresence', () => {
   it('replaces connections, spectators and clocks', () => {
     const seated = applyStep(lobby, { seq: 5, version: 1, events: [{ type: 'seated', seat: 3, name: 'Dee', bot: null }] });

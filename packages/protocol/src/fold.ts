@@ -23,7 +23,7 @@ function withSeat(table: TableSummary, info: SeatInfo): TableSummary {
   return { ...table, seats };
 }
 
-/** The snapshot after one step (its `seq` must be the next one: see `frameOrder`). */
+/** The snapshot after one step (its `seq` must be the next one: see `frameOrder`); a step's `timers` replace the clocks. */
 export function applyStep(s: Snapshot, step: Step): Snapshot {
   let table = s.table;
   let view: GameView | null = s.view;
@@ -55,13 +55,16 @@ export function applyStep(s: Snapshot, step: Step): Snapshot {
       case 'dealCommitted':
         table = { ...table, commitment: { deal: e.deal, hash: e.hash } };
         break;
+      case 'settingsChanged':
+        table = { ...table, rules: e.rules, options: e.options };
+        break;
       default:
         assertNever(e);
     }
   }
   flush();
   if (step.private && view) view = applyEvents(view, [], step.private);
-  return { ...s, seq: step.seq, version: step.version, table, view };
+  return { ...s, seq: step.seq, version: step.version, table, view, timers: step.timers ?? s.timers };
 }
 
 /** The snapshot after one presence frame (absolute values: later frames replace earlier ones). */
@@ -75,7 +78,7 @@ export function applyPresence(s: Snapshot, p: Presence): Snapshot {
   };
 }
 
-const TABLE_EVENT_TYPES: ReadonlySet<string> = new Set<TableEvent['type']>(['seated', 'unseated', 'gameStarted', 'dealCommitted']);
+const TABLE_EVENT_TYPES: ReadonlySet<string> = new Set<TableEvent['type']>(['seated', 'unseated', 'gameStarted', 'dealCommitted', 'settingsChanged']);
 
 function isTableEvent(e: Step['events'][number]): e is TableEvent {
   return TABLE_EVENT_TYPES.has(e.type);

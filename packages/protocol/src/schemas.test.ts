@@ -91,4 +91,18 @@ describe('inbound schemas', () => {
     expect(ActionSchemas.classic.safeParse({ type: 'surcoinche' }).success).toBe(false);
     expect(clientEventSchema('sit', 'coinche')).toBe(ClientEventSchemas.sit);
   });
+  it("take the host's settings between games: the variant's targets, never the variant, partial changes", () => {
+    const at = (variant: 'classic' | 'coinche', payload: unknown) => {
+      const r = clientEventSchema('settings', variant).safeParse(payload);
+      return r.success ? null : issuesText(r.error, 'settings');
+    };
+    for (const p of [{}, { rules: {} }, { rules: { target: 501, tie: 'dedans' } }, { options: { turnTimerSeconds: null } }, { rules: { direction: 'clockwise' }, options: { fillWithBots: true, botLevel: 'strong' } }])
+      expect(at('classic', p), JSON.stringify(p)).toBeNull();
+    expect(at('coinche', { rules: { target: 3000 } })).toBeNull();
+    expect(at('classic', { rules: { target: 2000 } })).toBe('settings.rules.target: must be one of 1000, 501, 301, 1001 in classic, got 2000');
+    expect(at('coinche', { rules: { target: 301 } })).toBe('settings.rules.target: must be one of 2000, 501, 1000, 1001, 3000 in coinche, got 301');
+    expect(at('classic', { rules: { variant: 'coinche' } })).toBe('settings.rules: unknown field "variant"');
+    expect(at('classic', { options: { turnTimerSeconds: 2 } })).toMatch(/^settings\.options\.turnTimerSeconds: /);
+    expect(at('classic', { seats: [] })).toMatch(/unknown field "seats"/);
+  });
 });

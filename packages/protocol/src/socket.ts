@@ -6,13 +6,13 @@
  * a seat's own cards only in that seat's copy) and a `presence` frame for connections, timers
  * and readiness. `applyStep` / `applyPresence` (fold.ts) fold them into the snapshot.
  */
-import { BID_VALUES, CardSchema, SeatSchema, SuitSchema, type BidValue, type Move, type Variant } from '@belote/rules';
+import { BID_VALUES, CardSchema, RulesSchema, SeatSchema, SuitSchema, targetsOf, type BidValue, type Move, type Target, type Variant } from '@belote/rules';
 import { z } from 'zod';
 import { CHAT_EVENT_SCHEMAS, ChatEntrySchema, ChatStateSchema, ReactionFrameSchema, type ChatAck, type ChatEntry, type ChatHistoryAck, type ReactionFrame } from './chat.js';
 import type { ErrorCode, ProtocolError } from './errors.js';
-import { BotLevelSchema, DisplayNameSchema, TableIdSchema, TableSummarySchema } from './http.js';
+import { BotLevelSchema, DisplayNameSchema, TableIdSchema, TableOptionsInputSchema, TableOptionsViewSchema, TableSummarySchema } from './http.js';
 import { quote } from './refusal.js';
-import { GAME_EVENT_SCHEMAS, GameViewSchema } from './view-schema.js';
+import { GAME_EVENT_SCHEMAS, GameViewSchema, RulesViewSchema } from './view-schema.js';
 
 const int = z.number().int();
 const Bools4 = z.tuple([z.boolean(), z.boolean(), z.boolean(), z.boolean()]);
@@ -78,6 +78,31 @@ export const ActionSchemas = {
 
 const actionEvent = <S extends z.ZodType<GameAction>>(action: S) => z.strictObject({ version: z.number().int().min(0), action });
 
+/**
+ * The host's change of settings between games: any of the rules but the variant (fixed when the
+ * table is created) and any option; what is not given stays. A table takes the targets of its
+ * own variant (`SettingsSchemas[variant]`).
+ */
+const settingsEvent = (targets: readonly Target[], variant?: Variant) =>
+  z.strictObject({
+    rules: z
+      .strictObject({
+        target: z
+          .union(targets.map((t) => z.literal(t)) as unknown as [z.ZodLiteral<Target>, z.ZodLiteral<Target>], {
+            error: (iss) => `must be one of ${targets.join(', ')}${variant ? ` in ${variant}` : ''}, got ${quote(iss.input)}`,
+          })
+          .optional(),
+        announcements: RulesSchema.shape.announcements,
+        tie: RulesSchema.shape.tie,
+        direction: RulesSchema.shape.direction,
+      })
+      .optional(),
+    options: TableOptionsInputSchema.optional(),
+  });
+const ALL_TARGETS = [...new Set<Target>([...targetsOf('classic'), ...targetsOf('coinche')])];
+/** The `settings` payload a table of each variant accepts (a target of the other variant is malformed there). */
+export const SettingsSchemas = { classic: settingsEvent(targetsOf('classic'), 'classic'), coinche: settingsEvent(targetsOf('coinche'), 'coinche') } as const;
+
 export const ClientEventSchemas = {
   /** Take a free seat (or move to another / rename, before the game starts). */
   sit: z.strictObject({ seat: SeatSchema, name: DisplayNameSchema }),
@@ -92,8 +117,10 @@ export const ClientEventSchemas = {
   action: actionEvent(GameActionSchema),
   /** A player has seen the deal summary: the next deal may start (once every player is ready). */
   ready: z.strictObject({}),
-  /** Host: a new game with the same seats once the game is over. */
+  /** Host: the next game once a game is over (the same as `start` then). */
   rematch: z.strictObject({}),
+  /** Host, between games: change the rules (not the variant) and the options for the next game. */
+  settings: settingsEvent(ALL_TARGETS),
   /** Ask for a snapshot now (e.g. after a gap in `seq`); changes nothing. */
   sync: z.strictObject({}),
   /** The chat (chat.ts): lines, reactions, history, and the host's switches. */
@@ -108,7 +135,8 @@ const ActionEventSchemas = { classic: actionEvent(ActionSchemas.classic), coinch
  * event is the same at every table.
  */
 export function clientEventSchema(name: keyof typeof ClientEventSchemas, variant: Variant): z.ZodType {
-  return name === 'action' ? ActionEventSchemas[variant] : ClientEventSchemas[name];
+  if (name === 'action') return ActionEventSchemas[variant];
+  return name === 'settings' ? SettingsSchemas[variant] : ClientEventSchemas[name];
 }
 export type ClientEventName = keyof typeof ClientEventSchemas;
 export const CLIENT_EVENTS = Object.keys(ClientEventSchemas) as ClientEventName[];
@@ -179,6 +207,8 @@ export const TABLE_EVENT_SCHEMAS = [
   z.strictObject({ type: z.literal('gameStarted'), game: int.min(0) }),
   /** The fairness commitment of the deal about to be dealt (published before its first bid). */
   z.strictObject({ type: z.literal('dealCommitted'), deal: int.min(0), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  /** The host changed the settings between games: the next game plays these (the variant never changes). */
+  z.strictObject({ type: z.literal('settingsChanged'), rules: RulesViewSchema, options: TableOptionsViewSchema }),
 ] as const;
 export const TableEventSchema = z.discriminatedUnion('type', TABLE_EVENT_SCHEMAS);
 export type TableEvent = z.infer<typeof TableEventSchema>;
@@ -192,13 +222,16 @@ export const OwnCardsSchema = z.strictObject({ hand: z.array(CardSchema).max(8) 
 
 /**
  * `step` — one change of the table (one entry group of its log): the public events, once for
- * the whole room; a seat that was dealt cards gets its own copy with `private`.
+ * the whole room; a seat that was dealt cards gets its own copy with `private`. A step that
+ * changes the clocks (a turn starts with a turn timer, the pause between deals begins or ends)
+ * carries them, as time left when it was sent: no presence frame follows for them.
  */
 export const StepSchema = z.strictObject({
   seq: int.min(1),
   version: int.min(0),
   events: z.array(StepEventSchema),
   private: OwnCardsSchema.optional(),
+  timers: TimersSchema.optional(),
 });
 export type Step = z.infer<typeof StepSchema>;
 
@@ -249,6 +282,7 @@ export interface ClientToServerEvents {
   action: (p: ClientEventPayload<'action'>, ack: (a: Ack<ActionAck>) => void) => void;
   ready: (p: ClientEventPayload<'ready'>, ack: (a: Ack) => void) => void;
   rematch: (p: ClientEventPayload<'rematch'>, ack: (a: Ack) => void) => void;
+  settings: (p: ClientEventPayload<'settings'>, ack: (a: Ack) => void) => void;
   sync: (p: ClientEventPayload<'sync'>, ack: (a: Ack<SyncAck>) => void) => void;
   chat: (p: ClientEventPayload<'chat'>, ack: (a: Ack<ChatAck>) => void) => void;
   react: (p: ClientEventPayload<'react'>, ack: (a: Ack) => void) => void;

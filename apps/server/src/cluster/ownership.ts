@@ -1,18 +1,56 @@
 /**
- * Who owns which table, in PostgreSQL. Each process (node) has a row in `belote_nodes` with a
- * heartbeat; a table's row names its owner. A process claims a table only when it has no owner,
- * or its owner is dead (NODE_ALIVE: heartbeat expired, or no connection of that process open —
- * a kill -9 closes them at once). The claim is one UPDATE on the table's row, so of two
- * processes racing exactly one gets it; the store then refuses the loser's writes (NotOwner).
+ * Who owns which table, in PostgreSQL: the statements. Each process (node) has a heartbeat row in
+ * `belote_nodes`; a table's row names its owner and the epoch of its claim (bumped by every claim;
+ * the store writes only under the epoch it holds). A table is claimed when it has no owner or a
+ * dead one (NODE_ALIVE: heartbeat expired, or none of its connections open — kill -9 closes them);
+ * a live owner is asked for it instead (`wanted_by`). Each is one autocommit statement.
  */
 import type pg from 'pg';
 import { NODE_ALIVE } from '../store/pg-store.js';
 
-/** How long a heartbeat keeps a node alive (it is renewed every HEARTBEAT_MS). */
-export const NODE_TTL_MS = 3000;
-export const HEARTBEAT_MS = 1000;
+/** How often a process renews its heartbeat (and learns what it lost or was asked for). */
+export const HEARTBEAT_MS = 500;
+/** How long a heartbeat keeps a node alive: a frozen or cut-off process is dead this long after its last one. */
+export const NODE_TTL_MS = 2500;
 
-export type Claim = { owner: string; mine: boolean } | null;
+/** A claim's outcome: this process's claim `epoch`, the live `owner` asked for it, or no such table. */
+export type Claim = { epoch: number } | { owner: string } | null;
+
+/** Of the tables a process holds, those it no longer owns and those another process asked for. */
+export interface HeartbeatNews {
+  lost: string[];
+  wanted: string[];
+}
+
+const HEARTBEAT = `
+  WITH beat AS (
+    INSERT INTO belote_nodes (id, expires_at) VALUES ($1, now() + $2 * interval '1 millisecond')
+    ON CONFLICT (id) DO UPDATE SET expires_at = EXCLUDED.expires_at
+  )
+  SELECT h.id, (t.owner IS NOT DISTINCT FROM $1 AND t.owner_epoch = h.epoch) AS mine
+  FROM unnest($3::text[], $4::int[]) AS h(id, epoch) LEFT JOIN belote_tables t ON t.id = h.id
+  WHERE t.id IS NULL OR t.owner IS DISTINCT FROM $1 OR t.owner_epoch <> h.epoch OR t.wanted_by IS NOT NULL`;
+
+/** Claim the table if it is free (no owner, this node, or a dead one); otherwise ask its owner for it. */
+const CLAIM = `
+  WITH cur AS MATERIALIZED (
+    SELECT t.id, t.owner, (t.owner IS NULL OR t.owner = $2 OR NOT EXISTS (SELECT 1 FROM belote_nodes n WHERE n.id = t.owner AND ${NODE_ALIVE})) AS free
+    FROM belote_tables t WHERE t.id = $1 FOR UPDATE
+  ),
+  upd AS (
+    UPDATE belote_tables t
+    SET owner = CASE WHEN cur.free THEN $2 ELSE t.owner END,
+        owner_epoch = CASE WHEN cur.free THEN t.owner_epoch + 1 ELSE t.owner_epoch END,
+        wanted_by = CASE WHEN cur.free THEN NULL ELSE $2 END
+    FROM cur WHERE t.id = cur.id
+    RETURNING t.owner, t.owner_epoch
+  )
+  SELECT upd.owner, upd.owner_epoch AS epoch, cur.free FROM upd, cur`;
+
+const RELEASE = `
+  UPDATE belote_tables t SET owner = NULL, wanted_by = NULL
+  FROM unnest($2::text[], $3::int[]) AS h(id, epoch)
+  WHERE t.id = h.id AND t.owner = $1 AND t.owner_epoch = h.epoch`;
 
 export class Ownership {
   constructor(
@@ -20,57 +58,27 @@ export class Ownership {
     readonly node: string,
   ) {}
 
-  /** Renew this node's heartbeat (also proves the database answers). */
-  async heartbeat(): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO belote_nodes (id, expires_at) VALUES ($1, now() + $2 * interval '1 millisecond')
-       ON CONFLICT (id) DO UPDATE SET expires_at = EXCLUDED.expires_at`,
-      [this.node, NODE_TTL_MS],
-    );
+  /** Renew this node's heartbeat; `held`: the tables this process runs, with the epoch of its claim. */
+  async heartbeat(held: ReadonlyMap<string, number>): Promise<HeartbeatNews> {
+    const r = await this.pool.query<{ id: string; mine: boolean | null }>(HEARTBEAT, [this.node, NODE_TTL_MS, [...held.keys()], [...held.values()]]);
+    return { lost: r.rows.filter((row) => !row.mine).map((row) => row.id), wanted: r.rows.filter((row) => row.mine).map((row) => row.id) };
   }
 
-  /** The nodes alive now (this one included once it has a heartbeat). */
-  async alive(): Promise<Set<string>> {
-    const r = await this.pool.query<{ id: string }>(`SELECT n.id FROM belote_nodes n WHERE ${NODE_ALIVE}`);
-    return new Set(r.rows.map((row) => row.id));
-  }
-
-  /**
-   * Own `table` if it has no live owner (or is already ours). Null: no such table. Otherwise
-   * the owner: this node (`mine`) or the live node that has it.
-   */
   async claim(table: string): Promise<Claim> {
-    const r = await this.pool.query<{ owner: string }>(
-      `UPDATE belote_tables t SET owner = $2, owner_epoch = t.owner_epoch + 1
-       WHERE t.id = $1 AND (t.owner IS NULL OR t.owner = $2 OR NOT EXISTS (SELECT 1 FROM belote_nodes n WHERE n.id = t.owner AND ${NODE_ALIVE}))
-       RETURNING t.owner`,
-      [table, this.node],
-    );
-    if (r.rows[0]) return { owner: this.node, mine: true };
-    const o = await this.pool.query<{ owner: string | null }>('SELECT owner FROM belote_tables WHERE id = $1', [table]);
-    const row = o.rows[0];
+    const r = await this.pool.query<{ owner: string; epoch: number; free: boolean }>(CLAIM, [table, this.node]);
+    const row = r.rows[0];
     if (!row) return null;
-    // Released between the two statements: try again.
-    if (row.owner === null) return this.claim(table);
-    return { owner: row.owner, mine: row.owner === this.node };
+    return row.free ? { epoch: row.epoch } : { owner: row.owner };
   }
 
-  /** Give tables up (idle, or shutting down): the next process that needs one claims it. */
-  async release(tables: readonly string[]): Promise<void> {
-    if (tables.length === 0) return;
-    await this.pool.query('UPDATE belote_tables SET owner = NULL WHERE id = ANY($1::text[]) AND owner = $2', [tables, this.node]);
-  }
-
-  /** Of `tables`, those this node no longer owns (taken over while it was taken for dead). */
-  async lost(tables: readonly string[]): Promise<string[]> {
-    if (tables.length === 0) return [];
-    const r = await this.pool.query<{ id: string }>('SELECT id FROM belote_tables WHERE id = ANY($1::text[]) AND owner IS DISTINCT FROM $2', [tables, this.node]);
-    return r.rows.map((row) => row.id);
+  /** Give tables up (idle, asked for, shutting down): the next process a socket of one reaches claims it. */
+  async release(tables: ReadonlyMap<string, number>): Promise<void> {
+    if (tables.size === 0) return;
+    await this.pool.query(RELEASE, [this.node, [...tables.keys()], [...tables.values()]]);
   }
 
   /** Shutdown: release every table and the node's row. */
   async leave(): Promise<void> {
-    await this.pool.query('UPDATE belote_tables SET owner = NULL WHERE owner = $1', [this.node]);
-    await this.pool.query('DELETE FROM belote_nodes WHERE id = $1', [this.node]);
+    await this.pool.query('WITH n AS (DELETE FROM belote_nodes WHERE id = $1) UPDATE belote_tables SET owner = NULL, wanted_by = NULL WHERE owner = $1', [this.node]);
   }
 }

@@ -13,6 +13,9 @@ import { securityHeaders } from './security.js';
 import { tablesRouter } from './tables-routes.js';
 import { webAppRouter } from './web-app.js';
 
+/** The request body encodings accepted (PROTOCOL.md §2); anything else is 415. */
+const ENCODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
+
 /** The request carries a body (the rule body parsers use: a length other than 0, or chunked). */
 const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
 
@@ -21,7 +24,8 @@ export function createApp(tables: TableDirectory, config: Config, publicUrl: str
   app.disable('x-powered-by');
   // Behind a trusted reverse proxy (TRUST_PROXY; by default on the same host), take the client address from X-Forwarded-For.
   app.set('trust proxy', config.trustProxy);
-  app.use(securityHeaders(publicUrl));
+  // the WebSocket origin the CSP allows: the page's own (PUBLIC_URL's, or the one this request came to)
+  app.use(securityHeaders(publicUrl, config.publicUrl === null ? (req) => originOf(req as Request) : () => publicUrl));
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const health = tables.health();
@@ -41,8 +45,14 @@ export function createApp(tables: TableDirectory, config: Config, publicUrl: str
       if (hasBody(req) && !req.is('application/json')) return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'the body must be JSON (Content-Type: application/json)');
       next();
     },
+    (req, res, next) => {
+      // exactly the documented encodings, whatever the body parser's version would also inflate (zstd)
+      const encoding = req.headers['content-encoding'];
+      if (encoding !== undefined && hasBody(req) && !ENCODINGS.has(encoding.trim().toLowerCase())) return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'unsupported content encoding or charset');
+      next();
+    },
     express.json({ limit: '8kb' }),
-    tablesRouter(tables, (req) => (config.publicUrl === null ? (originOf(req) ?? publicUrl) : publicUrl), config.createLimitPerMinute),
+    tablesRouter(tables, (req) => (config.publicUrl === null ? (originOf(req) ?? publicUrl) : publicUrl), config.createLimitPerMinute, log),
   );
   app.use(webAppRouter(config.webDist));
   app.use((_req, res) => sendError(res, 404, 'NOT_FOUND', 'not found'));

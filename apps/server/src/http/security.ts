@@ -1,13 +1,19 @@
 /**
  * Security headers (helmet) with a CSP that allows only the app's own origin: its scripts,
- * styles, images and its WebSocket. HSTS and upgrade-insecure-requests only over https, so
- * a plain-http LAN install keeps working.
+ * styles, images and its WebSocket — the page's origin as ws(s):, PUBLIC_URL's or, without it,
+ * the one each request came to (a LAN address, a remapped port). HSTS and
+ * upgrade-insecure-requests only over https, so a plain-http LAN install keeps working.
  */
+import type { IncomingMessage } from 'node:http';
 import helmet from 'helmet';
 
-export function securityHeaders(publicUrl: string) {
+/** `pageOrigin(req)`: the origin the page of this request was loaded from, or null when the request does not say. */
+export function securityHeaders(publicUrl: string, pageOrigin: (req: IncomingMessage) => string | null) {
   const secure = publicUrl.startsWith('https:');
-  const wsOrigin = new URL(publicUrl.replace(/^http/, 'ws')).origin;
+  const wsOrigin = (req: IncomingMessage) => {
+    const page = pageOrigin(req);
+    return page === null ? "'self'" : page.replace(/^http/, 'ws');
+  };
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -4,12 +4,14 @@
  */
 import { CreateTableRequestSchema, TableIdSchema, issuesText, type CreateTableResponse } from '@belote/protocol';
 import { Router, type Request } from 'express';
+import type { Logger } from 'pino';
 import { EventBudget } from '../event-budget.js';
+import { StoreWriteFailed } from '../store/types.js';
 import type { TableDirectory } from '../tables/directory.js';
 import { sendError } from './errors.js';
 
 /** `linkBase(req)`: the origin share links start with (PUBLIC_URL, or the one the client used). */
-export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) => string, createPerMinute: number): Router {
+export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) => string, createPerMinute: number, log: Logger): Router {
   const r = Router();
   const createBudget = new EventBudget(createPerMinute, 60_000);
 
@@ -19,7 +21,15 @@ export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) =>
     if (!createBudget.take(req.ip ?? 'unknown')) return sendError(res, 429, 'RATE_LIMITED', 'too many tables created: try again in a minute');
     const parsed = CreateTableRequestSchema.safeParse(req.body ?? {});
     if (!parsed.success) return sendError(res, 400, 'BAD_REQUEST', issuesText(parsed.error));
-    const { id, hostKey } = await tables.create(parsed.data);
+    let created: { id: string; hostKey: string };
+    try {
+      created = await tables.create(parsed.data);
+    } catch (e) {
+      if (!(e instanceof StoreWriteFailed)) throw e;
+      log.error({ err: e }, 'could not save a new table');
+      return sendError(res, 503, 'INTERNAL', 'the table could not be saved (the server cannot write to its storage); nothing was created: try again later');
+    }
+    const { id, hostKey } = created;
     const body: CreateTableResponse = { id, url: `${linkBase(req)}/t/${id}`, hostKey };
     res.status(201).json(body);
   });

@@ -29,11 +29,22 @@ function refusal(data: ConnectErrorData): Error & { data: ConnectErrorData } {
 }
 
 /**
- * Resolve a handshake into an identity, or the refusal to send. Checked in this order:
- * PROTOCOL_MISMATCH, BAD_REQUEST, TOO_MANY_SOCKETS (address), NO_SUCH_TABLE, BAD_TOKEN
- * (token, then host key), TOO_MANY_SOCKETS (table; spectators only).
+ * The table named in the connection URL (`?table=<id>`), which a reverse proxy routes by: when
+ * given it must be the handshake's table, and in a cluster it is required (without it the proxy
+ * could send the table's sockets to different processes). Null: fine.
  */
-export async function checkHandshake(auth: unknown, address: string, tables: TableDirectory, limits: SocketLimits): Promise<SocketIdentity | Error> {
+function routingRefusal(routedBy: unknown, tableId: string, routed: boolean): string | null {
+  if (routedBy === undefined) return routed ? 'bad handshake: the table id must also be in the connection URL (?table=<id>): a proxy sends each table to one server process by it' : null;
+  return routedBy === tableId ? null : 'bad handshake: the table in the connection URL (?table=) is not auth.tableId';
+}
+
+/**
+ * Resolve a handshake into an identity, or the refusal to send. Checked in this order:
+ * PROTOCOL_MISMATCH, BAD_REQUEST (auth, then the URL's table), TOO_MANY_SOCKETS (address),
+ * NO_SUCH_TABLE, BAD_TOKEN (token, then host key), TOO_MANY_SOCKETS (table; spectators only).
+ * `routedBy`: the connection URL's `table` parameter.
+ */
+export async function checkHandshake(auth: unknown, address: string, tables: TableDirectory, limits: SocketLimits, routedBy?: unknown): Promise<SocketIdentity | Error> {
   const version = typeof auth === 'object' && auth !== null && !Array.isArray(auth) && Object.hasOwn(auth, 'protocolVersion') ? (auth as { protocolVersion: unknown }).protocolVersion : undefined;
   if (version !== PROTOCOL_VERSION)
     return refusal({
@@ -44,9 +55,11 @@ export async function checkHandshake(auth: unknown, address: string, tables: Tab
   const parsed = HandshakeSchema.safeParse(auth);
   if (!parsed.success) return refusal({ code: 'BAD_REQUEST', message: `bad handshake: ${issuesText(parsed.error, 'auth')}` });
   const { tableId, token, hostKey } = parsed.data;
+  const misrouted = routingRefusal(routedBy, tableId, tables.routed);
+  if (misrouted) return refusal({ code: 'BAD_REQUEST', message: misrouted });
   const crowded = limits.refusal(address, tableId, true);
   if (crowded) return refusal({ code: 'TOO_MANY_SOCKETS', message: crowded });
-  // The table checks the secrets as hashes (in a cluster, on the process that runs it).
+  // The table checks the secrets as hashes (in a cluster, after this process claimed it).
   const tokenHash = token !== undefined ? sha256Hex(token) : null;
   const admitted = await tables.admit(tableId, tokenHash, hostKey !== undefined ? sha256Hex(hostKey) : null);
   if (!admitted.ok) return refusal({ code: admitted.code, message: admitted.message });
@@ -56,15 +69,32 @@ export async function checkHandshake(auth: unknown, address: string, tables: Tab
   return { tableId, seat, tokenHash, isHost: admitted.isHost, address, variant: admitted.variant };
 }
 
-export function handshakeMiddleware(tables: TableDirectory, limits: SocketLimits) {
+/** The answer to a handshake whose table did not answer within the bound (a slow or locked store, an unreachable process). */
+export const HANDSHAKE_TIMED_OUT: ConnectErrorData = { code: 'INTERNAL', message: 'the table did not answer in time: try again in a moment' };
+
+/**
+ * Every handshake is answered within `timeoutMs`: its checks, the table's included, either
+ * finish by then (the socket connects and gets its snapshot at once) or it is refused with
+ * INTERNAL; a table that answers later changes nothing.
+ */
+export function handshakeMiddleware(tables: TableDirectory, limits: SocketLimits, timeoutMs: number) {
   return (socket: Socket, next: (err?: Error) => void): void => {
-    checkHandshake(socket.handshake.auth, clientAddress(socket.request, limits.trust), tables, limits).then(
+    let answered = false;
+    const answer = (err?: Error) => {
+      if (answered) return;
+      answered = true;
+      clearTimeout(timer);
+      next(err);
+    };
+    const timer = setTimeout(() => answer(refusal(HANDSHAKE_TIMED_OUT)), timeoutMs);
+    checkHandshake(socket.handshake.auth, clientAddress(socket.request, limits.trust), tables, limits, socket.handshake.query.table).then(
       (r) => {
-        if (r instanceof Error) return next(r);
+        if (answered) return; // refused already: too late
+        if (r instanceof Error) return answer(r);
         socket.data = r;
-        next();
+        answer();
       },
-      () => next(refusal({ code: 'INTERNAL', message: 'internal error' })),
+      () => answer(refusal({ code: 'INTERNAL', message: 'internal error' })),
     );
   };
 }

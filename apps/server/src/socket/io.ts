@@ -1,49 +1,49 @@
 /**
  * The Socket.IO server: small message limit, origin check, handshake middleware with the
  * connection limits, and the connection lifecycle (join the table, attach handlers, watch the
- * backlog, leave on disconnect). The table may run in this process or, in a cluster, in
- * another (TableDirectory); with `cluster` the adapter carries room frames between processes.
+ * backlog, leave on disconnect). The socket's table runs in this process (TableDirectory; in a
+ * cluster the reverse proxy sent the socket to the process that runs it).
  */
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { Config } from '../config.js';
 import type { OriginCheck } from '../origin-policy.js';
-import type { LocalConnection, TableDirectory } from '../tables/directory.js';
+import type { TableDirectory } from '../tables/directory.js';
+import type { Connection } from '../tables/table-room.js';
 import { dropWhenBacklogged } from './backpressure.js';
 import { attachHandlers } from './handlers.js';
 import { handshakeMiddleware } from './handshake.js';
-import { seatRoom, sendFrame, type SocketHub, type TableRemote, type TableServer } from './hub.js';
+import { seatRoom, sendFrame, type SocketHub, type TableServer } from './hub.js';
 import { SocketLimits } from './limits.js';
 
 /** Socket messages above this size are refused (and the socket closed) by socket.io. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
 
-/** Cluster wiring: the adapter factory (`@socket.io/postgres-adapter`) and how private frames leave. */
-export interface SocketCluster {
-  adapter: Parameters<TableServer['adapter']>[0];
-  remote: TableRemote;
-}
+/**
+ * In a cluster the server pings every socket each second, so a connection through the reverse
+ * proxy is never silent for long unless the process is frozen: the proxy closes one silent for
+ * 3 s (deploy/nginx/belote.conf) and its client reconnects, to the table's next owner. A client
+ * may take 5 s to answer a ping. One process keeps Socket.IO's defaults.
+ */
+export const CLUSTER_PING = { pingInterval: 1000, pingTimeout: 5000 } as const;
 
-export function createSocketServer(http: HttpServer, tables: TableDirectory, hub: SocketHub, config: Config, originOk: OriginCheck, log: Logger, cluster: SocketCluster | null = null): TableServer {
+export function createSocketServer(http: HttpServer, tables: TableDirectory, hub: SocketHub, config: Config, originOk: OriginCheck, log: Logger): TableServer {
   const io: TableServer = new Server(http, {
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     serveClient: false,
     // Browsers always send Origin on WebSocket and cross-origin requests; other clients may omit it.
     allowRequest: (req, cb) => cb(null, originOk(req.headers.origin, req.headers.host)),
+    ...(tables.routed ? CLUSTER_PING : {}),
   });
-  if (cluster) io.adapter(cluster.adapter);
-  hub.attach(io, cluster?.remote ?? null);
+  hub.attach(io);
   const limits = new SocketLimits(config);
-  io.use(handshakeMiddleware(tables, limits));
+  io.use(handshakeMiddleware(tables, limits, config.handshakeTimeoutMs));
   io.on('connection', (socket) => {
     const id = socket.data;
     limits.added(id.address, id.tableId);
     dropWhenBacklogged(socket, (queued) => log.warn({ table: id.tableId, queued }, 'socket not reading its frames: disconnected'));
-    const mute = () => {
-      for (const r of socket.rooms) if (r !== socket.id) void socket.leave(r);
-    };
-    const conn: LocalConnection = {
+    const conn: Connection = {
       id: socket.id,
       isHost: id.isHost,
       seat: id.seat,
@@ -51,11 +51,12 @@ export function createSocketServer(http: HttpServer, tables: TableDirectory, hub
       address: id.address,
       send: (event, frame) => sendFrame(socket, event, frame),
       listen: (seat) => {
-        mute();
+        for (const r of socket.rooms) if (r !== socket.id) void socket.leave(r);
         void socket.join(seat === null ? id.tableId : [id.tableId, seatRoom(id.tableId, seat)]);
       },
-      mute,
       kick: () => socket.disconnect(true),
+      // the transport closes: the client sees `transport close` and reconnects (`disconnect(true)` would tell it not to)
+      reconnect: () => socket.conn.close(),
     };
     attachHandlers(socket, id.tableId, id.variant, conn, tables, limits, log);
     socket.on('disconnect', () => {

@@ -81,8 +81,19 @@ export function checkWritableFiles(files: readonly string[]): void {
   );
 }
 
-/** A database that opened but refuses writes (read-only file or file system): name it. */
+/** SQLite's codes for a file that is not a database or is damaged (an overwritten header, a truncated copy). */
+export const isDamaged = (e: unknown): boolean => /^SQLITE_(NOTADB|CORRUPT)/.test(String((e as { code?: unknown } | null)?.code ?? ''));
+
+/** A database file SQLite cannot read: a damaged copy, not a permissions problem. */
+export function damaged(file: string, e: unknown): StoreUnusable {
+  return new StoreUnusable(
+    `${file} is damaged or is not a SQLite database (${(e as Error).message}): restore it from a backup while the server is stopped, or move it (and ${file}-wal, ${file}-shm) away to start with no tables; it was left as it is`,
+  );
+}
+
+/** A database that opened but refuses writes (read-only file or file system): name it, unless the file itself is damaged. */
 export function notWritable(file: string, e: unknown): StoreUnusable {
+  if (isDamaged(e)) return damaged(file, e);
   return new StoreUnusable(`${file} cannot be written (${(e as Error).message}): the server runs as ${serverUser()}; ${chownHint(file)} and check the file system is not read-only`);
 }
 

@@ -10,7 +10,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
-import { checkWritableFiles, lockDataDir, notWritable, prepareDataDir, serverUser } from './data-dir.js';
+import { checkWritableFiles, damaged, isDamaged, lockDataDir, notWritable, prepareDataDir, serverUser } from './data-dir.js';
 import { CHAT_KEPT, DEFAULT_CHAT_SETTINGS, type ChatEntry, type ChatSettings } from '@belote/protocol';
 import {
   ChatConflict,
@@ -52,7 +52,7 @@ export class SqliteStore implements TableStore {
   private readonly log: Logger | undefined;
   private pending: PendingWrite[] = [];
   private flushScheduled = false;
-  private readonly stmt;
+  private readonly stmt: ReturnType<SqliteStore['prepare']>;
 
   /** Throws a `StoreUnusable` (a message for the self-hoster) when DATA_DIR cannot be used. */
   constructor(opts: SqliteStoreOptions) {
@@ -68,6 +68,17 @@ export class SqliteStore implements TableStore {
       this.lock.close();
       throw e;
     }
+    try {
+      this.stmt = this.prepare();
+    } catch (e) {
+      this.db.close();
+      this.lock.close();
+      throw isDamaged(e) ? damaged(this.file, e) : e;
+    }
+  }
+
+  /** The schema (created when missing) and the statements. */
+  private prepare() {
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS tables (
         id TEXT PRIMARY KEY,
@@ -93,7 +104,7 @@ export class SqliteStore implements TableStore {
         settings TEXT NOT NULL
       ) WITHOUT ROWID;
     `);
-    this.stmt = {
+    return {
       insertTable: this.db.prepare('INSERT INTO tables (id, settings, created_at, updated_at) VALUES (?, ?, ?, ?)'),
       nextSeq: this.db.prepare<[string], { n: number }>('SELECT COALESCE(MAX(seq) + 1, 0) AS n FROM entries WHERE table_id = ?'),
       insertEntry: this.db.prepare('INSERT INTO entries (table_id, seq, entry) VALUES (?, ?, ?)'),
@@ -233,7 +244,14 @@ export class SqliteStore implements TableStore {
 
   async loadAll(): Promise<LoadedTables> {
     const out: LoadedTables = { tables: [], unreadable: [] };
-    for (const row of this.stmt.tables.all()) {
+    let rows: { id: string; settings: string; finished_at: number | null }[];
+    try {
+      rows = this.stmt.tables.all();
+    } catch (e) {
+      // the list of tables itself cannot be read: the file is damaged, not one table
+      throw isDamaged(e) ? damaged(this.file, e) : e;
+    }
+    for (const row of rows) {
       try {
         out.tables.push(this.read(row));
       } catch (e) {

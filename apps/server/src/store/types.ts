@@ -10,7 +10,7 @@
 import type { BotLevel, ChatEntry, ChatSettings, TableOptions } from '@belote/protocol';
 import type { Action, Card, Rules, Seat } from '@belote/rules';
 
-/** Fixed at creation. */
+/** Set at creation; the rules (not the variant) and options may change between games (`settings` log entries). */
 export interface TableSettings {
   id: string;
   rules: Rules;
@@ -31,7 +31,9 @@ export type LogEntry =
   /** A deal with its dealer, deck order and fairness secrets (never sent to clients while running). */
   | { type: 'dealStart'; dealer: Seat; deck: Card[]; salt: string; commitment: string }
   /** A bid or card, by the player or by a bot acting for the seat. */
-  | { type: 'action'; action: Action; by: 'player' | 'bot' };
+  | { type: 'action'; action: Action; by: 'player' | 'bot' }
+  /** The host's new settings for the next game (between games; the variant never changes). */
+  | { type: 'settings'; rules: Rules; options: TableOptions };
 
 export interface StoredTable {
   settings: TableSettings;
@@ -89,9 +91,9 @@ export class ChatConflict extends Error {
 }
 
 /**
- * Cluster fencing (PostgreSQL with several processes): the table is owned by another process
- * now (this one was taken for dead and its tables taken over). Nothing was written; the writer
- * must hand the table over to its owner.
+ * Cluster fencing (PostgreSQL with several processes): this process's claim on the table is no
+ * longer the current one (another process claimed it since: this one was taken for dead, or
+ * gave it up). Nothing was written; the writer must give the table up.
  */
 export class NotOwner extends Error {
   constructor(
@@ -103,11 +105,34 @@ export class NotOwner extends Error {
   }
 }
 
+/**
+ * A networked store lost its connection after sending a write and before its answer came: the
+ * write may or may not be stored. The writer must read the table to know (never report it as
+ * refused until it does).
+ */
+export class OutcomeUnknown extends Error {
+  constructor(
+    readonly tableId: string,
+    cause: unknown,
+  ) {
+    super(`table ${tableId}: the answer to a write was lost (${(cause as Error)?.message ?? String(cause)}); it may or may not be stored`, { cause });
+    this.name = 'OutcomeUnknown';
+  }
+}
+
 /** The table does not exist in the store (never created, or expired). */
 export class NoSuchStoredTable extends Error {
   constructor(readonly tableId: string) {
     super(`no table ${tableId}`);
     this.name = 'NoSuchStoredTable';
+  }
+}
+
+/** A write the store could not make (a full disk, the database unreachable): nothing of it was written. */
+export class StoreWriteFailed extends Error {
+  constructor(cause: unknown) {
+    super(`the store could not write: ${(cause as Error | null)?.message ?? String(cause)}`, { cause });
+    this.name = 'StoreWriteFailed';
   }
 }
 
@@ -127,10 +152,10 @@ export interface TableStore {
    * Write `entries` at positions `version`, `version + 1`, … of the table's log, atomically
    * (all or none) and durably before resolving. Rejects with `VersionConflict` unless the log
    * holds exactly `version` entries, with `NotOwner` when a cluster store's table belongs to
-   * another process, and with `NoSuchStoredTable` for an unknown table; any
-   * other rejection is a failed write (nothing of it was written, except that a networked
-   * store that lost its connection while committing cannot know: the next append then meets
-   * a `VersionConflict` if the commit did happen).
+   * another process, with `NoSuchStoredTable` for an unknown table, and with `OutcomeUnknown`
+   * when a networked store lost its connection while the write was under way (it may have been
+   * stored: read the table to know); any other rejection is a failed write, of which nothing
+   * was written.
    */
   append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void>;
   /** One table with its whole log; null if there is no such table. Rejects if it cannot be read. */

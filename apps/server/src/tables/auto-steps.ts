@@ -152,7 +152,10 @@ export class AutoSteps {
     if (status === 'lobby') return { code: 'GAME_NOT_STARTED', message: 'the game has not started' };
     if (status === 'finished') return { code: 'GAME_OVER', message: 'the game is over' };
     const p = this.currentPause();
-    if (!p) return { code: 'WRONG_PHASE', message: 'no deal summary to continue from: the deal is not over' };
+    if (!p)
+      return currentDeal(currentGame(this.host.state())!.state)?.phase === 'over'
+        ? { code: 'WRONG_PHASE', message: 'a redeal has no summary to continue from: the next deal starts by itself' }
+        : { code: 'WRONG_PHASE', message: 'no deal summary to continue from: the deal is not over' };
     p.continued[seat] = true;
     return null;
   }

@@ -83,14 +83,26 @@ export class TableChat {
   private settings: ChatSettings = DEFAULT_CHAT_SETTINGS;
   /** The stored chat may differ from this copy (a write failed or conflicted): read it before the next write. */
   private stale = false;
+  /** A read from the store on its way (shared by the calls made meanwhile). */
+  private loading: Promise<boolean> | null = null;
+  private attempted = false;
   /** Budgets, made at the first line or reaction (an idle table holds none). */
   private budgets: { lines: EventBudget; reactions: EventBudget } | null = null;
 
   constructor(private readonly deps: ChatDeps) {}
 
-  /** Read the chat from the store once (at the first join); false when it could not be read. */
-  async load(): Promise<boolean> {
-    if (this.entries && !this.stale) return true;
+  /** Read the chat from the store once (at the first join); false when it could not be read. Calls made while a read is on its way share it. */
+  load(): Promise<boolean> {
+    if (this.entries && !this.stale) return Promise.resolve(true);
+    return (this.loading ??= this.read().finally(() => (this.loading = null)));
+  }
+
+  /** A read was tried (it may have failed: a snapshot then shows no entry yet). */
+  get tried(): boolean {
+    return this.attempted && this.loading === null;
+  }
+
+  private async read(): Promise<boolean> {
     try {
       const stored = await this.deps.store.loadChat(this.deps.tableId);
       this.entries = stored?.entries.slice(-CHAT_KEPT) ?? [];
@@ -100,6 +112,8 @@ export class TableChat {
     } catch (e) {
       this.deps.log.error({ err: e, table: this.deps.tableId }, 'could not read the chat');
       return false;
+    } finally {
+      this.attempted = true;
     }
   }
 

@@ -1,10 +1,12 @@
 /**
  * Client commands → log entries. `planCommand` checks who may do what (a seat, the host) and
- * what the command means (start is the first game, rematch the next one, removeBot removes a
- * bot), and turns a validated payload into the entries to append. Whether the table allows
- * them — seats only in the lobby, a free seat, the rules of the game — is checked once, when
- * the room reduces those entries (table-state.ts). Pure: no I/O, no clock.
+ * what the command means (start and rematch the next game, settings the rules and options of
+ * the next one, removeBot removes a bot), and turns a validated payload into the entries to
+ * append (none: nothing to change). Whether the table allows them — seats only between games,
+ * a free seat, the rules of the game — is checked once, when the room reduces those entries
+ * (table-state.ts). Pure: no I/O, no clock.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Ack, ChatEventName, ClientEventName, ClientEventPayload, ProtocolError } from '@belote/protocol';
 import { actionOf, assertNever, type Seat } from '@belote/rules';
 import type { LogEntry } from '../store/types.js';
@@ -61,22 +63,23 @@ export function planCommand(t: TableState, actor: Actor, cmd: Command): PlanResu
       if (!t.seats[seat]?.bot) return no('BAD_REQUEST', `no bot on seat ${seat}`);
       return yes([{ type: 'unseat', seat }]);
     }
-    case 'start': {
+    case 'start':
       if (!actor.isHost) return no('NOT_HOST', 'only the host may start the game');
-      if (statusOf(t) !== 'lobby') return no('GAME_IN_PROGRESS', 'the game has started: use rematch after it ends');
-      const entries: LogEntry[] = [];
-      if (t.settings.options.fillWithBots)
-        t.seats.forEach((h, i) => {
-          const seat = i as Seat;
-          if (!h) entries.push({ type: 'seat', seat, name: botName(seat), tokenHash: null, bot: t.settings.options.botLevel });
-        });
-      entries.push({ type: 'gameStart' });
-      return yes(entries);
-    }
-    case 'rematch': {
+      return nextGame(t);
+    case 'rematch':
       if (!actor.isHost) return no('NOT_HOST', 'only the host may start a rematch');
       if (statusOf(t) === 'lobby') return no('GAME_NOT_STARTED', 'no game was played yet: use start');
-      return yes([{ type: 'gameStart' }]);
+      return nextGame(t);
+    case 'settings': {
+      if (!actor.isHost) return no('NOT_HOST', 'only the host may change the settings');
+      if (statusOf(t) === 'playing') return no('GAME_IN_PROGRESS', 'settings can change only between games');
+      const rules = { ...t.settings.rules, ...cmd.payload.rules };
+      const { hints, ...options0 } = { ...t.settings.options, ...cmd.payload.options };
+      // as at creation: `hints` present only when on (`hints: false` removes it)
+      const options = { ...options0, ...(hints ? { hints: true as const } : {}) };
+      // the settings the table already has: acknowledged, nothing written
+      if (isDeepStrictEqual(rules, t.settings.rules) && isDeepStrictEqual(options, t.settings.options)) return yes([]);
+      return yes([{ type: 'settings', rules, options }]);
     }
     case 'action': {
       if (actor.seat === null) return no('NOT_SEATED', 'spectators cannot play: take a seat first');
@@ -88,6 +91,19 @@ export function planCommand(t: TableState, actor: Actor, cmd: Command): PlanResu
     default:
       return assertNever(cmd);
   }
+}
+
+/** `start` (and `rematch` after a game): empty seats get bots with `fillWithBots`, then the next game starts. */
+function nextGame(t: TableState): PlanResult {
+  if (statusOf(t) === 'playing') return no('GAME_IN_PROGRESS', 'a game is in progress: start the next one once it is over');
+  const entries: LogEntry[] = [];
+  if (t.settings.options.fillWithBots)
+    t.seats.forEach((h, i) => {
+      const seat = i as Seat;
+      if (!h) entries.push({ type: 'seat', seat, name: botName(seat), tokenHash: null, bot: t.settings.options.botLevel });
+    });
+  entries.push({ type: 'gameStart' });
+  return yes(entries);
 }
 
 /** The success ack for a plan. */

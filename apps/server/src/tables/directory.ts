@@ -1,19 +1,15 @@
 /**
- * The one way the socket and HTTP layers reach a table, whichever process runs it. One process
- * (SQLite, memory): `LocalDirectory`, every table is in this process's registry. Several
- * processes on PostgreSQL: `ClusterDirectory` (cluster/cluster-directory.ts) runs the tables this
- * process owns and forwards everything else to the owner. Commands are opaque here — any room
- * command (game, lobby, `sync`, `ready`, chat) takes the same path.
+ * The one way the socket and HTTP layers reach a table. One process (SQLite, memory):
+ * `LocalDirectory`, every table is in this process's registry. Several processes on PostgreSQL:
+ * `ClusterDirectory` (cluster/cluster-directory.ts), where a process runs the tables whose
+ * sockets the reverse proxy sends it, and claims each from PostgreSQL first. Either way every
+ * socket of a table is in the one process that runs it, and commands are opaque here — any
+ * room command (game, lobby, `sync`, `ready`, chat) takes the same path.
  */
 import type { Ack, CreateTableRequest, TableRecord, TableSummary } from '@belote/protocol';
 import type { Seat, Variant } from '@belote/rules';
 import type { TableRegistry } from './registry.js';
 import type { Connection, RoomCommand } from './table-room.js';
-
-/** A socket of this process: the room's Connection, plus leaving the table's rooms while the table changes owner. */
-export interface LocalConnection extends Connection {
-  mute(): void;
-}
 
 export type { RoomCommand };
 
@@ -32,10 +28,12 @@ export interface Health {
 }
 
 export interface TableDirectory {
+  /** Sockets must name their table in the connection URL too (`?table=`): a reverse proxy routes them by it (cluster). */
+  readonly routed: boolean;
   /** Check the socket's secrets (sha256 hex of the seat token and host key) at the table. */
   admit(tableId: string, tokenHash: string | null, hostKeyHash: string | null): Promise<Admission>;
   /** A socket of this process joins its table (it gets its snapshot). False: the table is gone. */
-  attach(tableId: string, conn: LocalConnection): Promise<boolean>;
+  attach(tableId: string, conn: Connection): Promise<boolean>;
   detach(tableId: string, connId: string): Promise<void>;
   command(tableId: string, connId: string, cmd: RoomCommand): Promise<RoomAck>;
   summary(tableId: string): Promise<TableSummary | null>;
@@ -45,18 +43,24 @@ export interface TableDirectory {
   health(): Health;
 }
 
-const NOT_CONNECTED: RoomAck = { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } };
+export const NOT_CONNECTED: RoomAck = { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } };
 
 /** Every table in this process. */
 export class LocalDirectory implements TableDirectory {
+  readonly routed = false;
+
   constructor(private readonly registry: TableRegistry) {}
 
   async admit(tableId: string, tokenHash: string | null, hostKeyHash: string | null): Promise<Admission> {
     const room = this.registry.get(tableId);
-    return room ? room.admission(tokenHash, hostKeyHash) : { ok: false, code: 'NO_SUCH_TABLE', message: 'no such table' };
+    if (!room) return { ok: false, code: 'NO_SUCH_TABLE', message: 'no such table' };
+    const admitted = room.admission(tokenHash, hostKeyHash);
+    // the room reads what a snapshot needs now, so that the join after the handshake never waits
+    if (admitted.ok) await room.prepare();
+    return admitted;
   }
 
-  async attach(tableId: string, conn: LocalConnection): Promise<boolean> {
+  async attach(tableId: string, conn: Connection): Promise<boolean> {
     const room = this.registry.get(tableId);
     if (!room) return false;
     await room.join(conn);

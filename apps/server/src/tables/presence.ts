@@ -1,11 +1,14 @@
 /**
  * Presence frames of one table: who is connected, bots playing for absent players, the number
- * of spectators and the clocks (turn timer, countdown to the next deal). Changes are coalesced
- * per tick (a reconnect storm of N sockets costs one frame per tick, not N full states), and a
- * frame goes out only when something a client can see changed. Clocks are sent as time left,
- * computed when the frame is sent.
+ * of spectators and the clocks (turn timer, countdown to the next deal). The sender keeps what
+ * a client that folded every frame holds — the last presence frame, updated by the steps since
+ * (a `seated` step sets that seat connected, a step's `timers` set the clocks) — and sends a
+ * frame only when a value differs from it: a new turn's clock rides on the step that starts the
+ * turn, not on a presence frame of its own. Changes are coalesced per tick (a reconnect storm of
+ * N sockets costs one frame per tick, not N). Clocks are sent as time left, computed when the
+ * frame is sent, and compared as deadlines (time left changes every millisecond).
  */
-import type { NextDeal, Presence, SeatInfo, Timers } from '@belote/protocol';
+import type { NextDeal, Presence, SeatInfo, StepEvent, Timers } from '@belote/protocol';
 
 /** The table's clocks as absolute deadlines on the server's clock (never sent as such). */
 export interface Clocks {
@@ -28,23 +31,69 @@ export interface PresenceFacts extends Clocks {
   spectators: number;
 }
 
+type SeatPresence = Presence['seats'][number];
+
+/** What clients hold of the presence values (clocks as deadlines). */
+interface Held extends Clocks {
+  seats: SeatPresence[];
+  spectators: number;
+}
+
+const sameClocks = (a: Clocks, b: Clocks): boolean =>
+  a.turnDeadline === b.turnDeadline &&
+  (a.nextDeal === b.nextDeal || (a.nextDeal !== null && b.nextDeal !== null && a.nextDeal.deadline === b.nextDeal.deadline && a.nextDeal.ready.every((r, i) => r === b.nextDeal!.ready[i])));
+
+const sameSeats = (a: readonly SeatPresence[], b: readonly SeatInfo[]): boolean => a.every((s, i) => s.connected === b[i]!.connected && s.botPlaying === b[i]!.botPlaying);
+
+const heldOf = (f: PresenceFacts): Held => ({
+  seats: f.seats.map((s) => ({ connected: s.connected, botPlaying: s.botPlaying })),
+  spectators: f.spectators,
+  turnDeadline: f.turnDeadline,
+  nextDeal: f.nextDeal && { deadline: f.nextDeal.deadline, ready: [...f.nextDeal.ready] as NextDeal['ready'] },
+});
+
 export class PresenceSender {
   private pending: NodeJS.Immediate | null = null;
-  private lastKey = '';
+  private held: Held;
   private disposed = false;
 
   constructor(
     private readonly facts: () => PresenceFacts,
     private readonly send: (frame: Omit<Presence, 'seq'>) => void,
-  ) {}
+  ) {
+    this.held = heldOf(facts());
+  }
 
-  /** Something may have changed: send a frame at the end of this tick if it did. */
+  /** Something may have changed: send a frame at the end of this tick if a value differs from what clients hold. */
   changed(): void {
     if (this.pending || this.disposed) return;
     this.pending = setImmediate(() => {
       this.pending = null;
       if (!this.disposed) this.flush();
     });
+  }
+
+  /**
+   * A step is about to go out: the clocks it must carry when clients hold others (a turn
+   * started, the pause between deals began or ended), else undefined. Clients hold them then.
+   */
+  stepTimers(clocks: Clocks): Timers | undefined {
+    if (sameClocks(this.held, clocks)) return undefined;
+    this.held.turnDeadline = clocks.turnDeadline;
+    this.held.nextDeal = clocks.nextDeal && { deadline: clocks.nextDeal.deadline, ready: [...clocks.nextDeal.ready] as NextDeal['ready'] };
+    return timersOf(clocks);
+  }
+
+  /** A step went out: its seat events set the seats' presence as the clients' fold does (PROTOCOL.md §5.4). */
+  stepped(events: readonly StepEvent[]): void {
+    for (const e of events)
+      if (e.type === 'seated') this.held.seats[e.seat] = { connected: true, botPlaying: false };
+      else if (e.type === 'unseated') this.held.seats[e.seat] = { connected: false, botPlaying: false };
+  }
+
+  /** Every client was just sent a snapshot: they hold the values as they are now. */
+  synced(): void {
+    this.held = heldOf(this.facts());
   }
 
   dispose(): void {
@@ -55,11 +104,8 @@ export class PresenceSender {
 
   private flush(): void {
     const f = this.facts();
-    const seats = f.seats.map((s) => ({ connected: s.connected, botPlaying: s.botPlaying })) as Presence['seats'];
-    // the clocks enter the key as deadlines, not as time left (which changes every millisecond)
-    const key = JSON.stringify([seats, f.spectators, f.turnDeadline, f.nextDeal]);
-    if (key === this.lastKey) return;
-    this.lastKey = key;
-    this.send({ seats, spectators: f.spectators, ...timersOf(f) });
+    if (f.spectators === this.held.spectators && sameSeats(this.held.seats, f.seats) && sameClocks(this.held, f)) return;
+    this.held = heldOf(f);
+    this.send({ seats: this.held.seats.map((s) => ({ ...s })) as Presence['seats'], spectators: f.spectators, ...timersOf(f) });
   }
 }

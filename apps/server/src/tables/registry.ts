@@ -1,14 +1,15 @@
 /**
  * The table registry: creates tables, finds them by id and restores them from the store at
- * start. A process serves the tables it holds; the store fences every write by version, so a
- * copy that another process overtook is refused and reloaded (table-room.ts), never forked.
+ * start (one process), or loads one when this process claims it (cluster). A process serves the
+ * tables it holds; the store fences every write by version, so a copy that was overtaken is
+ * refused and reloaded (table-room.ts), never forked.
  */
 import type { CreateTableRequest } from '@belote/protocol';
 import { rulesWithDefaults } from '@belote/rules';
 import type { Logger } from 'pino';
-import type { TableSettings } from '../store/types.js';
+import { StoreWriteFailed, type TableSettings } from '../store/types.js';
 import { newSecret, newTableId, sha256Hex } from './secrets.js';
-import { initialTableState, replayLog, statusOf } from './table-state.js';
+import { initialTableState, replayLog, statusOf, type TableState } from './table-state.js';
 import { TableRoom, type RoomDeps } from './table-room.js';
 
 export class TableRegistry {
@@ -28,8 +29,16 @@ export class TableRegistry {
     return this.rooms.get(id);
   }
 
-  /** Create a table from validated settings; returns the room and the host key (shown once). */
+  /** Create a table from validated settings; returns the room and the host key (shown once). A failed write is `StoreWriteFailed`. */
   async create(req: CreateTableRequest): Promise<{ room: TableRoom; hostKey: string }> {
+    const { settings, hostKey } = await this.createStored(req);
+    const room = new TableRoom(initialTableState(settings), this.deps);
+    this.rooms.set(settings.id, room);
+    return { room, hostKey };
+  }
+
+  /** Create a table in the store only (cluster: the process its first socket reaches runs it); returns its settings and host key. */
+  async createStored(req: CreateTableRequest): Promise<{ settings: TableSettings; hostKey: string }> {
     const hostKey = newSecret();
     const o = req.options ?? {};
     const settings: TableSettings = {
@@ -46,11 +55,13 @@ export class TableRegistry {
       createdAt: Date.now(),
       hostKeyHash: sha256Hex(hostKey),
     };
-    await this.deps.store.createTable(settings);
-    const room = new TableRoom(initialTableState(settings), this.deps);
-    this.rooms.set(settings.id, room);
+    try {
+      await this.deps.store.createTable(settings);
+    } catch (e) {
+      throw new StoreWriteFailed(e);
+    }
     this.deps.log.info({ table: settings.id, rules: settings.rules, options: settings.options }, 'table created');
-    return { room, hostKey };
+    return { settings, hostKey };
   }
 
   /** Rebuild every stored table by replaying its log; a table that cannot be read or replayed is skipped. */
@@ -82,12 +93,10 @@ export class TableRegistry {
   }
 
   /**
-   * Load one stored table into a room (cluster: this process just claimed it). Null when the
-   * table is not in the store or its log does not replay.
+   * Load one stored table into a new room (cluster: this process just claimed it). Null when
+   * the table is not in the store or its log does not replay; rejects when it cannot be read.
    */
   async load(id: string): Promise<TableRoom | null> {
-    const existing = this.rooms.get(id);
-    if (existing && !existing.deposed) return existing;
     const stored = await this.deps.store.load(id);
     if (!stored) return null;
     const r = replayLog(stored.settings, stored.entries);
@@ -95,20 +104,23 @@ export class TableRegistry {
       this.deps.log.error({ table: id, entry: r.index, error: r.error }, 'table log does not replay; not loaded');
       return null;
     }
-    const again = this.rooms.get(id);
-    if (again && !again.deposed) return again;
+    this.rooms.get(id)?.handOff();
     const room = new TableRoom(r.state, this.deps);
     this.rooms.set(id, room);
     return room;
   }
 
-  /** Cluster: another process owns the table; forget the room without closing its sockets. */
-  handOff(id: string): TableRoom | undefined {
-    const room = this.rooms.get(id);
-    if (!room) return undefined;
-    room.handOff();
+  /** A stored table's state without a room (cluster: one another process runs). Null: no such table, or its log does not replay. */
+  async peek(id: string): Promise<TableState | null> {
+    const stored = await this.deps.store.load(id);
+    const r = stored && replayLog(stored.settings, stored.entries);
+    return r?.ok ? r.state : null;
+  }
+
+  /** Cluster: this process no longer runs the table; the room stops and its sockets reconnect (to the table's next owner). */
+  handOff(id: string): void {
+    this.rooms.get(id)?.handOff();
     this.rooms.delete(id);
-    return room;
   }
 
   /** Forget a table (expiry): its timers stop and its sockets are disconnected. The store is not touched. */

@@ -15,6 +15,9 @@ export interface Attendance {
   spectators: number;
 }
 
+/** A stored table no process runs: nobody is connected to it. */
+export const nobodyThere: Attendance = { connected: [false, false, false, false], botPlaying: [false, false, false, false], spectators: 0 };
+
 /** The seats as everyone sees them: names and bots from the log, connection state from `a`. */
 export function seatsOf(t: TableState, a: Attendance): TableSummary['seats'] {
   return SEATS.map((seat): SeatInfo => {

@@ -6,11 +6,11 @@
  * presence) → ack. Frames go out through a `TableChannel` (Socket.IO rooms: serialised once).
  * Chat commands take the same queue to the room's `TableChat` (chat.ts), outside the log.
  */
-import { CHAT_EVENTS, type Ack, type ProtocolError, type ServerFrameName, type ServerFrames, type Snapshot, type Step, type StepEvent, type TableRecord, type TableSummary } from '@belote/protocol';
-import { RECORD_FORMAT, dealsCards, ownCardsAfter, recordOf, variantOf, viewFor, type GameEvent, type Seat, type Variant, SEATS } from '@belote/rules';
+import { CHAT_EVENTS, type Ack, type ProtocolError, type ServerFrameName, type ServerFrames, type Snapshot, type Step, type StepEvent, type TableRecord, type TableSummary, type Timers } from '@belote/protocol';
+import { dealsCards, ownCardsAfter, variantOf, viewFor, type GameEvent, type Seat, type Variant, SEATS } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { NotOwner, VersionConflict, type LogEntry, type TableStore } from '../store/types.js';
+import { NotOwner, OutcomeUnknown, VersionConflict, type LogEntry, type TableStore } from '../store/types.js';
 import { AutoSteps } from './auto-steps.js';
 import { TableChat, type ChatCommand } from './chat.js';
 import { ackOf, planCommand, type Command } from './commands.js';
@@ -18,14 +18,13 @@ import { PresenceSender, timersOf } from './presence.js';
 import { hashMatches, secretMatches } from './secrets.js';
 import { SerialQueue } from './serial-queue.js';
 import { seatsOf, summaryOf, type Attendance } from './summary.js';
-import { compareWithStored, currentGame, reduceEntry, statusOf, tableEventOf, type TableState } from './table-state.js';
+import { tableRecord } from './table-record.js';
+import { compareWithStored, currentGame, holdsAt, reduceEntry, statusOf, tableEventOf, type TableState } from './table-state.js';
 
 /** A socket attached to the room. `seat` and `tokenHash` are changed by the room only (`reseat`). */
 export interface Connection {
   readonly id: string;
   readonly isHost: boolean;
-  /** The process whose socket this is, when it is not this one (cluster: the owner's proxy). */
-  readonly node?: string;
   seat: Seat | null;
   tokenHash: string | null;
   /** The client's address (chat: a spectator's tag and rate-limit key). */
@@ -36,14 +35,16 @@ export interface Connection {
   listen(seat: Seat | null): void;
   /** Close the socket (the table is being removed). */
   kick(): void;
+  /** Close the connection so that the client reconnects (cluster: the table moved to another process). */
+  reconnect(): void;
 }
 
 /** Frames to many sockets of a table at once, each frame serialised once (Socket.IO rooms). */
 export interface TableChannel {
-  /** To every listening socket of the table except those of the `except` seats; `nodes`: the other processes holding some. */
-  toTable<E extends ServerFrameName>(tableId: string, event: E, frame: ServerFrames[E], except: readonly Seat[], nodes: readonly string[]): void;
-  /** To the sockets listening to `seat`: this process's, and those on the processes `nodes` (addressed to them alone). */
-  toSeat<E extends ServerFrameName>(tableId: string, seat: Seat, event: E, frame: ServerFrames[E], nodes: readonly string[]): void;
+  /** To every listening socket of the table except those of the `except` seats. */
+  toTable<E extends ServerFrameName>(tableId: string, event: E, frame: ServerFrames[E], except: readonly Seat[]): void;
+  /** To the sockets listening to `seat`. */
+  toSeat<E extends ServerFrameName>(tableId: string, seat: Seat, event: E, frame: ServerFrames[E]): void;
 }
 
 export interface RoomDeps {
@@ -53,7 +54,7 @@ export interface RoomDeps {
   channel: TableChannel;
   /** The table vanished from the store (another process expired it): forget the room. */
   gone?: (tableId: string) => void;
-  /** Cluster: another process owns the table now; hand its sockets over. */
+  /** Cluster: this process's claim on the table was overtaken (a write refused with NotOwner). */
   deposed?: (tableId: string) => void;
 }
 
@@ -65,24 +66,42 @@ const isChatCommand = (cmd: RoomCommand): cmd is ChatCommand => 'payload' in cmd
 /** The sender's new seat after a sit or stand. */
 type Bind = { conn: Connection; seat: Seat | null; tokenHash: string | null };
 
+/**
+ * A write whose answer was lost (OutcomeUnknown) while the table could not be read back: its
+ * sender's ack waits until the store says whether it landed (never refused before that).
+ */
+interface Unsettled {
+  version: number;
+  entries: LogEntry[];
+  bind: Bind | undefined;
+  settle(err: ProtocolError | null): void;
+}
+
+/** What `commit` answers: nothing (committed), why not, or an outcome to wait for. */
+type Outcome = ProtocolError | null | { later: Promise<ProtocolError | null> };
+
+type Answer = Ack<Record<string, unknown>>;
+
+/** How often a room with an unsettled write reads its table again. */
+const SETTLE_RETRY_MS = 500;
+
 const UNSAVED: ProtocolError = { code: 'INTERNAL', message: 'could not save the change; nothing was applied' };
-const MOVED: ProtocolError = { code: 'INTERNAL', message: 'the table moved to another server process; nothing was applied' };
+/** This process no longer runs the table (cluster); the socket's connection is being closed. */
+export const MOVED: ProtocolError = { code: 'INTERNAL', message: 'the table moved to another server process; nothing was applied (reconnect: the connection is being closed)' };
 const CONFLICT: ProtocolError = {
   code: 'WRITE_CONFLICT',
   message: 'the table was changed elsewhere at the same moment (another server process); nothing of yours was applied: decide again from the snapshot just sent',
 };
 
-/** No other process (the common case: every socket of the table on this one). */
-const NO_NODES: readonly string[] = [];
-
 export class TableRoom {
   private readonly conns = new Map<string, Connection>();
-  /** Sockets per seat (index 4: spectators), and those of other processes: `recount()` keeps them after every change of `conns` or of a socket's seat (read on every change of the table). */
+  /** Sockets per seat (index 4: spectators): `recount()` keeps them after every change of `conns` or of a socket's seat (read on every change of the table). */
   private readonly counts = [0, 0, 0, 0, 0];
-  private remotes = 0;
   /** Bumped by every recount (the automatic steps re-plan grace timers only when it moved). */
   private attendanceVersion = 0;
   private readonly queue = new SerialQueue();
+  /** Sockets whose join waits for the chat's first read: their commands wait for it too. */
+  private readonly joining = new Map<string, Promise<void>>();
   private readonly auto: AutoSteps;
   private readonly presence: PresenceSender;
   /** Made at the first join: a table nobody opens holds no chat. */
@@ -93,8 +112,14 @@ export class TableRoom {
   private closing = false;
   /** This copy may differ from the store (a reload failed): reload before the next write. */
   private stale = false;
-  /** Cluster: another process owns the table; this room takes nothing more. */
+  private unsettled: Unsettled | null = null;
+  private settleTimer: NodeJS.Timeout | null = null;
+  /** Timers stopped for good (closed, retired, handed off, disposed). */
+  private stopped = false;
+  /** Cluster: this process no longer runs the table; the room takes nothing more. */
   deposed = false;
+  /** Removed (expired, or the server closed): a join that finishes now closes its socket. */
+  private disposed = false;
 
   constructor(
     private current: TableState,
@@ -107,7 +132,10 @@ export class TableRoom {
         seatConnected: (seat) => this.seatConnected(seat),
         attendance: () => this.attendanceVersion,
         run: (task) => void this.queue.run(task).catch((e: unknown) => this.deps.log.error({ err: e, table: this.id }, 'automatic step failed')),
-        commit: (entries) => this.commit(entries),
+        commit: async (entries) => {
+          const outcome = await this.commit(entries);
+          return outcome !== null && 'later' in outcome ? UNSAVED : outcome; // it re-plans from the state the store gives back
+        },
         presenceChanged: () => this.presence.changed(),
       },
       deps.config,
@@ -118,7 +146,7 @@ export class TableRoom {
         const a = this.attendance();
         return { seats: seatsOf(this.current, a), spectators: a.spectators, ...this.auto.clocks() };
       },
-      (frame) => this.deps.channel.toTable(this.id, 'presence', { seq: ++this.seq, ...frame }, [], this.remoteNodes()),
+      (frame) => this.deps.channel.toTable(this.id, 'presence', { seq: ++this.seq, ...frame }, []),
     );
   }
 
@@ -128,7 +156,7 @@ export class TableRoom {
       hostKeyHash: this.current.settings.hostKeyHash,
       store: this.deps.store,
       log: this.deps.log,
-      broadcast: (f) => (f.name === 'chat' ? this.deps.channel.toTable(this.id, 'chat', f.frame, [], this.remoteNodes()) : this.deps.channel.toTable(this.id, 'reaction', f.frame, [], this.remoteNodes())),
+      broadcast: (f) => (f.name === 'chat' ? this.deps.channel.toTable(this.id, 'chat', f.frame, []) : this.deps.channel.toTable(this.id, 'reaction', f.frame, [])),
       seatName: (seat) => this.current.seats[seat]?.name ?? null,
       spectatorAddresses: () => [...this.conns.values()].filter((c) => c.seat === null).map((c) => c.address),
     }));
@@ -152,7 +180,7 @@ export class TableRoom {
     return secretMatches(key, this.current.settings.hostKeyHash);
   }
 
-  /** The handshake's secrets as hashes (another process checks a socket of its own here). */
+  /** The handshake's secrets as hashes (the handshake hashes what the client sent). */
   admission(tokenHash: string | null, hostKeyHash: string | null): { ok: true; seat: Seat | null; isHost: boolean; variant: Variant } | { ok: false; code: 'BAD_TOKEN'; message: string } {
     let seat: Seat | null = null;
     if (tokenHash !== null) {
@@ -168,21 +196,46 @@ export class TableRoom {
     return summaryOf(this.current, this.attendance());
   }
 
-  /** Attach a socket: it gets its snapshot, everyone else a presence frame. */
+  /**
+   * Ready the room for sockets: the snapshot names the chat's newest entry, read from the store
+   * once (a failed read is tolerated: the next chat command reads it again). The handshake waits
+   * for this, within its bound, so that a socket's join never waits on the store.
+   */
+  prepare(): Promise<void> {
+    return this.chat.load().then(() => undefined);
+  }
+
+  /**
+   * Attach a socket: it gets its snapshot, everyone else a presence frame. Not queued behind
+   * the table's commands: a commit waiting for a slow store does not hold a new socket back
+   * (its snapshot shows the table before that commit, whose step follows with the next `seq`).
+   * A command of the socket that arrives while its join still waits for the chat waits for it.
+   */
   join(conn: Connection): Promise<void> {
-    return this.queue.run(async () => {
-      await this.chat.load(); // the snapshot names the chat's newest entry (a failed read is retried by the next chat command)
-      this.conns.set(conn.id, conn);
-      this.reseat();
-      conn.listen(conn.seat);
-      this.auto.replan();
-      conn.send('snapshot', this.snapshotFor(conn));
-      this.presence.changed();
-    });
+    if (this.chat.tried) {
+      this.attach(conn);
+      return Promise.resolve();
+    }
+    const joined = this.chat.load().then(() => this.attach(conn));
+    const pending = joined.finally(() => this.joining.delete(conn.id));
+    this.joining.set(conn.id, pending);
+    return pending;
+  }
+
+  private attach(conn: Connection): void {
+    if (this.disposed) return conn.kick(); // the table was removed while the socket waited for the chat
+    if (this.deposed) return conn.reconnect(); // cluster: handed off meanwhile; the client connects to the next owner
+    this.conns.set(conn.id, conn);
+    this.reseat();
+    conn.listen(conn.seat);
+    this.auto.replan();
+    conn.send('snapshot', this.snapshotFor(conn));
+    this.presence.changed();
   }
 
   leave(connId: string): Promise<void> {
-    return this.queue.run(() => {
+    return this.queue.run(async () => {
+      await this.joining.get(connId); // a socket gone while its join waited for the chat: let it join, then leave
       if (!this.conns.delete(connId)) return;
       this.recount();
       this.auto.replan();
@@ -190,33 +243,35 @@ export class TableRoom {
     });
   }
 
-  /** Run one client command (`sync`, `ready` and the chat's included); resolves with the ack for the sender. */
-  command(connId: string, cmd: RoomCommand): Promise<Ack<Record<string, unknown>>> {
-    return this.queue.run(async () => {
+  /**
+   * Run one client command (`sync`, `ready` and the chat's included); resolves with the ack for
+   * the sender. A write whose outcome is unknown is answered once the store tells (the queue
+   * goes on meanwhile).
+   */
+  async command(connId: string, cmd: RoomCommand): Promise<Answer> {
+    const r = await this.queue.run(async (): Promise<{ now: Answer } | { later: Promise<Answer> }> => {
+      await this.joining.get(connId);
       const conn = this.conns.get(connId);
-      if (!conn) return { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } };
-      if (this.deposed) return { ok: false, error: MOVED };
-      if (this.closing) return { ok: false, error: { code: 'INTERNAL', message: 'the server is restarting; nothing was changed: try again in a moment' } };
-      if (cmd.name === 'sync') return { ok: true, snapshot: this.snapshotFor(conn) };
-      if (cmd.name === 'ready') return this.ready(conn);
-      if (isChatCommand(cmd)) return this.chat.command(conn, cmd);
+      if (this.deposed) return { now: { ok: false, error: MOVED } };
+      if (!conn) return { now: { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } } };
+      if (this.closing) return { now: { ok: false, error: { code: 'INTERNAL', message: 'the server is restarting; nothing was changed: try again in a moment' } } };
+      if (cmd.name === 'sync') return { now: { ok: true, snapshot: this.snapshotFor(conn) } };
+      if (cmd.name === 'ready') return { now: this.ready(conn) };
+      if (isChatCommand(cmd)) return { now: await this.chat.command(conn, cmd) };
       const planned = planCommand(this.current, { seat: conn.seat, isHost: conn.isHost }, cmd);
-      if (!planned.ok) return planned;
-      const { bind } = planned.plan;
-      const err = await this.commit(planned.plan.entries, bind ? { conn, seat: bind.seat, tokenHash: bind.tokenHash } : undefined);
-      return err ? { ok: false, error: err } : ackOf(planned.plan);
+      if (!planned.ok) return { now: planned };
+      const { plan } = planned;
+      if (plan.entries.length === 0) return { now: ackOf(plan) }; // nothing to change
+      const answer = (err: ProtocolError | null): Answer => (err ? { ok: false, error: err } : ackOf(plan));
+      const outcome = await this.commit(plan.entries, plan.bind ? { conn, seat: plan.bind.seat, tokenHash: plan.bind.tokenHash } : undefined);
+      return outcome !== null && 'later' in outcome ? { later: outcome.later.then(answer) } : { now: answer(outcome) };
     });
+    return 'now' in r ? r.now : r.later;
   }
 
   /** The record of one game's finished deals (default: the latest game). Null: no such game. */
   record(gameIndex?: number): TableRecord | null {
-    const games = this.current.games;
-    const index = gameIndex ?? Math.max(0, games.length - 1);
-    const g = games[index];
-    const base = { table: this.id, game: index };
-    if (!g) return index === 0 && games.length === 0 ? { format: RECORD_FORMAT, rules: { ...this.current.settings.rules }, deals: [], ...base, players: [null, null, null, null] } : null;
-    const rec = recordOf(g.state, (i) => ({ commitment: g.secrets[i]!.commitment, salt: g.secrets[i]!.salt }));
-    return { ...rec, ...base, players: [...g.players] as TableRecord['players'] };
+    return tableRecord(this.current, gameIndex);
   }
 
   /** Wait for queued work (tests, shutdown). */
@@ -229,32 +284,50 @@ export class TableRoom {
    * then refuse later commands. Sockets stay attached until the server closes them.
    */
   close(): Promise<void> {
-    this.auto.dispose();
-    this.presence.dispose();
+    this.stopTimers();
     return this.queue.run(() => {
       this.closing = true;
     });
   }
 
   /**
-   * Cluster: another process owns the table now. Stop the timers and forget the sockets without
-   * closing them (the caller joins them to the new owner); later commands are refused.
+   * Cluster, before giving the table up: stop the timers, let everything already queued finish
+   * (its writes and acks), then refuse later commands (MOVED). Sockets stay attached.
+   */
+  retire(): Promise<void> {
+    this.stopTimers();
+    return this.queue.run(() => {
+      this.deposed = true;
+    });
+  }
+
+  /**
+   * Cluster: this process no longer runs the table. Stop the timers, refuse later commands, and
+   * close every socket's connection: the clients reconnect (through the proxy, to the next owner).
    */
   handOff(): void {
     this.deposed = true;
-    this.auto.dispose();
-    this.presence.dispose();
+    this.stopTimers();
+    for (const c of this.conns.values()) c.reconnect();
     this.conns.clear();
     this.recount();
   }
 
   /** Stop timers and disconnect every socket (table removed or server closing). */
   dispose(): void {
-    this.auto.dispose();
-    this.presence.dispose();
+    this.disposed = true;
+    this.stopTimers();
     for (const c of this.conns.values()) c.kick();
     this.conns.clear();
     this.recount();
+  }
+
+  private stopTimers(): void {
+    this.stopped = true;
+    this.auto.dispose();
+    this.presence.dispose();
+    if (this.settleTimer) clearInterval(this.settleTimer);
+    this.settleTimer = null;
   }
 
   /** The automatic step planned (a deal, a bot's move, a turn timer), or null (tests). */
@@ -271,9 +344,10 @@ export class TableRoom {
    * The single commit path: reduce every entry (all or nothing), persist, then `afterChange`.
    * Returns the typed error of the first refused entry; a failed write is INTERNAL, and a
    * fencing conflict (the stored log moved on without this copy) is WRITE_CONFLICT, after the
-   * table was reloaded from the store.
+   * table was reloaded from the store. A refusal always means nothing was written: a write
+   * whose answer was lost is read back, and answered only once the store tells (`later`).
    */
-  private async commit(entries: LogEntry[], bind?: Bind): Promise<ProtocolError | null> {
+  private async commit(entries: LogEntry[], bind?: Bind): Promise<Outcome> {
     if (this.deposed) return MOVED;
     if (this.stale) {
       const version = this.current.version;
@@ -305,16 +379,24 @@ export class TableRoom {
         this.deps.log.warn({ table: this.id, version: e.expected, stored: e.actual }, 'the stored table moved on without this copy; reloading it');
         return (await this.reload()) === 'failed' ? UNSAVED : CONFLICT;
       }
-      this.deps.log.error({ err: e, table: this.id }, 'store append failed');
-      // Nothing was written, unless the connection died during COMMIT: the stored log tells.
-      if ((await this.reload(entries)) !== 'landed') return UNSAVED;
+      if (!(e instanceof OutcomeUnknown)) {
+        this.deps.log.error({ err: e, table: this.id }, 'store append failed; nothing was written');
+        return UNSAVED;
+      }
+      // The answer was lost with the connection: the stored log tells whether it landed.
+      this.deps.log.warn({ err: e, table: this.id }, 'the answer to a write was lost; reading the table back');
+      const version = this.current.version;
+      const r = await this.reload(entries);
+      if (r === 'failed') return this.unsettle({ version, entries, bind });
+      if (r === 'held') return this.bound(bind); // landed, and the table moved on since: already folded in
+      if (r !== 'landed') return UNSAVED; // the reloaded log does not hold it: nothing was written
     }
     const before = statusOf(this.current);
     this.current = next;
     const after = statusOf(next);
     if (before !== after && (after === 'finished' || before === 'finished'))
       this.deps.store.markFinished(this.id, after === 'finished' ? Date.now() : null).catch((e: unknown) => this.deps.log.error({ err: e }, 'markFinished failed'));
-    this.afterChange(events, gameEvents, entries.some((e) => e.type !== 'action' && e.type !== 'dealStart') || bind !== undefined, bind);
+    this.afterChange(events, gameEvents, entries.some((e) => e.type === 'seat' || e.type === 'unseat' || e.type === 'gameStart') || bind !== undefined, bind);
     return null;
   }
 
@@ -324,28 +406,32 @@ export class TableRoom {
    */
   private afterChange(events: StepEvent[], gameEvents: GameEvent[], seating: boolean, bind?: Bind): void {
     const moved = seating ? this.reseat(bind) : []; // 1. who holds which seat now
-    const clocks = this.auto.replan(); // 2. the next automatic step (a deal to start, a bot to move, a turn timer)
-    this.sendStep(events, gameEvents); // 3. the change, once for the room; own cards to dealt seats
+    this.auto.replan(); // 2. the next automatic step (a deal to start, a bot to move, a turn timer)
+    this.sendStep(events, gameEvents, this.presence.stepTimers(this.auto.clocks())); // 3. the change, with the clocks it changed, once for the room; own cards to dealt seats
     for (const c of moved) c.send('snapshot', this.snapshotFor(c)); // 4. a socket whose seat changed starts over
-    if (seating || clocks) this.presence.changed(); // 5. connections and clocks, coalesced per tick
+    this.presence.changed(); // 5. connections and readiness, when a value differs from what clients hold (coalesced per tick)
   }
 
   /**
    * Drop this copy of the table and take the store's; everyone gets a snapshot of the reloaded
-   * state. `landed`: the store holds this copy plus `pending` (a write reported as failed did
+   * state. `landed`: the store holds this copy plus `pending` (a write whose answer was lost did
    * commit). `failed`: the store could not be read now; the room stays stale and reloads
-   * before its next write. A table gone from the store is closed.
+   * before its next write. A table gone from the store is closed. A read also settles the
+   * unsettled write, if any.
    */
-  private async reload(pending?: readonly LogEntry[]): Promise<'reloaded' | 'landed' | 'failed'> {
+  private async reload(pending?: readonly LogEntry[]): Promise<'reloaded' | 'landed' | 'held' | 'failed'> {
+    const version = this.current.version;
     let r: ReturnType<typeof compareWithStored>;
+    let stored: readonly LogEntry[];
     try {
-      const stored = await this.deps.store.load(this.id);
-      if (!stored) {
+      const table = await this.deps.store.load(this.id);
+      if (!table) {
         this.deps.log.warn({ table: this.id }, 'table no longer in the store; closing it');
         this.deps.gone?.(this.id);
         return 'failed';
       }
-      r = compareWithStored(this.current, stored.entries, pending);
+      stored = table.entries;
+      r = compareWithStored(this.current, stored, pending);
     } catch (e) {
       this.deps.log.error({ err: e, table: this.id }, 'could not reload the table from the store');
       this.stale = true;
@@ -361,7 +447,40 @@ export class TableRoom {
       this.current = r.state;
       this.afterReload();
     }
-    return r.kind === 'landed' ? 'landed' : 'reloaded';
+    this.settle(stored);
+    if (r.kind === 'landed') return 'landed';
+    return pending && holdsAt(stored, version, pending) ? 'held' : 'reloaded';
+  }
+
+  /** Remember a write whose outcome is unknown; the table is read again until the store tells. */
+  private unsettle(u: Omit<Unsettled, 'settle'>): Outcome {
+    if (this.stopped) return { later: new Promise<never>(() => undefined) }; // the room is gone: its sockets are closed, no answer
+    this.deps.log.warn({ table: this.id, version: u.version }, 'the table cannot be read back: the write is answered once it can');
+    let settle!: (err: ProtocolError | null) => void;
+    const later = new Promise<ProtocolError | null>((resolve) => (settle = resolve));
+    this.unsettled = { ...u, settle };
+    this.settleTimer ??= setInterval(() => void this.queue.run(() => (this.unsettled ? this.reload() : undefined)), SETTLE_RETRY_MS);
+    this.settleTimer.unref?.();
+    return { later };
+  }
+
+  /** The store was read (`stored`, already folded into this copy): answer the unsettled write. */
+  private settle(stored: readonly LogEntry[]): void {
+    const u = this.unsettled;
+    if (!u) return;
+    this.unsettled = null;
+    if (this.settleTimer) clearInterval(this.settleTimer);
+    this.settleTimer = null;
+    const landed = holdsAt(stored, u.version, u.entries);
+    u.settle(landed ? this.bound(u.bind) : UNSAVED);
+  }
+
+  /** A sit or stand that landed while the table was being reloaded: the sender takes its new seat now. */
+  private bound(bind: Bind | undefined): null {
+    if (!bind) return null;
+    for (const c of this.reseat(bind)) c.send('snapshot', this.snapshotFor(c));
+    this.presence.changed();
+    return null;
   }
 
   /** After a reload the steps in between are unknown to the clients: everyone starts over from a snapshot. */
@@ -369,7 +488,7 @@ export class TableRoom {
     this.reseat();
     this.auto.replan();
     for (const c of this.conns.values()) c.send('snapshot', this.snapshotFor(c));
-    this.presence.changed();
+    this.presence.synced();
   }
 
   /** A player continues from the deal summary (not a log entry: readiness is presence). */
@@ -382,27 +501,16 @@ export class TableRoom {
     return { ok: true };
   }
 
-  private sendStep(events: StepEvent[], gameEvents: GameEvent[]): void {
-    const frame: Step = { seq: ++this.seq, version: this.current.version, events };
+  private sendStep(events: StepEvent[], gameEvents: GameEvent[], timers: Timers | undefined): void {
+    const frame: Step = timers ? { seq: ++this.seq, version: this.current.version, events, timers } : { seq: ++this.seq, version: this.current.version, events };
     const game = currentGame(this.current);
     const dealt = game && dealsCards(gameEvents) ? SEATS.filter((s) => this.seatConnected(s)) : [];
-    this.deps.channel.toTable(this.id, 'step', frame, dealt, this.remoteNodes());
+    this.deps.channel.toTable(this.id, 'step', frame, dealt);
     for (const seat of dealt) {
       const own = ownCardsAfter(game!.state, seat, gameEvents);
-      this.deps.channel.toSeat(this.id, seat, 'step', own ? { ...frame, private: own } : frame, this.nodesOf(seat));
+      this.deps.channel.toSeat(this.id, seat, 'step', own ? { ...frame, private: own } : frame);
     }
-  }
-
-  /** The other processes holding sockets of this table (cluster). */
-  private remoteNodes(): readonly string[] {
-    return this.remotes === 0 ? NO_NODES : this.nodesOf(null);
-  }
-
-  /** The other processes holding sockets of `seat` (null: of any seat, or none). */
-  private nodesOf(seat: Seat | null): string[] {
-    const nodes = new Set<string>();
-    for (const c of this.conns.values()) if (c.node !== undefined && (seat === null || c.seat === seat)) nodes.add(c.node);
-    return [...nodes];
+    this.presence.stepped(events);
   }
 
   /**
@@ -434,12 +542,8 @@ export class TableRoom {
   /** Count the sockets per seat again (after `conns` or a seat changed). */
   private recount(): void {
     this.counts.fill(0);
-    this.remotes = 0;
     this.attendanceVersion++;
-    for (const c of this.conns.values()) {
-      this.counts[c.seat ?? 4]!++;
-      if (c.node !== undefined) this.remotes++;
-    }
+    for (const c of this.conns.values()) this.counts[c.seat ?? 4]!++;
   }
 
   private snapshotFor(conn: Connection): Snapshot {

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ProtocolError, TableEvent, TableStatus } from '@belote/protocol';
-import { apply, assertNever, newGame, startDeal, type GameEvent, type GameState, type Seat } from '@belote/rules';
+import { apply, assertNever, newGame, startDeal, variantOf, type GameEvent, type GameState, type Seat } from '@belote/rules';
 import type { LogEntry, TableSettings } from '../store/types.js';
 
 export interface SeatHolder {
@@ -24,7 +24,7 @@ export interface DealSecret {
   commitment: string;
 }
 
-/** One game at the table (rematches add games). */
+/** One game at the table (rematches add games), with the names on its seats when it started. */
 export interface TableGame {
   state: GameState;
   secrets: readonly DealSecret[];
@@ -76,13 +76,13 @@ export function reduceEntry(t: TableState, entry: LogEntry): ReduceResult {
   const version = t.version + 1;
   switch (entry.type) {
     case 'seat': {
-      if (status !== 'lobby') return fail('GAME_IN_PROGRESS', 'seats can change only before the game starts');
+      if (status === 'playing') return fail('GAME_IN_PROGRESS', 'seats can change only between games');
       if (t.seats[entry.seat]) return fail('SEAT_TAKEN', `seat ${entry.seat} is taken`);
       const holder: SeatHolder = { name: entry.name, tokenHash: entry.tokenHash, bot: entry.bot };
       return { ok: true, state: { ...t, seats: withSeat(t.seats, entry.seat, holder), version }, events: [] };
     }
     case 'unseat': {
-      if (status !== 'lobby') return fail('GAME_IN_PROGRESS', 'seats can change only before the game starts');
+      if (status === 'playing') return fail('GAME_IN_PROGRESS', 'seats can change only between games');
       if (!t.seats[entry.seat]) return fail('NOT_SEATED', `seat ${entry.seat} is empty`);
       return { ok: true, state: { ...t, seats: withSeat(t.seats, entry.seat, null), version }, events: [] };
     }
@@ -108,6 +108,11 @@ export function reduceEntry(t: TableState, entry: LogEntry): ReduceResult {
       if (!r.ok) return { ok: false, error: r.error };
       return { ok: true, state: { ...t, games: replaceLastGame(t, { ...g, state: r.state }), version }, events: r.events };
     }
+    case 'settings': {
+      if (status === 'playing') return fail('GAME_IN_PROGRESS', 'settings can change only between games');
+      if (variantOf(entry.rules) !== variantOf(t.settings.rules)) return fail('BAD_REQUEST', 'the variant is fixed when the table is created');
+      return { ok: true, state: { ...t, settings: { ...t.settings, rules: entry.rules, options: entry.options }, version }, events: [] };
+    }
     default:
       return assertNever(entry);
   }
@@ -124,10 +129,15 @@ export function replayLog(settings: TableSettings, entries: readonly LogEntry[])
   return { ok: true, state: t };
 }
 
+/** Does the stored log hold `entries` at positions `version`, `version + 1`, …? (Stored entries went through JSON.) */
+export function holdsAt(stored: readonly LogEntry[], version: number, entries: readonly LogEntry[]): boolean {
+  return stored.length >= version + entries.length && isDeepStrictEqual(stored.slice(version, version + entries.length), JSON.parse(JSON.stringify(entries)));
+}
+
 /**
  * This copy of a table against its stored log (after a conflict or a failed write): `landed`
- * when the store holds exactly this copy's log plus `pending` (a write reported as failed did
- * commit), else the stored log replayed (`broken` if it does not replay).
+ * when the store holds exactly this copy's log plus `pending` (a write whose answer was lost
+ * did commit), else the stored log replayed (`broken` if it does not replay).
  */
 export function compareWithStored(
   current: TableState,
@@ -135,8 +145,7 @@ export function compareWithStored(
   pending?: readonly LogEntry[],
 ): { kind: 'landed' } | { kind: 'replayed'; state: TableState } | { kind: 'broken'; index: number; error: ProtocolError } {
   const v = current.version;
-  // Stored entries went through JSON: compare with `pending` as it would come back.
-  if (pending && stored.length === v + pending.length && isDeepStrictEqual(stored.slice(v), JSON.parse(JSON.stringify(pending)))) return { kind: 'landed' };
+  if (pending && stored.length === v + pending.length && holdsAt(stored, v, pending)) return { kind: 'landed' };
   const r = replayLog(current.settings, stored);
   return r.ok ? { kind: 'replayed', state: r.state } : { kind: 'broken', index: r.index, error: r.error };
 }
@@ -155,6 +164,8 @@ export function tableEventOf(entry: LogEntry, after: TableState): TableEvent | n
       return { type: 'gameStarted', game: after.games.length - 1 };
     case 'dealStart':
       return { type: 'dealCommitted', deal: currentGame(after)!.state.deals.length - 1, hash: entry.commitment };
+    case 'settings':
+      return { type: 'settingsChanged', rules: { ...entry.rules }, options: { ...entry.options } };
     case 'action':
       return null;
     default:

@@ -1,11 +1,22 @@
 /**
- * Ownership in a cluster, with in-process servers on one PostgreSQL database: the store refuses
- * the writes and finished marks of a process that is not the table's owner (NotOwner), expiry
- * never removes a table whose owner is alive, and a process that was taken for dead and whose
- * table was claimed by another hands it over on its next write — the command is answered by the
- * new owner and its sockets follow the table, without reconnecting.
+ * Ownership in a cluster, with in-process servers on one PostgreSQL database (no proxy: sockets
+ * connect to the process the test picks, as a proxy would route them):
+ *  - the store writes a table only under the claim epoch it was given (NotOwner otherwise), and
+ *    expiry never removes a table whose owner is alive;
+ *  - a claim goes to one process; a process that finds a live owner asks it for the table, and
+ *    the heartbeat tells the owner (and tells a process whose claim was overtaken);
+ *  - a socket landing on a process that does not run its table (a proxy with an older replica
+ *    list): the table moves there — the owner lets its queued commands finish, releases it and
+ *    closes its sockets' connections (they reconnect, to where the proxy now sends them);
+ *    nothing is forwarded between the processes;
+ *  - a process whose claim was overtaken (taken for dead) is refused its next write: nothing is
+ *    applied, and its sockets' connections close;
+ *  - a table nobody is connected to is given up, and the next process a socket reaches claims it;
+ *  - with several processes a socket must name its table in the URL as well.
  */
 import { randomBytes } from 'node:crypto';
+import { PROTOCOL_VERSION } from '@belote/protocol';
+import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Ownership } from '../../src/cluster/ownership.js';
 import { startServer, type RunningServer } from '../../src/server.js';
@@ -13,7 +24,8 @@ import { PgStore } from '../../src/store/pg-store.js';
 import { NotOwner } from '../../src/store/types.js';
 import { createTable, TestClient } from '../clients.js';
 import { createTestDatabase, sql } from '../pg/databases.js';
-import { seat, settings } from '../store/contract.js';
+import { chatLine, seat, settings } from '../store/contract.js';
+import { until } from './harness.js';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
@@ -37,83 +49,129 @@ async function node(url: string, idleReleaseMs?: number): Promise<RunningServer 
   const s = await store(url, id);
   const server = await startServer(
     { port: 0, host: '127.0.0.1', logLevel: 'silent', botDelayMs: 0, dealPauseMs: 0, webDist: '/nonexistent', rateLimitEvents: 10_000, rateLimitAddressEvents: 1_000_000, maxSocketsPerAddress: 100_000 },
-    { store: s, cluster: { url, node: id, pool: s.pool, ...(idleReleaseMs === undefined ? {} : { idleReleaseMs }) } },
+    { store: s, cluster: { node: id, store: s, ...(idleReleaseMs === undefined ? {} : { idleReleaseMs }) } },
   );
   cleanup.push(() => server.close());
   return Object.assign(server, { node: id });
 }
 
+const ownerOf = async (url: string, table: string) => (await sql<{ owner: string | null; owner_epoch: number }>(url, 'SELECT owner, owner_epoch FROM belote_tables WHERE id = $1', [table])).rows[0]!;
+
+/** The reason a client's socket was disconnected (resolves when it is). */
+const disconnected = (c: TestClient) => new Promise<string>((resolve) => (c.socket.connected ? c.socket.once('disconnect', resolve) : resolve('already')));
+
 describe('table ownership (PostgreSQL)', () => {
-  it('the store refuses the writes and finished marks of a process that does not own the table', async () => {
+  it('the store writes a table only under its claim epoch: an overtaken claim is refused (log, chat, finished mark)', async () => {
     const url = await database();
     const a = await store(url, 'node-a');
     const b = await store(url, 'node-b');
-    await a.createTable(settings('t')); // created by a: a owns it
+    await a.createTable(settings('t'));
+    expect(await ownerOf(url, 't')).toEqual({ owner: null, owner_epoch: 0 }); // nobody owns a new table
+    await expect(a.append('t', 0, [seat(0, 'A')])).rejects.toBeInstanceOf(NotOwner); // not claimed: nothing sent
+    const [oa, ob] = [new Ownership(a.pool, 'node-a'), new Ownership(b.pool, 'node-b')];
+    await Promise.all([oa.heartbeat(new Map()), ob.heartbeat(new Map())]);
+    const claim = await oa.claim('t');
+    expect(claim).toEqual({ epoch: 1 });
+    a.fence('t', 1);
     await a.append('t', 0, [seat(0, 'A')]);
-    const refused = await b.append('t', 1, [seat(1, 'B')]).catch((e: unknown) => e);
+    await a.appendChat('t', chatLine(1));
+    // b takes it over (a was taken for dead): a's writes are refused, nothing written
+    await sql(url, "UPDATE belote_tables SET owner = 'node-b', owner_epoch = 2 WHERE id = 't'");
+    b.fence('t', 2);
+    const refused = await a.append('t', 1, [seat(1, 'late')]).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(NotOwner);
-    expect((refused as NotOwner).owner).toBe('node-a');
-    await b.markFinished('t', 1);
-    expect((await a.load('t'))!).toMatchObject({ finishedAt: null, entries: [seat(0, 'A')] });
-    // b claims it once a is gone: now a is refused
-    await sql(url, "UPDATE belote_tables SET owner = 'node-b' WHERE id = 't'");
+    expect((refused as NotOwner).owner).toBe('node-b');
+    await expect(a.appendChat('t', chatLine(2))).rejects.toBeInstanceOf(NotOwner);
+    await a.markFinished('t', 1);
     await b.append('t', 1, [seat(1, 'B')]);
-    await expect(a.append('t', 2, [seat(2, 'C')])).rejects.toBeInstanceOf(NotOwner);
+    expect((await b.load('t'))!).toMatchObject({ finishedAt: null, entries: [seat(0, 'A'), seat(1, 'B')] });
+    expect((await b.loadChat('t'))!.entries).toEqual([chatLine(1)]);
+    // the same process, a claim later, is refused under its older epoch
+    await sql(url, "UPDATE belote_tables SET owner_epoch = 3 WHERE id = 't'");
+    await expect(b.append('t', 2, [seat(2, 'C')])).rejects.toBeInstanceOf(NotOwner);
   });
 
   it('expiry keeps a table whose owner is alive, and removes it once the owner is gone', async () => {
     const url = await database();
     const a = await store(url, 'node-a');
     await a.createTable(settings('t'));
-    await a.append('t', 0, [seat(0, 'A')]); // a pool connection named belote:node-a is open
     const ownership = new Ownership(a.pool, 'node-a');
-    await ownership.heartbeat();
-    expect(await ownership.alive()).toEqual(new Set(['node-a']));
+    await ownership.heartbeat(new Map());
+    expect(await ownership.claim('t')).toEqual({ epoch: 1 });
     const future = Date.now() + 1_000_000;
     expect(await a.expire(future, future)).toEqual([]);
     await ownership.leave(); // released, and no heartbeat
     expect(await a.expire(future, future)).toEqual(['t']);
   });
 
-  it('a claim goes to one process; a table with a live owner is not claimed by another', async () => {
+  it('a claim goes to one process; the others ask the owner, and its heartbeat says so; an overtaken claim shows as lost', async () => {
     const url = await database();
-    const a = await store(url, 'node-a');
-    const b = await store(url, 'node-b');
-    await a.createTable(settings('t'));
-    await sql(url, "UPDATE belote_tables SET owner = NULL WHERE id = 't'");
-    const [oa, ob] = [new Ownership(a.pool, 'node-a'), new Ownership(b.pool, 'node-b')];
-    await Promise.all([oa.heartbeat(), ob.heartbeat()]);
-    const claims = await Promise.all([oa.claim('t'), ob.claim('t'), oa.claim('t'), ob.claim('t')]);
-    const owner = claims[0]!.owner;
-    expect(claims.every((c) => c!.owner === owner)).toBe(true);
-    expect(claims.filter((c) => c!.mine).length).toBe(2); // the same process's two calls
-    expect(await oa.claim('nope')).toBeNull();
+    const stores = await Promise.all(['n0', 'n1', 'n2', 'n3'].map((n) => store(url, n)));
+    await stores[0]!.createTable(settings('t'));
+    const owners = stores.map((s, i) => new Ownership(s.pool, `n${i}`));
+    await Promise.all(owners.map((o) => o.heartbeat(new Map())));
+    const claims = await Promise.all(owners.map((o) => o.claim('t')));
+    const won = claims.flatMap((c, i) => (c && 'epoch' in c ? [i] : []));
+    expect(won).toHaveLength(1);
+    const winner = won[0]!;
+    for (const [i, c] of claims.entries()) if (i !== winner) expect(c).toEqual({ owner: `n${winner}` });
+    expect(await owners[winner]!.heartbeat(new Map([['t', 1]]))).toEqual({ lost: [], wanted: ['t'] });
+    // the owner gives it up; the next claim takes it
+    await owners[winner]!.release(new Map([['t', 1]]));
+    const other = (winner + 1) % 4;
+    expect(await owners[other]!.claim('t')).toEqual({ epoch: 2 });
+    expect(await owners[winner]!.heartbeat(new Map([['t', 1]]))).toEqual({ lost: ['t'], wanted: [] });
+    expect(await owners[other]!.claim('nope')).toBeNull();
+    // a live owner keeps its table: a claim of a process that is alive is not taken
+    expect(await owners[winner]!.claim('t')).toEqual({ owner: `n${other}` });
   });
 
-  it('a process taken for dead hands the table over on its next write: the new owner answers, the sockets follow', { timeout: 30_000 }, async () => {
+  it('a socket landing on a process that does not run its table: the table moves there, the owner’s sockets reconnect, nothing is forwarded', { timeout: 30_000 }, async () => {
     const url = await database();
     const a = await node(url);
     const b = await node(url);
     const t = await createTable(a);
     const onA = await TestClient.connect(a, { tableId: t.id });
-    const onB = await TestClient.connect(b, { tableId: t.id });
-    cleanup.push(() => (onA.close(), onB.close()));
+    const watcher = await TestClient.connect(a, { tableId: t.id });
+    cleanup.push(() => [onA, watcher].forEach((c) => c.close()));
     expect(await onA.emit('sit', { seat: 0, name: 'Ann' })).toMatchObject({ ok: true });
-    // b takes the table while a still holds it in memory (as if a had been taken for dead)
-    await sql(url, 'UPDATE belote_tables SET owner = $1 WHERE id = $2', [b.node, t.id]);
-    expect(a.registry.get(t.id)).toBeDefined();
-    // a's socket acts: a's write is refused by the store, a hands over, the command runs on b
-    expect(await onA.emit('sit', { seat: 1, name: 'Ann2' })).toMatchObject({ ok: true, seat: 1 });
+    expect((await ownerOf(url, t.id)).owner).toBe(a.node);
+    const closed = [disconnected(onA), disconnected(watcher)];
+    // b gets a socket of the table: it asks a, which gives the table up at its next heartbeat
+    const onB = await TestClient.connect(b, { tableId: t.id });
+    cleanup.push(() => onB.close());
+    expect(onB.last.table.seats[0]!.name).toBe('Ann');
+    expect((await ownerOf(url, t.id)).owner).toBe(b.node);
+    // a's sockets are told to reconnect (the transport closes; not a server-side disconnect, which would stop them)
+    expect(await Promise.all(closed)).toEqual(['transport close', 'transport close']);
     expect(a.registry.get(t.id)).toBeUndefined();
-    expect(b.registry.get(t.id)!.state.version).toBe(3);
-    expect(onA.socket.connected).toBe(true);
-    // both sockets see the change from the new owner
-    await onB.next((u) => u.table.seats[1]!.name === 'Ann2');
-    const last = await onA.next((u) => u.version === 3 && u.you.seat === 1);
-    expect(last.table.seats.map((s) => s.name)).toEqual([null, 'Ann2', null, null]);
+    // the socket on b acts there, and a socket reconnecting to b with the seat's token holds the seat
+    expect(await onB.emit('sit', { seat: 1, name: 'Bob' })).toMatchObject({ ok: true, seat: 1 });
+    const token = (onA.socket.auth as Record<string, unknown>).token as string;
+    const again = await TestClient.connect(b, { tableId: t.id, token });
+    cleanup.push(() => again.close());
+    expect(again.last.you.seat).toBe(0);
+    expect(b.registry.get(t.id)!.state.version).toBe(2);
   });
 
-  it('a table nobody uses is given up, and the next process that needs it claims it', { timeout: 30_000 }, async () => {
+  it('a process taken for dead is refused its next write: nothing applied, its sockets reconnect', { timeout: 30_000 }, async () => {
+    const url = await database();
+    const a = await node(url);
+    const t = await createTable(a);
+    const onA = await TestClient.connect(a, { tableId: t.id });
+    cleanup.push(() => onA.close());
+    expect(await onA.emit('sit', { seat: 0, name: 'Ann' })).toMatchObject({ ok: true });
+    // another process claimed it meanwhile (a's heartbeat had expired)
+    await sql(url, "UPDATE belote_tables SET owner = 'someone-else', owner_epoch = owner_epoch + 1 WHERE id = $1", [t.id]);
+    const closed = disconnected(onA);
+    const ack = await onA.emit('sit', { seat: 1, name: 'Ann' }).catch(() => null);
+    if (ack) expect(ack).toMatchObject({ ok: false, error: { code: 'INTERNAL', message: expect.stringContaining('nothing was applied') } });
+    expect(await closed).toBe('transport close');
+    expect((await sql<{ n: number }>(url, 'SELECT count(*)::int AS n FROM belote_entries WHERE table_id = $1', [t.id])).rows[0]!.n).toBe(1);
+    expect(a.registry.get(t.id)).toBeUndefined();
+  });
+
+  it('a table nobody uses is given up, and the next process a socket reaches claims it', { timeout: 30_000 }, async () => {
     const url = await database();
     const a = await node(url, 1500);
     const b = await node(url, 1500);
@@ -121,18 +179,27 @@ describe('table ownership (PostgreSQL)', () => {
     const first = await TestClient.connect(a, { tableId: t.id });
     expect(await first.emit('sit', { seat: 0, name: 'Ann' })).toMatchObject({ ok: true });
     first.close();
-    const owner = async () => (await sql<{ owner: string | null }>(url, 'SELECT owner FROM belote_tables WHERE id = $1', [t.id])).rows[0]!.owner;
-    expect(await owner()).toBe(a.node);
-    for (let i = 0; (await owner()) !== null; i++) {
-      if (i > 100) throw new Error('never released');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    expect((await ownerOf(url, t.id)).owner).toBe(a.node);
+    await until(async () => (await ownerOf(url, t.id)).owner === null, 30_000, 'the table to be released');
     expect(a.registry.get(t.id)).toBeUndefined();
-    // B needs it now: B claims it and serves it from the store
     const again = await TestClient.connect(b, { tableId: t.id });
     cleanup.push(() => again.close());
     expect(again.last.table.seats[0]!.name).toBe('Ann');
-    expect(await owner()).toBe(b.node);
-    expect(b.registry.get(t.id)!.state.version).toBe(1);
+    expect(await ownerOf(url, t.id)).toEqual({ owner: b.node, owner_epoch: 2 });
+  });
+
+  it('with several processes a socket names its table in the URL too; a different one is refused anywhere', async () => {
+    const url = await database();
+    const a = await node(url);
+    const t = await createTable(a);
+    const refusal = (query: Record<string, string>) =>
+      new Promise<unknown>((resolve) => {
+        const s = io(a.url, { auth: { protocolVersion: PROTOCOL_VERSION, tableId: t.id }, query, transports: ['websocket'], reconnection: false, forceNew: true });
+        s.once('connect_error', (e: Error & { data?: unknown }) => (s.close(), resolve(e.data)));
+        s.once('snapshot', () => (s.close(), resolve('connected')));
+      });
+    expect(await refusal({})).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('?table=') });
+    expect(await refusal({ table: 'A'.repeat(22) })).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('not auth.tableId') });
+    expect(await refusal({ table: t.id })).toBe('connected');
   });
 });

@@ -1,29 +1,40 @@
 /**
  * Test support for the cluster: several real server processes (main.ts) on one PostgreSQL
- * database of their own, and a wire tap that listens to every message the processes exchange
- * through PostgreSQL (the adapter's channel and every process's own channel), for the audit of
- * what each process receives.
+ * database of their own, each on a port of its own that it keeps across restarts, and the real
+ * reverse proxy in front — nginx with the configuration shipped in deploy/nginx/ (local.conf
+ * and belote.conf), only its ports changed. Without nginx the tests that need it skip, saying
+ * how to get it (test-support/tools.ts); under CI they fail instead.
  */
-import type { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
-import { ADAPTER_CHANNEL, PgPubSub } from '../../src/cluster/pg-pubsub.js';
-import { nodeChannel } from '../../src/cluster/node-bus.js';
-import { createTestDatabase } from '../pg/databases.js';
-import { spawnServer, type ServerProcess } from '../restart-harness.js';
+import { fileURLToPath } from 'node:url';
+import { sleep } from '../clients.js';
+import { NGINX, requireTool } from '../../../../test-support/tools.js';
+import { createTestDatabase, sql } from '../pg/databases.js';
+import { freePort, spawnServer, type ServerProcess } from '../restart-harness.js';
+
+const DEPLOY = fileURLToPath(new URL('../../../../deploy/nginx/', import.meta.url));
 
 export interface Node extends ServerProcess {
   /** The process's cluster id (from its start log). */
   node: string;
+  port: number;
 }
 
 export interface Cluster {
   url: string;
+  /** The processes, by slot; a restarted slot gets a new process on the same port. */
   nodes: Node[];
-  /** Start one more process on the same database. */
+  /** Start one more process on the same database (a new slot). */
   start(env?: Record<string, string>): Promise<Node>;
+  /** Stop slot `i`'s process with `signal` and start a new one on its port. */
+  restart(i: number, signal: NodeJS.Signals, env?: Record<string, string>): Promise<Node>;
+  /** Start slot `i` again on its port (after its process was stopped). */
+  revive(i: number, env?: Record<string, string>): Promise<Node>;
+  /** The process that owns `tableId` now (null: nobody, or a process not in `nodes`). */
+  owner(tableId: string): Promise<Node | null>;
   /** Kill every process and drop the database. */
   dispose(): Promise<void>;
 }
@@ -32,55 +43,103 @@ export async function startCluster(n: number, env: Record<string, string> = {}, 
   const db = await createTestDatabase(serverUrl);
   const dir = mkdtempSync(join(tmpdir(), 'belote-cluster-'));
   const nodes: Node[] = [];
-  const start = async (extra: Record<string, string> = {}): Promise<Node> => {
-    const p = await spawnServer(join(dir, 'unused'), 0, { DATABASE_URL: db.url, ...env, ...extra });
+  const all: Node[] = [];
+  const spawnOn = async (port: number, extra: Record<string, string> = {}): Promise<Node> => {
+    const p = await spawnServer(join(dir, 'unused'), port, { DATABASE_URL: db.url, ...env, ...extra });
     const line = p.logs.find((l) => l.msg === 'cluster node: tables load on demand from PostgreSQL');
     if (!line) throw new Error('not a cluster node');
-    const node = Object.assign(p, { node: String(line.node) });
-    nodes.push(node);
+    const node = Object.assign(p, { node: String(line.node), port });
+    all.push(node);
     return node;
   };
-  for (let i = 0; i < n; i++) await start();
-  return {
+  const cluster: Cluster = {
     url: db.url,
     nodes,
-    start,
+    start: async (extra) => {
+      const node = await spawnOn(await freePort(), extra);
+      nodes.push(node);
+      return node;
+    },
+    restart: async (i, signal, extra) => {
+      await nodes[i]!.stop(signal);
+      return cluster.revive(i, extra);
+    },
+    revive: async (i, extra) => (nodes[i] = await spawnOn(nodes[i]!.port, extra)),
+    owner: async (tableId) => {
+      const r = await sql<{ owner: string | null }>(db.url, 'SELECT owner FROM belote_tables WHERE id = $1', [tableId]);
+      return nodes.find((p) => p.node === r.rows[0]?.owner) ?? null;
+    },
     dispose: async () => {
-      await Promise.all(nodes.map((p) => p.stop('SIGKILL')));
+      await Promise.all(all.map((p) => p.stop('SIGKILL')));
       await db.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  for (let i = 0; i < n; i++) await cluster.start();
+  return cluster;
+}
+
+/** The nginx binary, or null outside CI (the tests through the proxy skip, saying so); CI fails without it. */
+const NGINX_BIN = requireTool(NGINX);
+/** Without nginx: why the proxy tests skip. */
+export const NO_PROXY = NGINX_BIN ? null : 'nginx not found: the cluster tests through the reverse proxy are skipped';
+
+export interface Proxy {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx with deploy/nginx/local.conf and belote.conf, its three upstream servers replaced by
+ * `ports` and its listening port by a free one: the proxy SCALING.md runs, on this test's ports.
+ */
+export async function startProxy(ports: readonly number[]): Promise<Proxy> {
+  if (!NGINX_BIN) throw new Error(NO_PROXY!);
+  const dir = mkdtempSync(join(tmpdir(), 'belote-nginx-'));
+  mkdirSync(join(dir, 'tmp'));
+  const listen = await freePort();
+  const local = readFileSync(join(DEPLOY, 'local.conf'), 'utf8');
+  const servers = [...local.matchAll(/^\s*server 127\.0\.0\.1:\d+ .*;$/gm)];
+  if (servers.length !== 3) throw new Error('deploy/nginx/local.conf: expected three upstream servers');
+  const line = servers[0]![0];
+  const upstream = ports.map((p) => line.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${p}`)).join('\n');
+  writeFileSync(join(dir, 'local.conf'), local.replace(servers.map((m) => m[0]).join('\n'), upstream));
+  const shared = readFileSync(join(DEPLOY, 'belote.conf'), 'utf8');
+  if (!/^\s*listen 8080;$/m.test(shared)) throw new Error('deploy/nginx/belote.conf: expected `listen 8080;`');
+  writeFileSync(join(dir, 'belote.conf'), shared.replace(/^(\s*)listen 8080;$/m, `$1listen 127.0.0.1:${listen};`));
+  const child: ChildProcess = spawn(NGINX_BIN, ['-p', dir, '-e', 'stderr', '-c', join(dir, 'local.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${listen}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
+    const up = await fetch(`${url}/nope`).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (i > 100) throw new Error(`nginx did not listen: ${stderr}`);
+    await sleep(50);
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      if (process.env.DEBUG_PROXY) console.info(`nginx:\n${stderr}`);
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** socket.io-adapter's MessageType.SERVER_SIDE_EMIT: how a room frame goes to other processes. */
-export const SERVER_SIDE_EMIT = 9;
-
-export interface Tapped {
-  channel: string;
-  /** A Socket.IO adapter message (on the adapter's channel, or addressed to a process's own). */
-  adapter: boolean;
-  message: unknown;
-}
-
-/** Listen to the adapter's channel and to each process's own channel, as the processes read them. */
-export async function tap(url: string, nodes: readonly string[]): Promise<{ messages: Tapped[]; close(): Promise<void> }> {
-  const pubsub = new PgPubSub({ url, applicationName: 'belote-test-tap', log: pino({ level: 'silent' }) });
-  const messages: Tapped[] = [];
-  for (const channel of nodes.map(nodeChannel)) pubsub.listen(channel, (message) => messages.push({ channel, adapter: false, message }));
-  // what the adapter would be shown: its own channel's messages and those addressed to a process
-  const view = (await pubsub.adapterPool().connect()) as unknown as EventEmitter & { query(text: string): Promise<unknown> };
-  view.on('notification', (n: { channel: string; payload: string }) => messages.push({ channel: n.channel, adapter: true, message: JSON.parse(n.payload) }));
-  await view.query(`LISTEN "${ADAPTER_CHANNEL}"`);
-  return { messages, close: () => pubsub.close() };
-}
-
-/** Every object inside `x` (depth first). */
-export function objectsIn(x: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
-  if (Array.isArray(x)) for (const v of x) objectsIn(v, out);
-  else if (x && typeof x === 'object') {
-    out.push(x as Record<string, unknown>);
-    for (const v of Object.values(x)) objectsIn(v, out);
+/** Poll `check` until it returns a value (not undefined/false), at most `ms`. */
+export async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, ms = 30_000, what = 'a condition'): Promise<T> {
+  const deadline = performance.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined && v !== false) return v;
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
   }
-  return out;
 }

@@ -104,6 +104,8 @@ export class DocClient {
     const socket = io(`${base}${opts.namespace ?? ''}`, {
       path: '/socket.io/',
       auth,
+      // §3: the table's id in the connection URL too, for a proxy in front of several processes
+      ...(typeof auth?.tableId === 'string' ? { query: { table: auth.tableId } } : {}),
       transports: opts.transports ?? ['websocket'],
       forceNew: true,
       reconnection: false,
@@ -170,6 +172,7 @@ export class DocClient {
       this.socket.timeout(timeoutMs).emit(event, ...args, (err: Error | null, raw: unknown) => {
         if (err) return reject(new Error(`${this.label}: no ack for ${event} within ${timeoutMs} ms`));
         const ack = this.checkAck(event, raw);
+        this.checkOrder(event, ack);
         try {
           onAck?.(ack);
         } finally {
@@ -187,6 +190,17 @@ export class DocClient {
     const ok = schema?.safeParse(ack);
     if (!ok?.success) this.problem(`${event} ack does not match §4: ${JSON.stringify(ack).slice(0, 400)} ${ok?.error.message ?? ''}`);
     return ack as Ack;
+  }
+
+  /**
+   * §6: a command's step (and after `sit`/`stand`, the sender's snapshot) arrives before its ack,
+   * checked when the ack arrives, before anything else runs.
+   */
+  private checkOrder(event: EventName, ack: Ack): void {
+    if (!ack.ok || !this.state || this.resyncing || this.missed) return;
+    if (event === 'action' && this.state.version < (ack.version as number)) this.problem(`the ack of an action (version ${String(ack.version)}) came before its step (state at version ${this.state.version}, §6)`);
+    if (event === 'sit' && this.state.you.seat !== ack.seat) this.problem(`the ack of sit (seat ${String(ack.seat)}) came before the snapshot of that seat (§6)`);
+    if (event === 'stand' && this.state.you.seat !== null) this.problem('the ack of stand came before the spectator snapshot (§6)');
   }
 
   /** `sync` (§4): compares the fold with the fresh snapshot (§6), then takes the snapshot. */
@@ -270,7 +284,7 @@ export class DocClient {
           return;
         }
         const o = order(this.state, p.data);
-        if (o === 'next') for (const x of this.checks.next(name, p.data as Step | Presence)) this.problem(x);
+        if (o === 'next') for (const x of this.checks.next(name, p.data as Step | Presence, this.state)) this.problem(x);
         if (o === 'stale') return;
         if (o === 'gap') {
           void this.resync();

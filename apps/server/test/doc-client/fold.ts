@@ -67,6 +67,10 @@ function foldEvent(s: Snapshot, e: StepEvent): void {
     case 'dealCommitted':
       t.commitment = { deal: e.deal, hash: e.hash };
       return;
+    case 'settingsChanged':
+      t.rules = clone(e.rules);
+      t.options = clone(e.options);
+      return;
     case 'gameOver':
       s.view!.winner = e.winner;
       t.status = 'finished';
@@ -185,6 +189,8 @@ export function foldStep(state: Snapshot, step: Step): Snapshot {
   s.seq = step.seq;
   s.version = step.version;
   for (const e of step.events) foldEvent(s, e);
+  // §5.4: a step that changed the clocks carries them
+  if (step.timers) s.timers = clone(step.timers);
   const d = s.view?.deal;
   if (d && s.view) {
     if (step.private) d.hand = [...step.private.hand];

@@ -9,7 +9,7 @@ import { LeakAudit } from './audit.js';
 import { DocClient, type ConnectOptions } from './client.js';
 import { createTable, parsed, request } from './http.js';
 import { decide, rng, type StrategyOptions } from './strategy.js';
-import { RecordS, type GameRecord, type Seat, type Snapshot } from './wire.js';
+import { RecordS, type GameRecord, type Seat, type Snapshot, PROTOCOL } from './wire.js';
 
 export const NAMES = ['Alice', 'Bob', 'Chloé', 'Dan'] as const;
 
@@ -38,14 +38,14 @@ export class DocTable {
     const t = new DocTable(base, id, hostKey, body.rules?.variant === 'coinche' ? 'coinche' : 'classic');
     const via = opts.via ?? (() => base);
     for (const seat of opts.humans ?? ([0, 1, 2, 3] as Seat[])) {
-      const c = await DocClient.connect(via(seat), { protocolVersion: 2, tableId: id, ...(seat === 0 ? { hostKey } : {}) }, { ...opts, label: `seat ${seat}` });
+      const c = await DocClient.connect(via(seat), { protocolVersion: PROTOCOL, tableId: id, ...(seat === 0 ? { hostKey } : {}) }, { ...opts, label: `seat ${seat}` });
       const ack = await c.send('sit', { seat, name: NAMES[seat] });
       if (!ack.ok) throw new Error(`sit ${seat}: ${ack.error.code}`);
       t.tokens[seat] = ack.token as string;
       await c.waitFor(() => c.seat === seat, 3000, 'the snapshot of my seat');
       t.seats[seat] = c;
     }
-    t.spectator = await DocClient.connect(via('spectator'), { protocolVersion: 2, tableId: id }, { ...opts, label: 'spectator' });
+    t.spectator = await DocClient.connect(via('spectator'), { protocolVersion: PROTOCOL, tableId: id }, { ...opts, label: 'spectator' });
     return t;
   }
 

@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 
+/** §3: the protocol version this client speaks. */
+export const PROTOCOL = 3;
+
 const int = z.number().int();
 const nat = int.min(0);
 export const SeatS = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
@@ -144,13 +147,14 @@ export const ReactionFrameS = z.strictObject({ from: ChatSenderS, reaction: z.en
 
 // §5.1
 const NextDealS = z.strictObject({ msLeft: nat, ready: z.tuple([z.boolean(), z.boolean(), z.boolean(), z.boolean()]) });
+const TimersS = z.strictObject({ turnMsLeft: int.nullable(), nextDeal: NextDealS.nullable() });
 export const SnapshotS = z.strictObject({
   seq: nat,
   version: nat,
   table: TableSummaryS,
   you: z.strictObject({ role: z.enum(['player', 'spectator']), seat: SeatS.nullable(), isHost: z.boolean() }),
   view: GameViewS.nullable(),
-  timers: z.strictObject({ turnMsLeft: int.nullable(), nextDeal: NextDealS.nullable() }),
+  timers: TimersS,
   chat: ChatStateS,
 });
 
@@ -161,6 +165,7 @@ export const StepEventS = z.discriminatedUnion('type', [
   ev('unseated', { seat: SeatS }),
   ev('gameStarted', { game: nat }),
   ev('dealCommitted', { deal: nat, hash: HashS }),
+  ev('settingsChanged', { rules: RulesS, options: OptionsS }),
   ev('dealStarted', { dealer: SeatS, deal: nat, retourne: CardS.optional() }),
   ev('bid', { seat: SeatS, bid: z.enum(['pass', 'take']), suit: SuitS.nullable(), round: z.union([z.literal(1), z.literal(2)]) }),
   ev('trumpChosen', { taker: SeatS, trump: SuitS }),
@@ -180,6 +185,7 @@ export const StepS = z.strictObject({
   version: nat,
   events: z.array(StepEventS).min(1),
   private: z.strictObject({ hand: z.array(CardS) }).optional(),
+  timers: TimersS.optional(),
 });
 
 // §5.5
@@ -203,7 +209,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const ErrorS = z.strictObject({ code: z.enum(ERROR_CODES), message: z.string().min(1) });
 export const RefusalS = z.strictObject({ ok: z.literal(false), error: ErrorS });
 export const HttpErrorS = z.strictObject({ error: ErrorS });
-export const ConnectErrorDataS = z.strictObject({ code: z.enum(ERROR_CODES), message: z.string().min(1), serverVersion: z.literal(2).optional() });
+export const ConnectErrorDataS = z.strictObject({ code: z.enum(ERROR_CODES), message: z.string().min(1), serverVersion: z.literal(PROTOCOL).optional() });
 
 /** Success acks, by event (§4 and §15.2). */
 export const AckOkS = {
@@ -215,6 +221,7 @@ export const AckOkS = {
   action: z.strictObject({ ok: z.literal(true), version: nat }),
   ready: z.strictObject({ ok: z.literal(true) }),
   rematch: z.strictObject({ ok: z.literal(true) }),
+  settings: z.strictObject({ ok: z.literal(true) }),
   sync: z.strictObject({ ok: z.literal(true), snapshot: SnapshotS }),
   chat: z.strictObject({ ok: z.literal(true), id: int.min(1) }),
   react: z.strictObject({ ok: z.literal(true) }),

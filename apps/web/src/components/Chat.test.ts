@@ -94,12 +94,12 @@ describe('ChatPanel', () => {
   it('says why one cannot write: spectator chat off, muted', async () => {
     const off = await clientWith('spectator', { spectatorChat: false });
     const { unmount } = render(ChatPanel, { chat: off.client.chat, seats: off.client.live.table!.seats, isHost: false, mySeat: null });
-    expect(screen.getByTestId('chat-blocked').textContent).toBe('The host has turned spectator chat off.');
+    expect(screen.getByTestId('chat-blocked').textContent).toBe('The host has turned spectator chat off: no messages or reactions from spectators.');
     expect(screen.queryByTestId('chat-input')).toBeNull();
     unmount();
     const muted = await clientWith(1, { mutedSeats: [1] });
     render(ChatPanel, { chat: muted.client.chat, seats: muted.client.live.table!.seats, isHost: false, mySeat: 1 });
-    expect(screen.getByTestId('chat-blocked').textContent).toBe('The host has muted you.');
+    expect(screen.getByTestId('chat-blocked').textContent).toBe('The host has muted you: you can read the chat, but not write or react.');
   });
 
   it('gives the host the switches: spectator chat, each player, each spectator on their line', async () => {
@@ -176,9 +176,31 @@ describe('the chat on the table', () => {
     expect(prefs.reactionsOpen).toBe(true);
   });
 
-  it('hides the reactions from a muted player', async () => {
+  it('tells a muted player, or a spectator when their chat is closed, why there are no reactions', async () => {
+    prefs.setReactionsOpen(false);
     const { client } = await clientWith(1, { mutedSeats: [1] });
+    const { unmount } = render(TableView, { id: TABLE_ID, storeFactory: () => client });
+    await fireEvent.click(screen.getByTestId('reactions-toggle'));
+    expect(screen.queryByTestId('reactions')).toBeNull();
+    expect(screen.getByTestId('reactions-blocked').textContent).toBe('The host has muted you: you can read the chat, but not write or react.');
+    unmount();
+    const off = await clientWith('spectator', { spectatorChat: false });
+    render(TableView, { id: TABLE_ID, storeFactory: () => off.client });
+    expect(screen.getByTestId('reactions-blocked').textContent).toMatch(/^The host has turned spectator chat off/);
+    prefs.setReactionsOpen(false);
+  });
+
+  it('names a spectator’s reaction as they sign their lines (a reaction carries no name)', async () => {
+    prefs.setLang('en');
+    const { client, t } = await clientWith(1);
     render(TableView, { id: TABLE_ID, storeFactory: () => client });
-    expect(screen.queryByTestId('reactions-toggle')).toBeNull();
+    t.on().reaction({ from: { role: 'spectator', tag: 'yyyyyyyyyyy', name: null }, reaction: 'wow' });
+    await tick();
+    expect(screen.getByTestId('reaction-bubble').textContent!.trim()).toBe('A spectator');
+    t.on().chat({ id: 10, at: 0, type: 'line', from: { role: 'spectator', tag: 'yyyyyyyyyyy', name: 'Inès' }, text: 'bravo' });
+    t.on().reaction({ from: { role: 'spectator', tag: 'yyyyyyyyyyy', name: null }, reaction: 'clap' });
+    await tick();
+    expect(screen.getByTestId('reaction-bubble').textContent!.trim()).toBe('Inès');
+    expect(screen.getByTestId('chat-live').textContent).toBe('Inès: Applause');
   });
 });

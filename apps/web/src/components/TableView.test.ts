@@ -1,15 +1,18 @@
 import { currentDeal, playGame, seededRng, viewFor } from '@belote/rules';
 import { fireEvent, render, screen } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { TABLE_ID, restrictedTurn, step, taken, updateFor } from '../../test/fixtures.js';
+import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from '../../test/fixtures.js';
+import { connected } from '../../test/transport.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';
+import type { TableExtras } from './table-extras.js';
 
-function mounted(update: Parameters<TableClient['receive']>[0]): TableClient {
+function mounted(update: Parameters<TableClient['receive']>[0], extras?: TableExtras): TableClient {
   const store = new TableClient(TABLE_ID);
   store.receive(update);
-  render(TableView, { id: TABLE_ID, storeFactory: () => store });
+  render(TableView, { id: TABLE_ID, storeFactory: () => store, ...(extras ? { extras } : {}) });
   return store;
 }
 
@@ -30,12 +33,59 @@ describe('TableView', () => {
     prefs.setLang('en');
   });
 
-  it('marks the turn: your-turn cue and tab title', async () => {
+  it('marks the turn: the your-turn cue; in the background a title and favicon badge, cleared on return', async () => {
     prefs.setLang('en');
-    mounted(updateFor(taken(3), 0, 1));
-    expect(screen.getByTestId('your-turn').textContent).toBe('Your turn');
-    await Promise.resolve();
-    expect(document.title).toBe('● Your turn — Belote');
+    const icon = Object.assign(document.createElement('link'), { rel: 'icon', href: '/favicon.svg' });
+    document.head.append(icon);
+    let state: DocumentVisibilityState = 'visible';
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    try {
+      mounted(updateFor(taken(3), 0, 1));
+      expect(screen.getByTestId('your-turn').textContent).toBe('Your turn');
+      await tick();
+      // Visible: no badge, no vibration.
+      expect(document.title).toBe('Belote');
+      expect(icon.getAttribute('href')).toBe('/favicon.svg');
+      expect(vibrate).not.toHaveBeenCalled();
+      // Hidden while it is the player's turn: the badge (the turn did not just come: no vibration).
+      state = 'hidden';
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(document.title).toBe('● Your turn — Belote');
+      expect(icon.getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+      // Back: cleared.
+      state = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(document.title).toBe('Belote');
+      expect(icon.getAttribute('href')).toBe('/favicon.svg');
+    } finally {
+      visibility.mockRestore();
+      icon.remove();
+    }
+  });
+
+  it('in the background, a turn that comes with a step badges the title and vibrates once', async () => {
+    prefs.setLang('en');
+    const s0 = dealt(1);
+    const first = currentDeal(s0)!.turn!;
+    const me = ((first + 1) % 4) as 0 | 1 | 2 | 3;
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    try {
+      const { client, t } = connected(updateFor(s0, me, 5));
+      render(TableView, { id: TABLE_ID, storeFactory: () => client });
+      await tick();
+      expect(document.title).toBe('Belote');
+      // The seat before passes: now it is the viewer's turn to bid.
+      t.on().step({ seq: 6, version: 6, events: step(s0, { type: 'pass', seat: first }).events });
+      await tick();
+      expect(document.title).toBe('● Your turn — Belote');
+      expect(vibrate).toHaveBeenCalledOnce();
+    } finally {
+      visibility.mockRestore();
+    }
   });
 
   it('shows spectators the table without a hand', () => {
@@ -56,6 +106,49 @@ describe('TableView', () => {
     await fireEvent.click(screen.getByTestId('rematch'));
     expect(rematch).toHaveBeenCalledOnce();
     expect(document.querySelectorAll('[data-deal-row]').length).toBe(state.deals.length);
+  });
+
+  it('after the game over, the table is a lobby: a free seat to take, the host\'s settings and next game', async () => {
+    prefs.setLang('en');
+    const { state } = playGame({ target: 301 }, seededRng(7));
+    const update = updateFor(state, 0, 1);
+    const seats = update.table.seats.map((x) => (x.seat === 2 ? { ...x, name: null } : x)) as typeof update.table.seats;
+    const store = mounted({ ...update, table: { ...update.table, status: 'finished', seats } });
+    await fireEvent.click(await screen.findByTestId('back-to-table'));
+    expect(screen.queryByTestId('game-over')).toBeNull();
+    expect(screen.getByTestId('between-games').textContent).toBe('Change seats or settings, then start the next game');
+    // the seat left empty can be taken (or given to a bot by the host); the others cannot
+    expect(document.querySelectorAll('[data-seat="2"] button').length).toBeGreaterThan(0);
+    expect(document.querySelectorAll('[data-seat="1"] button').length).toBe(0);
+    const start = vi.spyOn(store.commands, 'start').mockResolvedValue();
+    expect(screen.getByTestId('start').textContent).toBe('Waiting for players…'); // a seat is empty, no fillWithBots
+    // the host's settings: the table's values, saved as one change for the next game
+    const settings = vi.spyOn(store.commands, 'settings').mockResolvedValue(true);
+    await fireEvent.click(screen.getByTestId('open-settings'));
+    const target = screen.getByTestId('settings-target') as HTMLSelectElement;
+    expect(target.value).toBe('301');
+    await fireEvent.change(target, { target: { value: '501' } });
+    await fireEvent.click(screen.getByTestId('settings-bots'));
+    await fireEvent.click(screen.getByTestId('settings-save'));
+    expect(settings).toHaveBeenCalledWith({
+      rules: { target: 501, announcements: false, tie: 'litige', direction: 'counterclockwise' },
+      options: { turnTimerSeconds: null, fillWithBots: true, botLevel: 'normal' },
+    });
+    await Promise.resolve();
+    expect(screen.queryByTestId('table-settings')).toBeNull();
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('a practice table (extras) keeps its felt after the game over: no lobby, no seat buttons, no settings', async () => {
+    prefs.setLang('en');
+    const { state } = playGame({ target: 301 }, seededRng(7));
+    const update = updateFor(state, 0, 1);
+    mounted({ ...update, table: { ...update.table, status: 'finished' } }, { replayHref: () => '#', download: () => {} });
+    await fireEvent.click(await screen.findByTestId('back-to-table'));
+    expect(screen.queryByTestId('between-games')).toBeNull();
+    expect(screen.queryByTestId('start')).toBeNull();
+    expect(screen.queryByTestId('open-settings')).toBeNull();
+    for (const seat of [0, 1, 2, 3]) expect(document.querySelectorAll(`[data-seat="${seat}"] button`).length).toBe(0);
   });
 
   it('counts down the turn timer on the seat to play, to zero and no further', async () => {

@@ -8,10 +8,22 @@ import { translate, type Lang } from './i18n.js';
 /** Reactions drawn as a picture (ReactionGlyph); the others are phrases in the reader's language. */
 export const PICTURE_REACTIONS: ReadonlySet<ReactionId> = new Set(['clap', 'laugh', 'wow', 'thinking']);
 
-/** The name a line or reaction is shown under. */
-export function senderName(lang: Lang, from: ChatSender): string {
+/** The name a spectator (by tag) last wrote a line under, if any. */
+export function spectatorName(entries: readonly ChatEntry[], tag: string): string | null {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.type === 'line' && e.from.role === 'spectator' && e.from.tag === tag && e.from.name) return e.from.name;
+  }
+  return null;
+}
+
+/**
+ * The name a line or reaction is shown under. A reaction carries no spectator's name: with
+ * the chat's `entries`, a spectator is named as they last wrote.
+ */
+export function senderName(lang: Lang, from: ChatSender, entries: readonly ChatEntry[] = []): string {
   if (from.role === 'player') return from.name || translate(lang, 'seatName', { n: from.seat + 1 });
-  return from.name ?? translate(lang, 'chatSomeSpectator');
+  return from.name ?? spectatorName(entries, from.tag) ?? translate(lang, 'chatSomeSpectator');
 }
 
 /** A host's notice in words (null for a line). */

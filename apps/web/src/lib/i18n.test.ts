@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS, cardLabel, detectLang, errorText, rankLetter, translate } from './i18n.js';
+import { CHAT_DE } from './i18n/chat-de.js';
+import { CHAT_EN } from './i18n/chat-en.js';
+import { CHAT_FR } from './i18n/chat-fr.js';
 import { de } from './i18n/de.js';
 import { en } from './i18n/en.js';
 import type { Plural } from './i18n/plural.js';
 import { fr } from './i18n/fr.js';
+import { HOME_DE } from './i18n/home-de.js';
+import { HOME_EN } from './i18n/home-en.js';
+import { HOME_FR } from './i18n/home-fr.js';
+import { LATER_DE } from './i18n/later-de.js';
+import { LATER_EN } from './i18n/later-en.js';
+import { LATER_FR } from './i18n/later-fr.js';
+import { REPLAY_DE } from './i18n/replay-de.js';
+import { REPLAY_EN } from './i18n/replay-en.js';
+import { REPLAY_FR } from './i18n/replay-fr.js';
 import { positionOf, seatsByPosition } from './layout.js';
 import { translateRefusal } from './refusal.js';
 import { tableIdFromLink, parseRoute } from './router.svelte.js';
@@ -51,11 +63,19 @@ describe('i18n', () => {
   it('gives every text in every language with the same placeholders and plural shape', () => {
     const holes = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
     const forms = (v: string | Plural): string[] => (typeof v === 'string' ? [v] : Object.values(v));
-    for (const [lang, dict] of [['de', de], ['fr', fr]] as const) {
-      expect(Object.keys(dict).sort(), lang).toEqual(Object.keys(en).sort());
-      for (const key of Object.keys(en) as (keyof typeof en)[]) {
-        const ref = en[key] as string | Plural;
-        const text = dict[key];
+    const sections = [
+      [en, { de, fr }],
+      [HOME_EN, { de: HOME_DE, fr: HOME_FR }],
+      [LATER_EN, { de: LATER_DE, fr: LATER_FR }],
+      [REPLAY_EN, { de: REPLAY_DE, fr: REPLAY_FR }],
+      [CHAT_EN, { de: CHAT_DE, fr: CHAT_FR }],
+    ] as const;
+    for (const [ref0, dicts] of sections) for (const [lang, dict] of Object.entries(dicts) as ['de' | 'fr', Record<string, string | Plural>][]) {
+      const reference = ref0 as Record<string, string | Plural>;
+      expect(Object.keys(dict).sort(), lang).toEqual(Object.keys(reference).sort());
+      for (const key of Object.keys(reference)) {
+        const ref = reference[key]!;
+        const text = dict[key]!;
         expect(typeof text, `${lang}.${key}`).toBe(typeof ref);
         for (const f of forms(text)) expect(holes(f), `${lang}.${key}: ${f}`).toEqual(holes(typeof ref === 'string' ? ref : ref.other));
         if (typeof text !== 'string') {
@@ -65,6 +85,11 @@ describe('i18n', () => {
         }
       }
     }
+  });
+
+  it('puts every key in exactly one section', () => {
+    const all = [en, HOME_EN, LATER_EN, REPLAY_EN, CHAT_EN].flatMap((d) => Object.keys(d));
+    expect(all.length).toBe(new Set(all).size);
   });
 
   it('says "Gegner" for the opponents in German, not the formal "Sie"', () => {

@@ -3,6 +3,13 @@
  * to handlers and offers typed outgoing events that resolve with their ack. The client
  * depends on the `Transport` interface only, so tests drive it without a network. Imports the
  * zod-free `@belote/protocol/client`.
+ *
+ * The table's id is in the connection URL (`?table=`, on every long-polling request and the
+ * WebSocket upgrade): with several server processes the reverse proxy sends every socket of a
+ * table to the one that runs it (PROTOCOL.md §3). When the connection drops (that process
+ * stopped, or gave the table to another) Socket.IO reconnects at once, through the proxy, to the
+ * table's next process; a handshake refused with INTERNAL (the table moving, the database
+ * unreachable) is tried again a moment later.
  */
 import {
   PROTOCOL_VERSION,
@@ -43,6 +50,10 @@ export interface Credentials {
 }
 
 const ACK_TIMEOUT_MS = 10_000;
+/** The first reconnection waits 0.25–0.75 s, later ones up to 5 s (Socket.IO's randomised backoff). */
+const RECONNECT = { reconnectionDelay: 500, reconnectionDelayMax: 5000 } as const;
+/** A handshake refused with INTERNAL is tried again after this long. */
+const RETRY_REFUSED_MS = 1000;
 
 function isConnectErrorData(x: unknown): x is ConnectErrorData {
   return typeof x === 'object' && x !== null && typeof (x as { code?: unknown }).code === 'string';
@@ -55,6 +66,8 @@ function isConnectErrorData(x: unknown): x is ConnectErrorData {
 export function connectTable(credentials: () => Credentials, on: TransportHandlers): Transport {
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
     transports: ['websocket', 'polling'],
+    query: { table: credentials().tableId },
+    ...RECONNECT,
     auth: (cb) => {
       const c = credentials();
       cb({
@@ -73,9 +86,16 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
   socket.on('presence', (f) => on.presence(f));
   socket.on('chat', (f) => on.chat(f));
   socket.on('reaction', (f) => on.reaction(f));
+  let retry: ReturnType<typeof setTimeout> | null = null;
   socket.on('connect_error', (err: Error & { data?: unknown }) => {
-    if (isConnectErrorData(err.data)) on.refused(err.data);
-    else on.status('disconnected');
+    if (!isConnectErrorData(err.data)) return on.status('disconnected');
+    if (err.data.code !== 'INTERNAL') return on.refused(err.data);
+    // a passing trouble on the server's side: Socket.IO does not retry a refused handshake by itself
+    on.status('connecting');
+    retry ??= setTimeout(() => {
+      retry = null;
+      socket.connect();
+    }, RETRY_REFUSED_MS);
   });
 
   return {
@@ -86,7 +106,8 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
       const emit = timed.emit.bind(timed) as unknown as (e: string, p: unknown, cb: (err: Error | null, ack: unknown) => void) => void;
       return new Promise((resolve) => {
         emit(event, payload, (err, ack) => {
-          if (err) resolve({ ok: false, error: { code: 'INTERNAL', message: 'no answer from the server' } } as AckOf<typeof event>);
+          // the connection dropped (or the server is slow): whether it was applied, the next snapshot shows
+          if (err) resolve({ ok: false, error: { code: 'INTERNAL', message: 'no answer from the server (the table shows whether it was done)' } } as AckOf<typeof event>);
           else resolve(ack as AckOf<typeof event>);
         });
       });
@@ -96,6 +117,7 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
       socket.connect();
     },
     close() {
+      if (retry) clearTimeout(retry);
       socket.close();
     },
   };

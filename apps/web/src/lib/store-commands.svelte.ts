@@ -1,16 +1,20 @@
 /**
- * What the player does, as typed events with their acks: seats, bots, start, rematch, bids
+ * What the player does, as typed events with their acks: seats, bots, start, rematch, the host's
+ * settings between games, bids
  * (classic takes, coinche calls) and cards (quoting the current version, one at a time), continuing after a deal. A refused
  * command becomes a notice (a stale version is not news: the next frame shows where the table
  * is); a card that may not be played is explained locally with the rules' own reason.
  */
-import type { BotLevel, GameAction, ProtocolError } from '@belote/protocol/client';
+import type { BotLevel, ClientEventPayload, GameAction, ProtocolError } from '@belote/protocol/client';
 import type { BidValue, Card, Seat, Suit } from '@belote/rules';
 import { refusalFor } from './refusal.js';
 import type { Transport } from './socket.js';
 import { saveSecrets, savePref } from './storage.js';
 import type { Cues } from './store-cues.svelte.js';
 import type { LiveTable } from './store-state.svelte.js';
+
+/** What the host may change between games (PROTOCOL.md §4 `settings`). */
+export type TableSettingsChange = ClientEventPayload<'settings'>;
 
 export class Commands {
   /** An action is on its way; no second one until its ack. */
@@ -56,6 +60,11 @@ export class Commands {
 
   async rematch(): Promise<void> {
     await this.send((t) => t.send('rematch', {}));
+  }
+
+  /** Host, between games: change the next game's settings. True when the table took them. */
+  async settings(change: TableSettingsChange): Promise<boolean> {
+    return (await this.send((t) => t.send('settings', change)))?.ok ?? false;
   }
 
   /** Done with the deal summary: the next deal starts once every player is. */

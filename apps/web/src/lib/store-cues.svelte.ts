@@ -99,6 +99,7 @@ export class Cues {
         case 'unseated':
         case 'gameStarted':
         case 'dealCommitted':
+        case 'settingsChanged':
           break; // the state shows these directly
         default:
           assertNever(e);

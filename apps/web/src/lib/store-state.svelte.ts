@@ -66,8 +66,11 @@ export class LiveTable {
 
   step(f: Step): FrameResult {
     const order = this.order(f);
-    if (order === 'next') this.snapshot = applyStep(this.snapshot!, f);
-    return order === 'next' ? 'applied' : order;
+    if (order !== 'next') return order;
+    this.snapshot = applyStep(this.snapshot!, f);
+    // a step that starts a turn or a pause carries its clocks: anchor them now
+    if (f.timers) this.timersAt = this.now();
+    return 'applied';
   }
 
   presence(f: Presence): FrameResult {

@@ -48,6 +48,14 @@ describe('TableClient: frames', () => {
     client.live.presence({ seq: 2, seats: client.live.table!.seats.map(() => ({ connected: true, botPlaying: false })) as never, spectators: 0, turnMsLeft: 2_500, nextDeal: { msLeft: 9_000, ready: [true, false, true, true] } });
     expect(client.live.turnEndsAt).toBe(52_500);
     expect(client.live.nextDeal).toEqual({ msLeft: 9_000, ready: [true, false, true, true], at: 59_000 });
+    // a step that starts a turn carries its clock (protocol 3): anchored when it arrives; a step without one keeps the clocks
+    now = 70_000;
+    client.live.step({ seq: 3, version: 2, events: [], timers: { turnMsLeft: 30_000, nextDeal: null } });
+    expect(client.live.turnEndsAt).toBe(100_000);
+    expect(client.live.nextDeal).toBeNull();
+    now = 80_000;
+    client.live.step({ seq: 4, version: 3, events: [] });
+    expect(client.live.turnEndsAt).toBe(100_000);
   });
 
   it('shows the viewer hand from the view and nothing for spectators', () => {

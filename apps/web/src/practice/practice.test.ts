@@ -118,6 +118,10 @@ function open(store: HostStore, start: ToPractice & { type: 'open' | 'create' },
       const view: GameView | null = seen.table.view();
       expect(client.live.view).toEqual(view);
       expect(client.live.version).toBe(seen.table.version);
+      // and the clocks the table runs (a step carries those it changes): which run, who continued
+      const timers = seen.table.snapshot().timers;
+      expect(client.live.turnEndsAt === null).toBe(timers.turnMsLeft === null);
+      expect(client.live.nextDeal?.ready ?? null).toEqual(timers.nextDeal?.ready ?? null);
       const json = JSON.stringify(e.data.frame);
       expect(json).not.toMatch(/"deck"|"salt"/);
       // no card another seat still holds is in any frame, unless everyone may see it (a spectator's
@@ -230,6 +234,8 @@ describe('a practice table', () => {
     expect(await transport().send('sit', { seat: 1, name: 'x' })).toMatchObject({ ok: false, error: { code: 'GAME_IN_PROGRESS' } });
     expect(await transport().send('ready', {})).toMatchObject({ ok: false, error: { code: 'WRONG_PHASE' } });
     expect(await transport().send('rematch', {})).toMatchObject({ ok: false, error: { code: 'GAME_IN_PROGRESS' } });
+    expect(await transport().send('start', {})).toMatchObject({ ok: false, error: { code: 'GAME_IN_PROGRESS' } });
+    expect(await transport().send('settings', { rules: { target: 501 } })).toMatchObject({ ok: false, error: { code: 'GAME_IN_PROGRESS' } });
     expect(await transport().send('chat', { text: 'hi' })).toMatchObject({ ok: false, error: { code: 'CHAT_OFF' } });
     expect(await transport().takeBack()).toMatchObject({ ok: false, error: { code: 'WRONG_PHASE' } });
     const sync = await transport().send('sync', {});
@@ -238,12 +244,19 @@ describe('a practice table', () => {
     seen.table!.close();
   });
 
-  it('the turn timer: a turn of the player that runs out is played by a bot, with the clock in presence frames', async () => {
+  it('the turn timer: a turn of the player that runs out is played by a bot; each turn\'s clock comes with the step that starts it (protocol 3), no presence frame for it', async () => {
     const store = memoryStore();
     const { client, worker, seen } = open(store, { type: 'create', settings: settings({ turnTimerSeconds: 5 }), timing: { botPaceMs: 0, turnSecondMs: 2 } });
     await until(() => (seen.table?.record.entries.filter((e) => e.type === 'action' && e.action.seat === 0 && e.by === 'bot').length ?? 0) >= 3, 'three timed-out turns');
-    const clocks = worker.frames.filter((m) => m.type === 'frame' && m.name === 'presence' && m.frame.turnMsLeft !== null);
-    expect(clocks.length).toBeGreaterThan(0);
+    const frames = worker.frames.flatMap((m) => (m.type === 'frame' ? [m] : []));
+    // every step after which it is the player's turn starts a full clock; a step that ends it stops the clock
+    const steps = frames.flatMap((m) => (m.name === 'step' ? [m.frame] : []));
+    const started = steps.filter((f) => f.timers && f.timers.turnMsLeft !== null);
+    expect(started.length).toBeGreaterThanOrEqual(3);
+    for (const f of started) expect(f.timers!.turnMsLeft).toBeGreaterThan(0);
+    expect(steps.some((f) => f.timers?.turnMsLeft === null)).toBe(true);
+    // nobody continued from a summary: no presence frame at all, the clocks came with the steps
+    expect(frames.filter((m) => m.name === 'presence')).toEqual([]);
     expect(client.live.table!.options.turnTimerSeconds).toBe(5);
     client.disconnect();
     seen.table!.close();

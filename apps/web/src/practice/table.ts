@@ -2,8 +2,9 @@
  * A practice table: what the server's table room does for one human and three bots, run on the
  * device (in the practice Web Worker). The player's commands arrive as the protocol's client
  * events and are answered with the protocol's acks; every change goes out as the protocol's
- * frames for seat 0 only (`snapshot`, `step` with the player's own cards in `private`,
- * `presence` for the clocks), so the web client folds them exactly as it folds a server's.
+ * frames for seat 0 only (`snapshot`, `step` with the player's own cards in `private` and the
+ * clocks it changes in `timers`, `presence` when the player continues from a deal summary), so
+ * the web client folds them exactly as it folds a server's (protocol 3).
  * The rules are `@belote/rules` and the bots `@belote/bots` (injected as `decide`), the same
  * packages the server runs. The game is a log (the server's kinds of entries), saved after every
  * change before its frame is sent; a take-back drops the tail of the log from the player's last
@@ -241,23 +242,29 @@ export class PracticeTable {
         const status = this.status();
         if (status === 'finished') return fail('GAME_OVER', 'the game is over');
         const p = this.currentPause();
-        if (!p) return fail('WRONG_PHASE', 'no deal summary to continue from: the deal is not over');
+        if (!p)
+          return currentDeal(this.current()!.state)?.result?.outcome === 'redeal'
+            ? fail('WRONG_PHASE', 'a redeal has no summary to continue from: the next deal starts by itself')
+            : fail('WRONG_PHASE', 'no deal summary to continue from: the deal is not over');
         p.continued = true;
         this.replan();
         this.presenceIfChanged();
         return { ok: true };
       }
+      // after a game, `start` is the same as `rematch` (PROTOCOL.md §8.1): the same seats play on
+      case 'start':
       case 'rematch': {
-        if (this.status() !== 'finished') return fail('GAME_IN_PROGRESS', 'the game is not over yet');
+        if (this.status() !== 'finished') return fail('GAME_IN_PROGRESS', 'a game is in progress: start the next one once it is over');
         const err = await this.commit([{ type: 'gameStart' }]);
         return err ? { ok: false, error: err } : { ok: true };
       }
+      // the seats (you and three bots) and the settings are chosen when the practice game is created
       case 'sit':
       case 'stand':
-      case 'start':
       case 'addBot':
       case 'removeBot':
-        return fail('GAME_IN_PROGRESS', 'a practice table is always in a game');
+      case 'settings':
+        return fail('GAME_IN_PROGRESS', 'a practice table keeps its seats and settings: start a new practice game to change them');
       case 'chatHistory':
         return { ok: true, entries: [], chat: this.chatState() };
       case 'chat':
@@ -290,10 +297,12 @@ export class PracticeTable {
     this.games = games;
     if (this.closed) return null;
     this.replan();
-    const frame: ServerFrames['step'] = { seq: ++this.seq, version: this.saved.version, events };
+    // the clocks this step changes come with it (a new turn's, the pause's), not in a presence frame
+    const clocks = this.clocksKey();
+    const frame: ServerFrames['step'] = { seq: ++this.seq, version: this.saved.version, events, ...(clocks === this.lastClocks ? {} : { timers: this.timers() }) };
+    this.lastClocks = clocks;
     const own = dealsCards(gameEvents) ? ownCardsAfter(games[games.length - 1]!.state, ME, gameEvents) : null;
     this.deps.send('step', own ? { ...frame, private: own } : frame);
-    this.presenceIfChanged();
     return null;
   }
 
@@ -441,12 +450,13 @@ export class PracticeTable {
     return { turnMsLeft: this.turnDeadline === null ? null : left(this.turnDeadline), nextDeal };
   }
 
+  /** What the clocks are: each turn's clock is new (its version), even when the same deadline comes round. */
   private clocksKey(): string {
     const p = this.currentPause();
-    return `${this.turnDeadline}|${p ? `${p.version}:${p.continued}` : ''}`;
+    return `${this.turnDeadline === null ? '' : `${this.saved.version}@${this.turnDeadline}`}|${p ? `${p.version}:${p.continued}` : ''}`;
   }
 
-  /** A presence frame when the clocks changed (the turn timer, the pause and who continued). */
+  /** A presence frame when the clocks changed without a step (the player continued from a deal summary). */
   private presenceIfChanged(): void {
     const key = this.clocksKey();
     if (key === this.lastClocks) return;

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { coincheDeck, simulatedCall } from './coinche-bid-sim.js';
 import { auctionContexts, auctionLikelihood, contextLikelihood } from './coinche-prior.js';
 import { writtenDiff } from './outcome.js';
+import { CAPOT_AGAINST, CAPOT_FOR } from './solver.js';
 
 function firstView(seed: string) {
   const s = startDeal(newGame({ variant: 'coinche' }), 3, shuffledDeck(seededRng(seed)));
@@ -91,5 +92,17 @@ describe('the written score the search maximises (COINCHE.md §5)', () => {
   });
   it('classic facts (no contract) keep RULES.md §7', () => {
     expect(writtenDiff({ taker: 0, belote: [0, 0], announcements: [0, 0] }, 0, 100)).toBe(100 - 62);
+  });
+  it('a capot marked by the solver is scored as one: 252 in classic, the capot bonus in coinche', () => {
+    const classic = { taker: 0 as const, belote: [20, 0] as [number, number], announcements: [50, 0] as [number, number], capotCounted: true };
+    // RULES.md §7: 252 + the capot team's belote + every announcement; the other team its belote.
+    expect(writtenDiff(classic, 0, CAPOT_FOR)).toBe(252 + 20 + 50);
+    expect(writtenDiff(classic, 1, CAPOT_AGAINST)).toBe(-(252 + 20 + 50));
+    // A capot by the defenders: every announcement is theirs to write, the takers write their belote.
+    expect(writtenDiff(classic, 1, CAPOT_FOR)).toBe(252 + 50 - 20);
+    // Counted capots: 162 card points without every trick is no capot (the taker took 162 - 0).
+    expect(writtenDiff({ ...facts('capot', 1), capotCounted: true }, 0, 162)).toBe(-(160 + 250));
+    expect(writtenDiff({ ...facts('capot', 1), capotCounted: true }, 0, CAPOT_FOR)).toBe(252 + 250);
+    expect(writtenDiff({ ...facts(80, 1), capotCounted: true }, 1, CAPOT_FOR)).toBe(writtenDiff(facts(80, 1), 1, 162));
   });
 });

@@ -2,20 +2,23 @@
  * PIMC card play: legal, deterministic for a seed under a node budget, and falling back to
  * the heuristic's card when the budget allows no complete sample.
  */
-import { maskOf, seededRng, type GameView } from '@belote/rules';
+import { maskOf, seededRng, type GameView, type Rules } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
 import { oneGame } from '../../bench/arena.js';
 import { heuristicPlay } from '../heuristic/play.js';
 import { knowledgeOf } from '../knowledge.js';
-import { pimcPlay } from './pimc.js';
+import { pimcPlay, pimcSamples } from './pimc.js';
 
-function playViews(n: number): GameView[] {
+/** Card decisions with a choice from a game of normal bots (those with at most `cards` in hand). */
+function playViews(n: number, rules: Partial<Rules> = {}, cards = 8): GameView[] {
   const out: GameView[] = [];
   oneGame('pimc', {
     players: ['normal', 'normal', 'normal', 'normal'],
     rng: seededRng('pimc'),
-    onAction: (_s, v) => { if (v.deal!.phase === 'play' && v.deal!.legal.length > 1 && out.length < n) out.push(v); },
-  }, {}, 5);
+    onAction: (_s, v) => {
+      if (v.deal!.phase === 'play' && v.deal!.legal.length > 1 && (v.deal!.hand?.length ?? 8) <= cards && out.length < n) out.push(v);
+    },
+  }, rules, 12);
   return out;
 }
 
@@ -29,6 +32,21 @@ describe('pimc play', () => {
       expect(legal & (1 << a)).not.toBe(0);
       expect(pimcPlay(knowledgeOf(v), legal, seededRng('p'), budget)).toBe(a);
     }
+  }, 60_000);
+  it('solving each move only as far as its written score needs gives the exact written scores (capots counted)', () => {
+    let capots = 0;
+    for (const rules of [{}, { variant: 'coinche' as const }]) {
+      for (const v of playViews(60, rules, 4)) {
+        const k = knowledgeOf(v);
+        const legal = maskOf(v.deal!.legal);
+        const budget = { samples: 4, nodes: Infinity, timeMs: Infinity };
+        const exact = pimcSamples(k, legal, seededRng('w'), budget, undefined, { capot: true });
+        const fast = pimcSamples(k, legal, seededRng('w'), budget, undefined, { capot: true, tolerance: 0, guess: true });
+        expect(fast.margins).toEqual(exact.margins);
+        capots += exact.margins.flat().filter((m) => Math.abs(m) >= 252).length;
+      }
+    }
+    expect(capots).toBeGreaterThan(0); // a capot was on the line in some sampled deal
   }, 60_000);
   it("plays the heuristic's card when no sample can be solved in the budget", () => {
     for (const v of views.slice(0, 10)) {

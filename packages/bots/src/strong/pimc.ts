@@ -9,7 +9,7 @@ import { heuristicPlay } from '../heuristic/play.js';
 import type { Knowledge } from '../knowledge.js';
 import { beloteHolder, writtenDiff, type DealFacts } from './outcome.js';
 import { sampleHands } from './sampler.js';
-import { setLimits, solveMoves } from './solver.js';
+import { CAPOT_AGAINST, CAPOT_FOR, searchedNodes, setLimits, solveMoves } from './solver.js';
 
 export interface PlayBudget {
   /** Deals sampled per move (the determinism knob). */
@@ -38,6 +38,9 @@ function factsFor(k: Knowledge, hands: readonly number[]): DealFacts {
   return contract ? { taker: k.taker!, belote, announcements, contract } : { taker: k.taker!, belote, announcements };
 }
 
+/** What the last search did (benchmarks): samples solved and search nodes spent. */
+export const lastSearch = { samples: 0, nodes: 0, perSample: [] as number[] };
+
 /** Per legal move, what each solved sample gave the seat's team. */
 export interface MoveSamples {
   moves: CardId[];
@@ -47,36 +50,88 @@ export interface MoveSamples {
   points: number[][];
 }
 
+/** How the strong bot's own search solves its samples (the analysis keeps the defaults: exact card points). */
+export interface SampleOptions {
+  /** Count capots (252 for the team with every trick, RULES.md §7 / COINCHE.md §5), not only card points. */
+  capot?: boolean;
+  /**
+   * Solve each move only until its written score is known within this many points (a contract
+   * that fails is settled by one probe); absent: exact card points.
+   */
+  tolerance?: number;
+  /** Start each move's probes from its value on the previous sampled deal (fewer probes). */
+  guess?: boolean;
+}
+
+/**
+ * What each final card-point count (CAPOT_AGAINST … CAPOT_FOR) is worth to `team` under `facts`,
+ * non-decreasing: impossible values between 162 and a capot count as 162, between a capot against
+ * and 0 as 0. One table per belote and announcements seen in a decision's samples (the solver
+ * looks worth up hundreds of times per probe; coinche's scoring is too slow for that).
+ */
+function worthTable(tables: Map<string, Float64Array>, facts: DealFacts, team: Team): Float64Array {
+  const key = `${facts.belote.join()}|${facts.announcements.join()}|${facts.capotCounted ?? false}`;
+  let t = tables.get(key);
+  if (!t) {
+    t = new Float64Array(CAPOT_FOR - CAPOT_AGAINST + 1);
+    for (let f = CAPOT_AGAINST; f <= CAPOT_FOR; f++) t[f - CAPOT_AGAINST] = writtenDiff(facts, team, f === CAPOT_FOR || f === CAPOT_AGAINST ? f : Math.max(0, Math.min(162, f)));
+    tables.set(key, t);
+  }
+  return t;
+}
+
 /**
  * Sample deals consistent with what the seat knows and solve each double-dummy for every
  * legal move (the strong bot's search, shared with the analysis of finished games). Stops
  * early, keeping the samples solved so far, when the budget's node or time limit is reached.
  */
-export function pimcSamples(k: Knowledge, legal: number, rng: Rng, budget: PlayBudget, now: () => number = () => performance.now()): MoveSamples {
+export function pimcSamples(k: Knowledge, legal: number, rng: Rng, budget: PlayBudget, now: () => number = () => performance.now(), opts: SampleOptions = {}): MoveSamples {
   const moves = maskCards(legal);
   const team = teamOf(k.seat) as Team;
   const margins = moves.map((): number[] => []);
   const points = moves.map((): number[] => []);
   setLimits(budget.nodes, now() + budget.timeMs, now);
+  const nodes0 = searchedNodes();
+  lastSearch.samples = 0;
+  lastSearch.perSample = [];
+  const base = k.deal.points[team];
+  const tricksWon = opts.capot ? k.deal.tricksWon : undefined;
+  const bounds: number[] = [];
+  const tables = new Map<string, Float64Array>();
   for (let n = 0; n < budget.samples; n++) {
     const hands = sampleHands(k, rng);
-    const values = solveMoves({ hands, trump: k.trump!, leader: k.leader, trick: k.trick }, team, moves);
-    if (!values) break; // out of budget: decide on the samples solved so far
     const facts = factsFor(k, hands);
+    if (opts.capot) facts.capotCounted = true;
+    const table = worthTable(tables, facts, team);
+    const worth = (v: number): number => table[Math.max(CAPOT_AGAINST, Math.min(CAPOT_FOR, base + v)) - CAPOT_AGAINST]!;
+    const exactly = opts.tolerance === undefined;
+    const guesses = opts.guess && n > 0 ? moves.map((_, i) => points[i]![n - 1]! - base) : undefined;
+    const values = solveMoves({ hands, trump: k.trump!, leader: k.leader, trick: k.trick, tricksWon }, team, moves, false, exactly ? { guesses } : { worth, tolerance: opts.tolerance, bounds, guesses });
+    if (!values) break; // out of budget: decide on the samples solved so far
     for (let i = 0; i < moves.length; i++) {
-      const final = k.deal.points[team] + values[i]!;
-      margins[i]!.push(writtenDiff(facts, team, final));
-      points[i]!.push(final);
+      const final = base + values[i]!;
+      margins[i]!.push(exactly ? writtenDiff(facts, team, final) : (worth(bounds[2 * i]!) + worth(bounds[2 * i + 1]!)) / 2);
+      points[i]!.push(Math.max(0, Math.min(162, final)));
     }
+    lastSearch.samples++;
+    lastSearch.perSample.push(searchedNodes() - nodes0);
   }
+  lastSearch.nodes = searchedNodes() - nodes0;
   return { moves, margins, points };
 }
+
+/**
+ * The bot's own search: capots counted, each move solved only as far as its written score needs
+ * (tolerance 0: exact written score, but a lost contract is settled in one probe), probes
+ * starting from the previous sample's values.
+ */
+const PLAY_OPTIONS: SampleOptions = { capot: true, tolerance: 0, guess: true };
 
 /** The strong bot's card among the legal mask `legal`. */
 export function pimcPlay(k: Knowledge, legal: number, rng: Rng, budget: PlayBudget, now: () => number = () => performance.now()): CardId {
   const fallback = heuristicPlay(k, legal);
   if ((legal & (legal - 1)) === 0) return maskCards(legal)[0]!;
-  const { moves, margins, points } = pimcSamples(k, legal, rng, budget, now);
+  const { moves, margins, points } = pimcSamples(k, legal, rng, budget, now, PLAY_OPTIONS);
   // The written difference decides; raw points break ties between equally safe cards.
   const sums = moves.map((_, i) => margins[i]!.reduce((a, m, n) => a + (m + 0.05 * points[i]![n]!), 0));
   let best = moves.indexOf(fallback);

@@ -4,6 +4,13 @@
  * Alpha-beta on 32-bit hand masks with a transposition table at trick boundaries
  * (the remaining cards and the leader determine the position, since hands are fixed),
  * move ordering and merging of equivalent cards. Allocation-free in the recursion.
+ *
+ * Optionally (`DDPosition.tricksWon`) the value counts a capot: a team that takes every trick
+ * writes 252 instead of 162 (RULES.md §7, COINCHE.md §5), so the value is then 252 when the
+ * team takes all eight tricks and -90 when the other team does (`CAPOT_FOR` / `CAPOT_AGAINST`);
+ * which teams have taken a trick is then part of the position. And the bot can ask only for
+ * what its score needs (`SolveOptions.worth`): a move's value is refined until the written
+ * score it makes is known within a tolerance (one probe settles a contract that fails).
  */
 import { ttClear, ttGet, ttSet } from './table.js';
 import { PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH, type CardId, type Seat, type SuitId, type Team } from '@belote/rules';
@@ -26,6 +33,14 @@ let deadline = Infinity;
 let nodeLimit = Infinity;
 let clock: () => number = () => performance.now();
 let aborted = false;
+/** Capot bonus in play: 90 when a capot is still possible for either team (tricksWon given), else 0. */
+let CAPOT = 0;
+
+/** The value of a capot by the searching team and by the other one, when capots are counted. */
+export const CAPOT_FOR = 252;
+export const CAPOT_AGAINST = -90;
+/** Stored bounds are offset so that they are never negative (9 bits each). */
+const OFF = 90;
 
 const suitMaskOf = (s: number): number => (0xff << (s * 8)) | 0;
 
@@ -113,7 +128,7 @@ function genMoves(mask: number, alive: number, base: number, n: number, wSeat: n
 }
 
 /** Value for our team once `seat` has played `c` (already taken out of its hand). */
-function afterPlay(ply: number, c: number, seat: number, n: number, led: number, wSeat: number, wStr: number, tp: number, trickAlive: number, alpha: number, beta: number): number {
+function afterPlay(ply: number, c: number, seat: number, n: number, led: number, wSeat: number, wStr: number, tp: number, trickAlive: number, alpha: number, beta: number, won: number): number {
   let nLed = led;
   let nSeat = wSeat;
   let nStr = wStr;
@@ -129,27 +144,33 @@ function afterPlay(ply: number, c: number, seat: number, n: number, led: number,
     }
   }
   const ntp = tp + PTS[c]!;
-  if (n < 3) return search(ply + 1, (seat + 1) & 3, n + 1, nLed, nSeat, nStr, ntp, alpha, beta, trickAlive | (1 << c));
+  if (n < 3) return search(ply + 1, (seat + 1) & 3, n + 1, nLed, nSeat, nStr, ntp, alpha, beta, trickAlive | (1 << c), won);
   const last = (H[0]! | H[1]! | H[2]! | H[3]!) === 0;
-  const gain = (nSeat & 1) === US ? ntp + (last ? 10 : 0) : 0;
-  return last ? gain : gain + search(ply + 1, nSeat, 0, 0, 0, 0, 0, alpha - gain, beta - gain, 0);
+  const ours = (nSeat & 1) === US;
+  const nWon = won | (ours ? 1 : 2);
+  const gain = ours ? ntp + (last ? 10 : 0) : 0;
+  if (!last) return gain + search(ply + 1, nSeat, 0, 0, 0, 0, 0, alpha - gain, beta - gain, 0, nWon);
+  // A capot: the team with every trick writes 252, not 162.
+  return nWon === 1 ? gain + CAPOT : nWon === 2 ? gain - CAPOT : gain;
 }
 
-function search(ply: number, seat: number, n: number, led: number, wSeat: number, wStr: number, tp: number, alpha: number, beta: number, trickAlive: number): number {
+function search(ply: number, seat: number, n: number, led: number, wSeat: number, wStr: number, tp: number, alpha: number, beta: number, trickAlive: number, won: number): number {
   if ((++nodes & 0x3fff) === 0 && (nodes > nodeLimit || clock() > deadline)) aborted = true;
   if (aborted) return 0;
   const rem = H[0]! | H[1]! | H[2]! | H[3]!;
   let a0 = alpha;
   let b0 = beta;
-  let lo = 0;
-  let hi = 255;
+  let lo = (won & 1) === 0 ? -CAPOT : 0;
+  let hi = 512;
   let first = -1;
+  // Once both teams have a trick no capot is possible: one key for every such history.
+  const key = won === 3 ? seat : seat | (won << 2);
   if (n === 0) {
-    const e = ttGet(rem, seat);
+    const e = ttGet(rem, key);
     if (e >= 0) {
-      lo = e & 255;
-      hi = (e >> 8) & 255;
-      first = (e >> 16) - 1;
+      lo = (e & 511) - OFF;
+      hi = ((e >> 9) & 511) - OFF;
+      first = (e >> 18) - 1;
       if (lo >= beta) return lo;
       if (hi <= alpha) return hi;
       if (lo === hi) return lo;
@@ -158,7 +179,7 @@ function search(ply: number, seat: number, n: number, led: number, wSeat: number
       a0 = alpha;
       b0 = beta;
     } else {
-      let r = 10;
+      let r = (won & 2) === 0 ? 10 + CAPOT : 10;
       for (let m = rem; m !== 0; m &= m - 1) r += PTS[31 - Math.clz32(m & -m)]!;
       hi = r;
       if (r <= alpha) return r;
@@ -177,12 +198,12 @@ function search(ply: number, seat: number, n: number, led: number, wSeat: number
     }
   }
   const maximizing = (seat & 1) === US;
-  let best = maximizing ? -1 : 100000;
+  let best = maximizing ? -100000 : 100000;
   let bestMove = -1;
   for (let i = 0; i < count; i++) {
     const c = MOVES[base + i]!;
     H[seat] = h & ~(1 << c);
-    const v = afterPlay(ply, c, seat, n, led, wSeat, wStr, tp, trickAlive, alpha, beta);
+    const v = afterPlay(ply, c, seat, n, led, wSeat, wStr, tp, trickAlive, alpha, beta, won);
     H[seat] = h;
     if (maximizing ? v > best : v < best) {
       best = v;
@@ -197,30 +218,51 @@ function search(ply: number, seat: number, n: number, led: number, wSeat: number
     if (best <= a0) hi = Math.min(hi, best);
     else if (best >= b0) lo = Math.max(lo, best);
     else lo = hi = best;
-    ttSet(rem, seat, lo | (hi << 8) | ((bestMove + 1) << 16));
+    ttSet(rem, key, (lo + OFF) | ((hi + OFF) << 9) | ((bestMove + 1) << 18));
   }
   return best;
 }
 
 /**
- * The exact value of a search by null-window probes (each answers "is the value at least
- * beta?"), starting from a guess (MTD(f)); far cheaper than one full-window search, and the
- * table keeps the bounds between probes.
+ * The value of a search by null-window probes (each answers "is the value at least beta?"),
+ * starting from a guess (MTD(f)); far cheaper than one full-window search, and the table keeps
+ * the bounds between probes. Refined to the exact value, or with `worth` (what a value is worth
+ * to the caller, non-decreasing) only until worth(hi) - worth(lo) <= tolerance: the probe goes
+ * first where worth jumps most inside the bounds (a contract made or not, a capot), so a
+ * region where the value no longer matters (a contract lost) is settled in one probe.
+ * Returns the bounds [lo, hi] (equal when exact).
  */
-function exact(probe: (alpha: number, beta: number) => number, guess: number): number {
-  let lo = 0;
-  let hi = 163;
-  let g = Math.max(0, Math.min(162, guess));
+function bounds(probe: (alpha: number, beta: number) => number, guess: number, lo: number, hi: number, worth?: (v: number) => number, tolerance = 0): [number, number] {
+  let g = Math.max(lo, Math.min(hi - 1, guess));
   while (lo < hi && !aborted) {
-    const beta = g === lo ? g + 1 : g;
+    let beta = g === lo ? g + 1 : g;
+    if (worth) {
+      const top = Math.min(hi, MAX_VALUE);
+      if (worth(top) - worth(lo) <= tolerance) return [lo, top];
+      // A breakpoint (not the slope of a made contract, 2 per point) is probed first.
+      let jump = Math.max(tolerance, BREAK);
+      for (let b = lo + 1; b <= top; b++) {
+        const j = worth(b) - worth(b - 1);
+        if (j > jump) {
+          jump = j;
+          beta = b;
+        }
+      }
+    }
     const v = probe(beta - 1, beta);
     if (v >= beta) lo = Math.max(beta, v);
     else hi = Math.min(beta - 1, v);
     // MTD(f): probe next at the bound just learnt.
     g = v >= beta ? lo : hi;
   }
-  return lo;
+  return [lo, Math.max(lo, Math.min(hi, MAX_VALUE))];
 }
+
+/** A rise of worth between two adjacent values that counts as a breakpoint (written points). */
+const BREAK = 10;
+
+/** The largest value a search can return: a capot when counted, else every point. */
+let MAX_VALUE = 162;
 
 /** Same suit, same points, and no live card between them: interchangeable cards of one hand. */
 function equivalent(c: number, d: number, alive: number): boolean {
@@ -241,6 +283,22 @@ export interface DDPosition {
   /** Leader and cards of the trick in progress (play order). */
   leader: Seat;
   trick: readonly CardId[];
+  /**
+   * Tricks each team (0, 1) has taken so far in the deal: when given, a capot is counted (the
+   * value is then `CAPOT_FOR` for a capot by the searching team, `CAPOT_AGAINST` for one by the
+   * other); when absent, values are card points only.
+   */
+  tricksWon?: readonly [number, number];
+}
+
+export interface SolveOptions {
+  /** What a value is worth to the caller (non-decreasing): values are refined only until their worth is known within `tolerance`. */
+  worth?: (value: number) => number;
+  tolerance?: number;
+  /** Filled with each move's bounds [lo, hi] (2 entries per move; equal when exact). */
+  bounds?: number[];
+  /** A guess of each move's value (e.g. from the previous sampled deal): where the probes start. */
+  guesses?: readonly number[];
 }
 
 /**
@@ -260,8 +318,14 @@ export function setLimits(maxNodes: number, at: number, now: () => number = () =
  * deal (same hands, cards only played since) as the previous call with this trump and team, so
  * what that call learnt still holds (the analysis solves a whole deal's positions in a row).
  */
-export function solveMoves(pos: DDPosition, team: Team, moves: readonly CardId[], keepTable = false): number[] | null {
-  setup(pos.trump, team, keepTable);
+export function solveMoves(pos: DDPosition, team: Team, moves: readonly CardId[], keepTable = false, opts: SolveOptions = {}): number[] | null {
+  const tw = pos.tricksWon;
+  // Which teams have a trick (bit 0: the searching team, bit 1: the other); 3 once no capot is possible.
+  const won = tw ? (tw[team] > 0 ? 1 : 0) | (tw[1 - team]! > 0 ? 2 : 0) : 3;
+  const capot = won === 3 ? 0 : 90;
+  setup(pos.trump, team, keepTable && capot === CAPOT);
+  CAPOT = capot;
+  MAX_VALUE = capot ? CAPOT_FOR : 162;
   aborted = false;
   for (let s = 0; s < 4; s++) H[s] = pos.hands[s]!;
   const n = pos.trick.length;
@@ -291,18 +355,24 @@ export function solveMoves(pos: DDPosition, team: Team, moves: readonly CardId[]
   const out: number[] = [];
   const h = H[seat]!;
   const alive = H[0]! | H[1]! | H[2]! | H[3]! | trickAlive;
+  const b = opts.bounds;
+  if (b) b.length = 0;
   let guess = 81;
   for (const c of moves) {
     const twin = moves.findIndex((d, i) => i < out.length && equivalent(c, d, alive));
     if (twin >= 0) {
       out.push(out[twin]!);
+      b?.push(b[2 * twin]!, b[2 * twin + 1]!);
       continue;
     }
     H[seat] = h & ~(1 << c);
-    const v = exact((a, b) => afterPlay(0, c, seat, n, led, wSeat, wStr, tp, trickAlive, a, b), guess);
+    if (opts.guesses) guess = Math.round(opts.guesses[out.length]!);
+    const [lo, hi] = bounds((a, be) => afterPlay(0, c, seat, n, led, wSeat, wStr, tp, trickAlive, a, be, won), guess, capot ? CAPOT_AGAINST : 0, capot ? CAPOT_FOR + 1 : 163, opts.worth, opts.tolerance);
     H[seat] = h;
+    const v = (lo + hi) / 2;
     out.push(v);
-    guess = v;
+    b?.push(lo, hi);
+    guess = Math.round(v);
   }
   return aborted ? null : out;
 }

@@ -1,7 +1,8 @@
 /**
  * The solver's transposition table: open addressing on typed arrays keyed by the remaining
- * cards (a 32-bit mask) and the seat to lead, with generation tags so that clearing between
- * sampled deals is O(1). Entries are bounds, so losing one to replacement is always safe.
+ * cards (a 32-bit mask) and a 4-bit key (the seat to lead, and which teams have taken a trick
+ * while a capot is possible), with generation tags so that clearing between sampled deals is
+ * O(1). Entries are bounds, so losing one to replacement is always safe.
  */
 const BITS = 19;
 const SIZE = 1 << BITS;
@@ -17,32 +18,32 @@ const slot = (rem: number, leader: number): number => Math.imul(rem ^ Math.imul(
 /** Forget every entry. */
 export function ttClear(): void {
   gen++;
-  if (gen > 0x1fffffff) {
+  if (gen > 0x7ffffff) {
     tags.fill(0);
     gen = 1;
   }
 }
 
-/** The stored value for (rem, leader), or -1. */
+/** The stored value for (rem, key), or -1. */
 export function ttGet(rem: number, leader: number): number {
-  const tag = (gen << 2) | leader;
+  const tag = (gen << 4) | leader;
   const i = slot(rem, leader);
   for (let p = 0; p < PROBES; p++) {
     const j = (i + p) & MASK;
     const t = tags[j]!;
     if (t === tag && keys[j] === rem) return vals[j]!;
-    if (t >> 2 !== gen) return -1;
+    if (t >> 4 !== gen) return -1;
   }
   return -1;
 }
 
 export function ttSet(rem: number, leader: number, value: number): void {
-  const tag = (gen << 2) | leader;
+  const tag = (gen << 4) | leader;
   const i = slot(rem, leader);
   for (let p = 0; p < PROBES; p++) {
     const j = (i + p) & MASK;
     const t = tags[j]!;
-    if (t >> 2 !== gen || (t === tag && keys[j] === rem)) {
+    if (t >> 4 !== gen || (t === tag && keys[j] === rem)) {
       tags[j] = tag;
       keys[j] = rem;
       vals[j] = value;

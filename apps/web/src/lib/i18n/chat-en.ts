@@ -1,6 +1,7 @@
 /**
- * The chat's English texts (spread into `en`); German and French give the same keys in
- * chat-de.ts and chat-fr.ts, typed by `ChatDict`. Quick reactions are `react_<id>`.
+ * The chat's English texts, a section of their own (lib/i18n.ts loads it with the chat);
+ * German and French give the same keys in chat-de.ts and chat-fr.ts, typed by `ChatDict`.
+ * Quick reactions are `react_<id>`.
  */
 import type { ReactionId } from '@belote/protocol/client';
 import type { Plural } from './plural.js';
@@ -10,6 +11,8 @@ export const CHAT_EN = {
   chatOpen: 'Open the chat',
   chatUnread: { one: '{n} new message', other: '{n} new messages' },
   chatClose: 'Close the chat',
+  chatMore: 'Show more of the chat',
+  chatLess: 'Show less of the chat',
   chatMessages: 'Chat messages',
   chatEmpty: 'No messages yet.',
   chatPlaceholder: 'Write a message…',
@@ -19,14 +22,15 @@ export const CHAT_EN = {
   chatMute: 'Mute the chat',
   chatSpectator: 'spectator',
   chatSomeSpectator: 'A spectator',
-  chatOffForYou: 'The host has turned spectator chat off.',
-  chatMutedYou: 'The host has muted you.',
+  chatOffForYou: 'The host has turned spectator chat off: no messages or reactions from spectators.',
+  chatMutedYou: 'The host has muted you: you can read the chat, but not write or react.',
   chatNoticeMuted: '{name} was muted by the host',
   chatNoticeUnmuted: '{name} may write again',
   chatNoticeSpectatorsOff: 'The host turned spectator chat off',
   chatNoticeSpectatorsOn: 'Spectators may write again',
   chatModeration: 'Moderation',
-  chatSpectatorsMayWrite: 'Spectators may write',
+  chatSpectatorsMayWrite: 'Spectators may write and react',
+  chatMuteNote: 'A muted person can neither write nor send reactions.',
   chatMuteWho: 'Mute {name}',
   chatUnmuteWho: 'Unmute {name}',
   chatMutedSpectators: 'Muted spectators',

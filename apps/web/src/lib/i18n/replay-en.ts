@@ -1,11 +1,68 @@
 /**
- * The analysis board's English texts (spread into `en`): the move list, the players' marks,
- * the verdict in plain words, "what if" and the charts. German and French give the same keys
- * in replay-de.ts and replay-fr.ts, typed by `ReplayDict`.
+ * The replay and analysis page's texts, loaded with it (lib/i18n.ts). German and French give the same keys
+ * (replay-de.ts, replay-fr.ts), typed by `ReplayDict`.
  */
+import type { DictOf } from './en.js';
 import type { Plural } from './plural.js';
 
 export const REPLAY_EN = {
+  noRecordOpen: 'No record file is open in this tab.',
+  loadFailed: 'The record could not be loaded: {detail}',
+  noFinishedDeals: 'No deal of this game is finished yet: only finished deals can be replayed.',
+  unfinishedLeftOut: 'The deal still being played is not shown.',
+  backToTable: 'Back to the table',
+  deals: 'Deals',
+  turnTable: 'Turn the table',
+  prevDeal: 'Previous deal',
+  nextDeal: 'Next deal',
+  prevTrick: 'Previous trick',
+  nextTrick: 'Next trick',
+  prevStep: 'Back one bid or card',
+  nextStep: 'Forward one bid or card',
+  pause: 'Pause',
+  speed: 'Speed',
+  stepOf: 'Step {n} of {total}',
+  keysHelp: 'Keys: ← → bid or card, ↑ ↓ trick, Home/End start/end of the deal, Page Up/Down deal, Space play, Esc back from a variation.',
+  dealtBy: '{name} deals; the retourne is {card}',
+  passes: '{name} passes',
+  takesSuit: '{name} takes {suit}',
+  plays: '{name} plays {card}',
+  winsTrick: { one: '{name} wins the trick ({n} point)', other: '{name} wins the trick ({n} points)' },
+  handOf: '{name}: {cards}',
+  noCards: 'no cards',
+  auction: 'Bids',
+  analysis: 'Analysis',
+  analysing: 'Analysing deal {deal}…',
+  analysisFailed: 'The analysis failed: {message}',
+  notAnalysedYet: 'This deal is not analysed yet.',
+  verdict_best: 'Best',
+  verdict_good: 'Good',
+  verdict_inaccuracy: 'Inaccuracy',
+  verdict_mistake: 'Mistake',
+  verdict_blunder: 'Blunder',
+  verdict_forced: 'Only card',
+  bestWas: 'Best was {option} (+{points})',
+  optionCol: 'Choice',
+  givenAwayTitle: 'Points given away',
+  accuracy: 'Accuracy',
+  wholeGame: 'Game',
+  scoreChart: 'Running totals',
+  scoreChartLabel: 'Chart: running totals after each deal, {team0} {total0}, {team1} {total1}',
+  playerTeams: '{a} & {b}',
+  dealtPlain: '{name} deals',
+  bidsCall: '{name} bids {contract}',
+  announced: 'Announced: {list}',
+  seatN: 'Seat {n}',
+  announcementsTo: 'Announcements: {team} score {points}',
+  announcementsNobody: 'Announcements: equal, nobody scores them',
+  recordNotFound: 'There is no such game at this table.',
+  recordStops: 'The record stops at an illegal action in deal {n}: {detail}',
+  reloadRecord: 'Load the deals finished since',
+  play: 'Play',
+  replayControls: 'Replay controls',
+  redealAll: 'Everyone passed: the cards are dealt again',
+  roundN: 'Round {n}',
+  // The analysis board (issue 22): the move list, the players' marks, the verdict in plain words, "what if", the charts.
   moves: 'Moves',
   dealtRow: 'Dealt',
   scoreRow: 'Score',
@@ -71,4 +128,4 @@ export const REPLAY_EN = {
   targetN: 'Target {target}',
 } as const satisfies Record<string, string | Plural>;
 
-export type ReplayDict = { readonly [K in keyof typeof REPLAY_EN]: (typeof REPLAY_EN)[K] extends string ? string : Plural };
+export type ReplayDict = DictOf<typeof REPLAY_EN>;

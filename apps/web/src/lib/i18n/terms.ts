@@ -8,6 +8,7 @@ export const TERMS = {
   rebelote: 'Rebelote !',
   beloteRow: 'Belote',
   capot: 'Capot',
+  capotCall: 'Capot !',
   dedans: 'Dedans',
   litige: 'Litige',
   tierce: 'Tierce',

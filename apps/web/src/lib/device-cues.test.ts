@@ -1,0 +1,124 @@
+import { render, screen, fireEvent } from '@testing-library/svelte';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import NotifyOptIn from '../components/NotifyOptIn.svelte';
+import { prefs } from './prefs.svelte.js';
+import { armSound, playSound } from './sound-cue.js';
+import { TURN_TAG, TurnAlert } from './turn-alert.js';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  prefs.setNotify(false);
+  prefs.setSoundOn(true);
+});
+
+/** A stand-in AudioContext counting the sounds it makes (oscillators and noise bursts started). */
+function fakeAudio() {
+  const started: string[] = [];
+  const param = () => ({ value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {} });
+  const node = (kind: string) => ({ connect: (n: unknown) => n, start: () => started.push(kind), stop() {}, frequency: param(), gain: param(), Q: param(), type: '', buffer: null });
+  class Ctx {
+    state = 'suspended';
+    currentTime = 0;
+    sampleRate = 8000;
+    destination = {};
+    createGain = () => node('gain');
+    createOscillator = () => node('osc');
+    createBufferSource = () => node('noise');
+    createBiquadFilter = () => node('filter');
+    createBuffer = (_c: number, n: number) => ({ getChannelData: () => new Float32Array(n) });
+    resume = () => {
+      this.state = 'running';
+      return Promise.resolve();
+    };
+  }
+  vi.stubGlobal('AudioContext', Ctx);
+  return started;
+}
+
+describe('sounds', () => {
+  it('are silent until the first tap, then play, and not when muted (a remembered choice)', async () => {
+    const started = fakeAudio();
+    const target = new EventTarget();
+    const disarm = armSound(target);
+    playSound('card');
+    expect(started).toEqual([]);
+    target.dispatchEvent(new Event('pointerdown'));
+    await vi.waitFor(() => {
+      playSound('card');
+      expect(started.length).toBeGreaterThan(0);
+    });
+    const n = started.length;
+    prefs.setSoundOn(false);
+    expect(localStorage.getItem('belote:sound')).toBe('0');
+    playSound('turn');
+    expect(started).toHaveLength(n);
+    prefs.setSoundOn(true);
+    playSound('turn');
+    expect(started.length).toBeGreaterThan(n);
+    disarm();
+  });
+});
+
+describe('turn notifications', () => {
+  function fakeRegistration() {
+    const shown: { title: string; options: NotificationOptions }[] = [];
+    const closed: string[] = [];
+    const reg = {
+      showNotification: vi.fn(async (title: string, options: NotificationOptions) => void shown.push({ title, options })),
+      getNotifications: vi.fn(async () => shown.map((s) => ({ ...s, close: () => closed.push(s.title) }))),
+    };
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { serviceWorker: { getRegistration: async () => reg } }));
+    return { reg, shown, closed };
+  }
+  function notifications(permission: NotificationPermission) {
+    const ask = vi.fn(async () => permission);
+    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission, requestPermission: ask }));
+    return ask;
+  }
+
+  it('notify a hidden page whose turn comes, opted in, and close when it is seen', async () => {
+    notifications('granted');
+    const { shown, closed } = fakeRegistration();
+    prefs.setNotify(true);
+    let vis: DocumentVisibilityState = 'hidden';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => vis);
+    const alert = new TurnAlert();
+    alert.set(true, { title: '● Your turn — Belote', body: 'Your turn to play.' });
+    await vi.waitFor(() => expect(shown).toHaveLength(1));
+    expect(shown[0]).toMatchObject({ title: '● Your turn — Belote', options: { body: 'Your turn to play.', tag: TURN_TAG } });
+    // Still the same turn: no second notification.
+    alert.set(true, { title: '● Your turn — Belote', body: 'Your turn to play.' });
+    vis = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(closed).toEqual(['● Your turn — Belote']));
+    expect(shown).toHaveLength(1);
+    alert.dispose();
+  });
+
+  it('do not notify without the opt-in, nor a visible page', async () => {
+    notifications('granted');
+    const { shown } = fakeRegistration();
+    let vis: DocumentVisibilityState = 'hidden';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => vis);
+    const alert = new TurnAlert();
+    alert.set(true, { title: 't', body: 'b' }); // not opted in
+    prefs.setNotify(true);
+    alert.set(false, { title: 't', body: 'b' });
+    vis = 'visible';
+    alert.set(true, { title: 't', body: 'b' }); // visible
+    await new Promise((r) => setTimeout(r, 10));
+    expect(shown).toEqual([]);
+    alert.dispose();
+  });
+
+  it('ask the browser only when the player taps the button', async () => {
+    const ask = notifications('default');
+    render(NotifyOptIn, { variant: 'lobby' });
+    expect(ask).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByTestId('notify-opt-in'));
+    expect(ask).toHaveBeenCalledOnce();
+    // Refused: the choice is not kept.
+    expect(prefs.notify).toBe(false);
+  });
+});
