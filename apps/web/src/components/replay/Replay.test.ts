@@ -42,7 +42,7 @@ beforeEach(() => prefs.setLang('en'));
 const animate = Element.prototype.animate;
 beforeAll(() => {
   vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} }));
-  // jsdom does no layout: the charts' width (bind:clientWidth) stays at its default.
+  // jsdom does no layout: the charts' width (trackWidth) stays at its default.
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   Element.prototype.animate = function () {
     const a = { onfinish: null as null | (() => void), cancel() {}, play() {}, pause() {}, currentTime: 0, playState: 'finished' };

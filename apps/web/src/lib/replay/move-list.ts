@@ -57,16 +57,5 @@ export function moveListOf(deal: ReplayDeal): MoveGroup[] {
   return groups;
 }
 
-/** The row of each bid in the bidding grid (0-based): a new row when a bid is not right of the last one. */
-export function biddingRows(entries: readonly MoveEntry[]): number[] {
-  let row = -1;
-  let last = 4;
-  return entries.map((e) => {
-    if (e.column <= last) row++;
-    last = e.column;
-    return row;
-  });
-}
-
 /** Every action of the list in order (what the list shows; equal to the deal's actions). */
 export const listedActions = (groups: readonly MoveGroup[]): Action[] => groups.flatMap((g) => g.entries.map((e) => e.action));
