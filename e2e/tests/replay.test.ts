@@ -4,10 +4,15 @@
  * with announcements on. While it runs, the replay opened from the menu shows exactly the
  * deals already finished, never the one being played (checked against the running deal's
  * published commitment). At the end, the replay opened from the game-over dialog steps through
- * a deal (bids, cards, tricks, the score), the analysis runs in the page's Web Worker and marks
- * a mistake with its better card, and the page passes axe-core at phone and desktop size
- * (screenshots in test-artifacts/replay/). Last, a downloaded record opened from the home page
- * is replayed and analysed with the browser offline and no request carrying it anywhere.
+ * a deal (bids, cards, tricks, the score); its move list holds every action in order and a
+ * click jumps; the page fits the screen at both sizes. The analysis runs in the page's Web
+ * Worker and marks a mistake with its better card, in words, the verdict on screen at both
+ * sizes; a player's count of a mark steps through those decisions; the chart shows a step's
+ * value under the pointer and a tap jumps there; "what if" plays another card out, shows its
+ * score and the change, and leaves the game as it was. Every panel passes axe-core at phone
+ * and desktop size (screenshots in test-artifacts/replay/). Last, a downloaded record opened
+ * from the home page is replayed and analysed with the browser offline and no request carrying
+ * it anywhere.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,7 +36,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '90', DEAL_PAUSE_MS: '1200' })]);
+  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '250', DEAL_PAUSE_MS: '1200' })]);
   context = await newContext('desktop');
 });
 
@@ -68,6 +73,42 @@ async function check(page: Page, name: string): Promise<void> {
     if (findings.length) console.info(`axe ${name} @ ${size}:\n${describeFindings(findings)}`);
     expect(findings.filter(blocking), `${name} @ ${size}:\n${describeFindings(findings.filter(blocking))}`).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: size === 'phone' });
+  }
+  await page.setViewportSize(SIZES.desktop);
+}
+
+/**
+ * The page fits the screen: no sideways scrolling, and at desktop size nothing taller than the
+ * window (the board's column needs no scrolling either, and the keys' help is in view).
+ */
+async function fits(page: Page, what: string): Promise<void> {
+  for (const size of ['phone', 'desktop'] as const) {
+    await page.setViewportSize(SIZES[size]);
+    await sleep(300);
+    const m = await page.evaluate(() => {
+      const stage = document.querySelector('.stage')!;
+      const keys = document.querySelector('.keys')!.getBoundingClientRect();
+      return { w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight, stageCut: stage.scrollHeight - stage.clientHeight, keysBottom: keys.bottom };
+    });
+    expect(m.w, `${what} @ ${size}: no sideways scrolling`).toBeLessThanOrEqual(SIZES[size].width);
+    if (size === 'desktop') {
+      expect(m.h, `${what}: the page no taller than the window`).toBeLessThanOrEqual(SIZES.desktop.height);
+      expect(m.stageCut, `${what}: the board's column needs no scrolling`).toBeLessThanOrEqual(1);
+      expect(m.keysBottom, `${what}: the keys' help in view`).toBeLessThanOrEqual(SIZES.desktop.height);
+    }
+  }
+  await page.setViewportSize(SIZES.desktop);
+}
+
+/** The verdict is on the screen at both sizes: the side column's head, or the docked line on a phone. */
+async function verdictInView(page: Page): Promise<void> {
+  for (const size of ['phone', 'desktop'] as const) {
+    await page.setViewportSize(SIZES[size]);
+    await sleep(300);
+    const r = await page.locator(size === 'phone' ? '[data-testid=verdict-line]' : '[data-testid=decision] h3').boundingBox();
+    expect(r, `verdict shown @ ${size}`).not.toBeNull();
+    expect(r!.y, `verdict in view @ ${size}`).toBeGreaterThanOrEqual(0);
+    expect(r!.y + r!.height, `verdict in view @ ${size}`).toBeLessThanOrEqual(SIZES[size].height);
   }
   await page.setViewportSize(SIZES.desktop);
 }
@@ -145,36 +186,107 @@ describe('replay and analysis', () => {
     await page.keyboard.press('End');
     expect(await text(page, '[data-testid=deal-breakdown]')).toMatch(/(Made|Dedans|Litige|Capot)/);
     await check(page, 'replay-deal-end');
+    await fits(page, 'the deal end');
+
+    // The move list holds every action of the deal, in order; a click jumps to that step.
+    const actions = record.deals[played]!.actions;
+    const listed = await page.$$eval('[data-testid=move-list] button.move', (els) => els.map((e) => ({ step: Number(e.getAttribute('data-move-step')), text: e.querySelector('.txt')!.textContent!.trim() })));
+    expect(listed.map((m) => m.step)).toEqual(actions.map((_, k) => k + 1));
+    const suit = { S: '♠', H: '♥', D: '♦', C: '♣' } as Record<string, string>;
+    expect(listed.filter((_, k) => actions[k]!.type === 'play').map((m) => m.text)).toEqual(actions.flatMap((a) => (a.type === 'play' ? [`${a.card.slice(0, -1)}${suit[a.card.slice(-1)]}`] : [])));
+    const jump = actions.findIndex((a, k) => a.type === 'play' && k > 10) + 1;
+    await page.click(`[data-testid=move-list] button.move[data-move-step="${jump}"]`);
+    expect(await page.getAttribute(`[data-move-step="${jump}"]`, 'aria-current')).toBe('step');
+    expect(await text(page, '[data-testid=caption]')).toMatch(/ plays /);
+    await fits(page, 'a step of the deal');
 
     // The analysis runs in the page (a Web Worker) until every deal is done.
     await page.waitForSelector('[data-testid=analysis-status][data-status=done]', { timeout: 180_000 });
     // Find a card marked as a mistake or a blunder (an inaccuracy when the bots made none: the
-    // game is random), go to it: the verdict, the better card, marked in the hand.
+    // game is random) in the move lists, go to it: the verdict in words, the better card, marked in the hand.
     let found: string | null = null;
-    for (const marks of ['button.v-mistake, button.v-blunder', 'button.v-inaccuracy']) {
+    for (const marks of ['[data-mark=mistake], [data-mark=blunder]', '[data-mark=inaccuracy]']) {
       for (const d of record.deals.keys()) {
         await page.click(`[data-testid=deal-list] [data-deal="${d}"]`);
-        const steps = await page.$$eval(`[data-testid=mark-list] :is(${marks})`, (els) => els.map((e) => e.getAttribute('data-mark-step')));
-        for (const step of steps) {
-          await page.click(`[data-mark-step="${step}"]`);
-          if ((await count(page, '[data-testid=decision] thead th')) < 3) continue; // a bid: no card to mark
-          found = await page.getAttribute('[data-testid=decision]', 'data-verdict');
-          break;
-        }
-        if (found) break;
+        const step = await page.getAttribute(`[data-testid=move-list] button.move.card:is(${marks})`, 'data-move-step', { timeout: 1000 }).catch(() => null);
+        if (step === null) continue;
+        await page.click(`[data-testid=move-list] button.move[data-move-step="${step}"]`);
+        found = await page.getAttribute('[data-testid=decision]', 'data-verdict');
+        break;
       }
       if (found) break;
     }
     expect(found, 'a card marked somewhere in the game').not.toBeNull();
     expect(['inaccuracy', 'mistake', 'blunder']).toContain(found);
+    // The verdict never leaves the screen, on a desktop (the side column's head) as on a phone (docked).
+    await verdictInView(page);
     const better = await text(page, '[data-testid=better]');
-    expect(better).toMatch(/^Best was (10|[7-9JQKA])[♠♥♦♣] \(\+\d+\)/);
+    expect(better).toMatch(/^(Inaccuracy \(\?!\)|Mistake \(\?\)|Blunder \(\?\?\)): gives away \d+ points? against (10|[7-9JQKA])[♠♥♦♣], at least \d+ beyond chance\.$/);
+    expect(await text(page, '[data-testid=measured]')).toMatch(/^Judged with what .+ could know: \d+ deals that fit everything/);
+    expect((await text(page, '[data-testid=why]')).length).toBeGreaterThan(10);
+    expect(await page.$$eval('[data-testid=decision] thead th', (els) => els.map((e) => e.textContent!.trim()))).toEqual(['Choice', expect.stringMatching(/^With what .+ could know$/), 'If every hand were visible']);
     const bestCard = await page.getAttribute('[data-testid=decision] tr.best', 'data-option');
     expect(await count(page, `[data-mini-card="${bestCard}"][data-mark=better]`)).toBe(1);
     expect(await text(page, '[data-testid=caption]')).toMatch(new RegExp(`${found![0]!.toUpperCase()}${found!.slice(1)}\\.$`));
-    expect(await page.getAttribute('[data-testid=eval-chart]', 'aria-label')).toMatch(/^Chart: expected score difference/);
+    expect(await page.getAttribute('[data-testid=eval-chart]', 'aria-label')).toMatch(/^Chart: score difference .+ minus .+ after each card, every hand visible/);
     expect(await page.$$eval('[data-testid=player-summary] [data-summary-seat]', (els) => els.map((e) => /\d+%/.test(e.textContent ?? '')))).toContain(true);
     await check(page, 'replay-mistake');
+
+    // A player's count of a mark steps through those decisions, in the game's order, round and round.
+    await page.click('[data-testid=player-summary] [data-scope=game]');
+    const counter = '[data-testid=player-summary] [data-count-mark]';
+    const [seat, mark, n] = await page.$eval(counter, (e) => [e.getAttribute('data-count-seat')!, e.getAttribute('data-count-mark')!, Number(e.textContent)] as const);
+    const name = await page.textContent(`[data-summary-seat="${seat}"] th`);
+    const visited: string[] = [];
+    for (let i = 0; i <= n; i++) {
+      await page.click(`[data-testid=player-summary] [data-count-seat="${seat}"][data-count-mark="${mark}"]`);
+      expect(await page.getAttribute('[data-testid=decision]', 'data-verdict')).toBe(mark);
+      expect(await text(page, '[data-testid=decision] h3')).toContain(name!.trim());
+      visited.push(`${await page.getAttribute('[data-testid=deal-list] [aria-current=true]', 'data-deal')}/${await page.getAttribute('[data-testid=move-list] [aria-current=step]', 'data-move-step')}`);
+    }
+    expect(new Set(visited).size).toBe(n);
+    expect(visited.at(-1)).toBe(visited[0]);
+    await check(page, 'replay-summary');
+
+    // The chart: pointing at it shows the value of that step, a tap jumps there.
+    const box = (await page.locator('[data-testid=eval-chart]').boundingBox())!;
+    await page.mouse.move(box.x + box.width - 10, box.y + box.height / 2);
+    expect(await text(page, '[data-testid=eval-readout]')).toMatch(/^After .+’s (10|[7-9JQKA])[♠♥♦♣] \(trick 8\): (\+\d+, good for .+|even)$/);
+    const steps = await page.$$eval('[data-testid=move-list] button.move', (els) => els.map((e) => Number(e.getAttribute('data-move-step'))));
+    // Its first point is the position after the bids, before the first card.
+    await page.mouse.click(box.x + 40, box.y + box.height / 2);
+    const firstCard = Number(await page.getAttribute('[data-testid=move-list] button.move.card', 'data-move-step'));
+    expect(await page.getAttribute('[data-testid=move-list] [aria-current=step]', 'data-move-step')).toBe(String(firstCard - 1));
+    expect(await text(page, '[data-testid=eval-readout]')).toMatch(/^After the bids: (\+\d+, good for .+|even)$/);
+    await page.mouse.click(box.x + box.width - 10, box.y + box.height / 2);
+    expect(Number(await page.getAttribute('[data-testid=move-list] [aria-current=step]', 'data-move-step'))).toBe(steps.at(-1));
+
+    // What if: another card for the seat on move; the variation's score and the change, then back to the game as it was.
+    // A position whose seat on move had a choice; another card than the one played there.
+    const shownDeal = Number(await page.getAttribute('[data-testid=deal-list] [aria-current=true]', 'data-deal'));
+    let choice: string | null = null;
+    let from = firstCard + 4;
+    for (; from < steps.at(-1)! && choice === null; from++) {
+      await page.click(`[data-testid=move-list] button.move[data-move-step="${from}"]`);
+      await page.click('[data-testid=whatif-toggle]');
+      const next = record.deals[shownDeal]!.actions[from]!;
+      const played = next.type === 'play' ? next.card : '';
+      choice = await page.getAttribute(`[data-whatif-card]:not([data-whatif-card="${played}"])`, 'data-whatif-card', { timeout: 1000 }).catch(() => null);
+      if (choice === null) await page.keyboard.press('Escape');
+    }
+    expect(choice, 'a position with a choice').not.toBeNull();
+    const before = { caption: await text(page, '[data-testid=caption]'), moves: await text(page, '[data-testid=move-list]'), at: await page.getAttribute('[data-testid=move-list] [aria-current=step]', 'data-move-step') };
+    await page.click(`[data-whatif-card="${choice}"]`);
+    await page.waitForSelector('[data-testid=variation][data-status=done]', { timeout: 30_000 });
+    expect(Number(await text(page, '[data-testid=variation-written-0]')) + Number(await text(page, '[data-testid=variation-written-1]'))).toBeGreaterThanOrEqual(162);
+    expect(await text(page, '[data-testid=variation-change]')).toMatch(/(keeps|gives away) \d+ points? more for .+ than|comes to the same as/);
+    expect(await text(page, '[data-testid=caption]')).toMatch(/^What if…/);
+    expect(await count(page, `[data-trick-card="${choice}"]`)).toBe(1);
+    await check(page, 'replay-variation');
+    await page.click('[data-testid=variation-leave]');
+    await page.waitForSelector('[data-testid=variation]', { state: 'detached' });
+    expect({ caption: await text(page, '[data-testid=caption]'), moves: await text(page, '[data-testid=move-list]'), at: await page.getAttribute('[data-testid=move-list] [aria-current=step]', 'data-move-step') }).toEqual(before);
+    expect(await page.$$eval('[data-testid=move-list] button.move', (els) => els.length)).toBe(steps.length);
     // Autoplay moves on by itself; a key stops it.
     const caption = await text(page, '[data-testid=caption]');
     await page.click('[data-step=play]');

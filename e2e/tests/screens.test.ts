@@ -2,7 +2,8 @@
  * Every screen at phone (390×844) and desktop (1280×800) size, against a server of its own
  * (a deal summary that stays long enough to be checked): home, lobby, the sit dialog,
  * bidding, play, an illegal card's reason, the deal summary, the score sheet, game over and
- * the game's replay with its analysis.
+ * the game's replay with its analysis (its end, a decision from the move list with the
+ * players' marks, "what if" choosing a card and its line).
  * On each: axe-core (no serious or critical violation; everything it finds is printed) and
  * a screenshot in test-artifacts/screens/; also a spectator's table, in French. Two people play (a phone at seat 0, a desktop at
  * seat 1, both with 10-letter names, so each sees the other at a side seat) with two bots,
@@ -312,7 +313,26 @@ describe('every screen at phone and desktop size', () => {
     await replay.waitForSelector('[data-testid=deal-list] [data-deal]');
     await replay.keyboard.press('End');
     await replay.waitForSelector('[data-testid=decision]');
-    await check(replay, 'replay', 'phone');
+    // At each size: no sideways scrolling; on a desktop the page no taller than the window
+    // (polled: the layout follows the window's new size).
+    const fits = async (size: Size): Promise<void> => {
+      const width = (): Promise<number> => replay.evaluate(() => document.documentElement.scrollWidth);
+      const height = (): Promise<number> => replay.evaluate(() => document.documentElement.scrollHeight);
+      await expect.poll(width, { message: `replay @ ${size}: no sideways scrolling`, timeout: 5000 }).toBeLessThanOrEqual(SIZES[size].width);
+      if (size === 'desktop') await expect.poll(height, { message: 'replay @ desktop: no taller than the window', timeout: 5000 }).toBeLessThanOrEqual(SIZES.desktop.height);
+    };
+    await check(replay, 'replay', 'phone', fits);
+    // The analysis board's panels (the deal on screen is analysed): a decision chosen in the
+    // move list (with its verdict, the players' marks for the game), then a "what if" line.
+    const step = await replay.getAttribute('[data-testid=move-list] button.move.card[data-mark]', 'data-move-step', { timeout: 2000 }).catch(() => null);
+    await replay.click(`[data-testid=move-list] button.move.card${step ? `[data-move-step="${step}"]` : ''}`);
+    await replay.click('[data-testid=player-summary] [data-scope=game]');
+    await check(replay, 'replay-decision', 'phone', fits);
+    await replay.click('[data-testid=whatif-toggle]');
+    await check(replay, 'replay-whatif', 'phone', fits);
+    await replay.click('[data-whatif-card]');
+    await replay.waitForSelector('[data-testid=variation][data-status=done]', { timeout: 30_000 });
+    await check(replay, 'replay-variation', 'phone', fits);
     expect(summaries).toBeGreaterThanOrEqual(1);
     expect([...done].sort()).toEqual(['bidding', 'header', 'play', 'refusal', 'sheet', 'summary']);
   }, 300_000);

@@ -8,14 +8,18 @@
 import { ANALYSIS_BUDGET, decide, decisionSeed, judgeBid, judgeCall, judgeCard, type AnalysisBudget } from '@belote/bots';
 import { seededRng, type Call, type GameView } from '@belote/rules/core';
 
-/** The analysis's budget, without the extra samples it draws before marking a card (a hint marks nothing). */
+/**
+ * The analysis's budget, without the extra samples it draws before marking a card (a hint marks
+ * nothing). A bid or call gets all `bidSamples` decks: the analysis stops at the first
+ * `bidFirst` when those show the bid made clear of any mark, and those are the hint's first decks.
+ */
 export const HINT_BUDGET: AnalysisBudget = Object.freeze({ ...ANALYSIS_BUDGET, markSamples: 0 });
 
 /**
  * The analysis's seed for this decision (`decisionSeed(deal, step)`: the deal's index in the game,
  * the action's index in the deal), so a hint draws the very deals the replay's analysis will draw
  * for it, and shows the values the analysis will show (unless the card played is then judged on
- * more samples before a mark).
+ * more samples before a mark, or the bid made is judged clear of any mark on the first decks only).
  */
 export function hintSeed(view: GameView): string {
   const d = view.deal!;

@@ -8,10 +8,11 @@ import { seededRng, teamOf, viewFor, type Action, type Call, type GameState, typ
 import { writtenDiff } from '../strong/outcome.js';
 import { dealFacts, exactCardValues, type ExactValue } from './exact.js';
 import { ANALYSIS_BUDGET, bidKey, callKey, judgeBid, judgeCall, judgeCard, type AnalysisBudget, type Judgement, type OptionValue } from './judge.js';
-import { givenAway, isAccurate, isMark, pairedLoss, verdictOf, type Verdict } from './verdict.js';
+import { givenAway, isAccurate, isMark, markScale, pairedLoss, stakeOf, verdictOf, type Verdict } from './verdict.js';
+import { whyOf, type Why } from './why.js';
 
 /** Bump when values or verdicts change meaning, so cached analyses are recomputed. */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 3;
 
 export interface Decision {
   /** Index of the action in the deal (its frame is `step + 1`). */
@@ -20,8 +21,12 @@ export interface Decision {
   kind: 'bid' | 'card';
   /** The option taken (a card, a classic bid key `pass`/`take`/`take:H`, or a coinche call key). */
   played: string;
-  /** Every option under the seat's knowledge, in a fixed order, with the exact value for cards. */
-  options: (OptionValue & { exact?: number; exactPoints?: number })[];
+  /**
+   * Every option under the seat's knowledge, in a fixed order, with the exact value for cards
+   * and `ahead`: in how many of the sampled deals the seat's team wrote more than the other
+   * (for a card: the contract made, or beaten when the seat defends).
+   */
+  options: (OptionValue & { ahead: number; exact?: number; exactPoints?: number })[];
   /** The option with the highest value under the seat's knowledge. */
   best: string;
   /** Points given away against `best` (half the written difference lost), ≥ 0. */
@@ -32,6 +37,8 @@ export interface Decision {
   exactLoss: number | null;
   verdict: Verdict;
   samples: number;
+  /** Why the option taken was worse than `best`, in one fact (null when it was the best or forced). */
+  why: Why | null;
 }
 
 export interface SeatTally {
@@ -39,7 +46,7 @@ export interface SeatTally {
   givenAway: number;
   /** Decisions judged (bids, and cards with more than one legal choice). */
   decisions: number;
-  /** Of those, how many gave away less than the inaccuracy mark. */
+  /** Of those, how many gave away less than the inaccuracy threshold (`isAccurate`). */
   accurate: number;
 }
 
@@ -47,6 +54,10 @@ export interface DealAnalysis {
   version: number;
   /** The deal's index in the record. */
   deal: number;
+  /** What the deal put at stake in written points (`stakeOf`): 162 in classic. */
+  stake: number;
+  /** The thresholds' factor in this deal (`markScale`): 1 in classic. */
+  scale: number;
   decisions: Decision[];
   /** Per frame of the deal: the exact written difference for team 0 from that position (null while bidding). */
   evaluation: (number | null)[];
@@ -84,25 +95,29 @@ export function analyseDecision(
   seed: string,
   budget: AnalysisBudget = ANALYSIS_BUDGET,
   known: ExactValue[] | null = null,
+  scale = 1,
 ): Decision {
   const seat = action.seat;
   const rng = seededRng(seed);
   const view = viewFor(state, seat);
+  const aheadIn = (j: Judgement, i: number): number => j.margins[i]!.filter((m) => m > 0).length;
   if (action.type === 'play') {
     const exact = known ?? exactCardValues(state);
     // Even a forced card is valued from the view: no value shown as the seat's may come from the state.
     const markedIn = (j: Judgement): boolean => {
       const l = lossOf(j, action.card);
-      return isMark(verdictOf(l.loss, j.options.length, l.se));
+      return isMark(verdictOf(l.loss, j.options.length, l.se, scale));
     };
     const judged = judgeCard(view, rng, budget, markedIn);
-    const options = judged.options.map((o) => {
+    const options = judged.options.map((o, i) => {
       const e = exact.find((x) => x.card === o.option)!;
-      return { ...o, exact: e.margin, exactPoints: e.points };
+      return { ...o, ahead: aheadIn(judged, i), exact: e.margin, exactPoints: e.points };
     });
     const { best, loss, se } = lossOf(judged, action.card);
     const exactBest = Math.max(...exact.map((e) => e.margin));
     const mine = options.find((o) => o.option === action.card)!;
+    const samples = judged.margins[0]!.length;
+    const verdict = verdictOf(loss, options.length, se, scale);
     return {
       step,
       seat,
@@ -113,18 +128,44 @@ export function analyseDecision(
       loss,
       se,
       exactLoss: givenAway(exactBest, mine.exact),
-      verdict: verdictOf(loss, options.length, se),
-      samples: judged.margins[0]!.length,
+      verdict,
+      samples,
+      why: gaveAway(verdict) ? whyOf(view, 'card', options, action.card, best, samples) : null,
     };
   }
   // A bid (classic) or a call of the auction (coinche), valued by simulation.
   const coinche = view.rules.variant === 'coinche';
   const call: Call | null = coinche ? callOf(action) : null;
-  const judged = call ? judgeCall(view, call, rng, budget) : judgeBid(view, rng, budget);
   const played = call ? callKey(call) : bidKey(action as Extract<Action, { type: 'pass' | 'take' }>);
+  // The rest of the decks unless the first leave the bid clear of every mark: not marked even
+  // were it two standard errors worse, with the standard error twice the decks would leave.
+  const nearMark = (j: Judgement): boolean => {
+    const l = lossOf(j, played);
+    return isMark(verdictOf(l.loss + 2 * l.se, j.options.length, l.se / Math.SQRT2, scale));
+  };
+  const judged = call ? judgeCall(view, call, rng, budget, nearMark) : judgeBid(view, rng, budget, nearMark);
   const { best, loss, se } = lossOf(judged, played);
-  return { step, seat, kind: 'bid', played, options: judged.options, best, loss, se, exactLoss: null, verdict: verdictOf(loss, judged.options.length, se), samples: judged.margins[0]!.length };
+  const options = judged.options.map((o, i) => ({ ...o, ahead: aheadIn(judged, i) }));
+  const samples = judged.margins[0]!.length;
+  const verdict = verdictOf(loss, options.length, se, scale);
+  return {
+    step,
+    seat,
+    kind: 'bid',
+    played,
+    options,
+    best,
+    loss,
+    se,
+    exactLoss: null,
+    verdict,
+    samples,
+    why: gaveAway(verdict) ? whyOf(view, 'bid', options, played, best, samples) : null,
+  };
 }
+
+/** A decision that gave something away (not the best within half a point, not forced): it has a reason. */
+const gaveAway = (v: Verdict): boolean => v !== 'best' && v !== 'forced';
 
 /** A coinche action as the call it is. */
 function callOf(a: Action): Call {
@@ -145,6 +186,8 @@ function callOf(a: Action): Call {
 export function analyseDeal(deal: ReplayDeal, opts: AnalyseOptions = {}): DealAnalysis {
   const budget = opts.budget ?? ANALYSIS_BUDGET;
   const total = deal.states.length;
+  const stake = dealStake(deal);
+  const scale = markScale(stake);
   const decisions: Decision[] = [];
   const evaluation: (number | null)[] = new Array<number | null>(deal.frames.length).fill(null);
   const seats = [0, 1, 2, 3].map(() => ({ givenAway: 0, decisions: 0, accurate: 0 })) as DealAnalysis['seats'];
@@ -159,7 +202,7 @@ export function analyseDeal(deal: ReplayDeal, opts: AnalyseOptions = {}): DealAn
   }
   for (let step = 0; step < total; step++) {
     const action = deal.frames[step + 1]!.action!;
-    const decision = analyseDecision(deal.states[step]!, action, step, decisionSeed(deal.index, step), budget, exact[step] ?? null);
+    const decision = analyseDecision(deal.states[step]!, action, step, decisionSeed(deal.index, step), budget, exact[step] ?? null, scale);
     decisions.push(decision);
     if (decision.kind === 'card') {
       // The position's exact value: the best the mover's team can do from here, seen from team 0.
@@ -170,7 +213,7 @@ export function analyseDeal(deal: ReplayDeal, opts: AnalyseOptions = {}): DealAn
       const t = seats[decision.seat];
       t.givenAway += decision.loss;
       t.decisions++;
-      if (isAccurate(decision.verdict)) t.accurate++;
+      if (isAccurate(decision.loss, scale)) t.accurate++;
     }
     opts.onProgress?.(step + 1, total);
   }
@@ -179,8 +222,11 @@ export function analyseDeal(deal: ReplayDeal, opts: AnalyseOptions = {}): DealAn
     const facts = dealFacts(deal.states.at(-1)!);
     evaluation[deal.frames.length - 1] = writtenDiff(facts, 0, deal.result.points[0]);
   }
-  return { version: ANALYSIS_VERSION, deal: deal.index, decisions, evaluation, seats };
+  return { version: ANALYSIS_VERSION, deal: deal.index, stake, scale, decisions, evaluation, seats };
 }
+
+/** What a deal of the timeline put at stake (`stakeOf`: its contract and multiplier in coinche). */
+export const dealStake = (deal: ReplayDeal): number => stakeOf(deal.states[0]!.rules.variant, deal.result.contract, deal.result.coinche);
 
 /** Accuracy in percent (null without a judged decision). */
 export const accuracyOf = (t: SeatTally): number | null => (t.decisions ? (100 * t.accurate) / t.decisions : null);

@@ -27,6 +27,11 @@ export interface AnalysisBudget {
   markSamples: number;
   /** Simulated decks per bid decision. */
   bidSamples: number;
+  /**
+   * Decks a bid or call gets first; the rest (up to `bidSamples`) only when those leave it near
+   * a mark (see `judgeBid`). Absent: all `bidSamples` at once.
+   */
+  bidFirst?: number;
 }
 
 /**
@@ -36,9 +41,11 @@ export interface AnalysisBudget {
  * samples in the first trick, 13 in the second, fewer where one sample is dear); from the third
  * trick on nearly every decision gets all 24. A card that looks marked on fewer than 6 is
  * sampled up to 6 before its mark stands (one or two sampled deals that happen to agree would
- * otherwise show no noise at all).
+ * otherwise show no noise at all). A bid or call is played out on 20 decks, and on 40 more
+ * unless those already show it could not be marked (about half the bids stop there; every
+ * mark stands on all 60).
  */
-export const ANALYSIS_BUDGET: AnalysisBudget = Object.freeze({ samples: 24, minSamples: 1, nodes: 700_000, markSamples: 6, bidSamples: 60 });
+export const ANALYSIS_BUDGET: AnalysisBudget = Object.freeze({ samples: 24, minSamples: 1, nodes: 700_000, markSamples: 6, bidSamples: 60, bidFirst: 20 });
 
 export interface OptionValue {
   /**
@@ -100,23 +107,47 @@ function merged(runs: readonly ReturnType<typeof pimcSamples>[]): Judgement {
   };
 }
 
-/** Every bid open to the seat (pass, take, each other suit in round 2), valued by simulation. */
-export function judgeBid(view: GameView, rng: Rng, budget: AnalysisBudget): Judgement {
+/**
+ * Simulated decks in two rounds: `budget.bidFirst` first, then the rest of `budget.bidSamples`
+ * if `more` says the first leave the decision near a mark. Deals are drawn from the same rng in
+ * turn and every play-out is deterministic, so both rounds together are exactly the deals one
+ * round of `bidSamples` would give.
+ */
+function inRounds(budget: AnalysisBudget, more: (j: Judgement) => boolean, run: (samples: number) => Judgement): Judgement {
+  const first = Math.min(budget.bidFirst ?? budget.bidSamples, budget.bidSamples);
+  const j = run(first);
+  if (first >= budget.bidSamples || !more(j)) return j;
+  const rest = run(budget.bidSamples - first);
+  const margins = j.margins.map((m, i) => [...m, ...rest.margins[i]!]);
+  return { options: j.options.map((o, i) => ({ ...o, value: mean(margins[i]!) })), margins };
+}
+
+/**
+ * Every bid open to the seat (pass, take, each other suit in round 2), valued by simulation.
+ * `more`: whether a judgement on the first decks needs the rest (default: always).
+ */
+export function judgeBid(view: GameView, rng: Rng, budget: AnalysisBudget, more: (j: Judgement) => boolean = () => true): Judgement {
   assertSeatView(view);
-  const { options, margins } = bidSamples(view, rng, { bidSamples: budget.bidSamples, timeMs: Infinity });
-  return { options: options.map((o, i) => ({ option: bidKey(o), value: mean(margins[i]!) })), margins };
+  return inRounds(budget, more, (n) => {
+    const { options, margins } = bidSamples(view, rng, { bidSamples: n, timeMs: Infinity });
+    return { options: options.map((o, i) => ({ option: bidKey(o), value: mean(margins[i]!) })), margins };
+  });
 }
 
 /**
  * Coinche: the calls the strong bot weighs (pass, coinche or surcoinche when legal, bids around
  * its estimate in the two best suits, the heuristic's call) plus the call actually made, each
- * played out on the same sampled deals.
+ * played out on the same sampled deals (in rounds, as `judgeBid`).
  */
-export function judgeCall(view: GameView, played: Call, rng: Rng, budget: AnalysisBudget): Judgement {
+export function judgeCall(view: GameView, played: Call, rng: Rng, budget: AnalysisBudget, more: (j: Judgement) => boolean = () => true): Judgement {
   assertSeatView(view);
   const deal = view.deal!;
   const options = callOptions(view, heuristicCall(view.viewer as Seat, maskOf(deal.hand!), deal.auction!));
   if (!options.some((o) => callKey(o) === callKey(played))) options.push(played);
-  const { margins } = callSamples(view, options, rng, { bidSamples: budget.bidSamples, timeMs: Infinity });
-  return { options: options.map((o, i) => ({ option: callKey(o), value: mean(margins[i]!) })), margins };
+  // One legal call (a pass after a coinche, say): nothing to weigh, nothing to play out.
+  if (options.length === 1) return { options: [{ option: callKey(played), value: 0 }], margins: [[]] };
+  return inRounds(budget, more, (n) => {
+    const { margins } = callSamples(view, options, rng, { bidSamples: n, timeMs: Infinity });
+    return { options: options.map((o, i) => ({ option: callKey(o), value: mean(margins[i]!) })), margins };
+  });
 }

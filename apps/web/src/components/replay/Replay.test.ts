@@ -30,7 +30,8 @@ function fakeWorker(): WorkerLike & { sent: ToWorker[] } {
   return w;
 }
 
-const record: GameRecord = botRecord('view');
+// A game whose first played deal has cards marked beyond doubt on the small budget of these tests.
+const record: GameRecord = botRecord('view-2');
 const timeline = replayTimeline(record);
 const loaded: LoadedRecord = { record, players: ['Ann', 'Bob', 'Cid', 'Dee'], source: { kind: 'file', name: 'game.json' } };
 const key = (k: string) => fireEvent.keyDown(window, { key: k });
@@ -41,6 +42,8 @@ beforeEach(() => prefs.setLang('en'));
 const animate = Element.prototype.animate;
 beforeAll(() => {
   vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} }));
+  // jsdom does no layout: the charts' width (trackWidth) stays at its default.
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   Element.prototype.animate = function () {
     const a = { onfinish: null as null | (() => void), cancel() {}, play() {}, pause() {}, currentTime: 0, playState: 'finished' };
     setTimeout(() => a.onfinish?.(), 0);
@@ -94,34 +97,100 @@ describe('the replay', () => {
     expect(spawn).toHaveBeenCalledOnce();
   });
 
-  it('analyses the deal on screen first and marks a mistake with its better card', async () => {
+  it('analyses the deal on screen first: the move list carries the marks, a count steps through them, the verdict says why', async () => {
     const workers: ReturnType<typeof fakeWorker>[] = [];
     const spawn = () => {
       const w = fakeWorker();
       workers.push(w);
       return w;
     };
-    const n = timeline.deals[playedDeal]!.index + 1;
+    const deal = timeline.deals[playedDeal]!;
+    const n = deal.index + 1;
     render(ReplayView, { loaded, spawn, startDeal: n });
     const start = workers[0]!.sent[0]!;
     expect(start.type === 'start' && start.deals[0]).toBe(n - 1);
-    await waitFor(() => expect(screen.getByTestId('mark-list')).toBeTruthy(), { timeout: 20_000 });
-    const mark = screen.getByTestId('mark-list').querySelector<HTMLButtonElement>('[data-mark-step]')!;
-    await fireEvent.click(mark);
+    // The move list: every action of the deal, in order, each leading to its step.
+    const moves = () => [...document.querySelectorAll<HTMLButtonElement>('[data-testid=move-list] button.move')];
+    expect(moves().map((b) => Number(b.dataset.moveStep))).toEqual(deal.states.map((_, k) => k + 1));
+    expect(moves().map((b) => b.textContent!.trim())).toEqual(
+      record.deals[deal.index]!.actions.map((a) => expect.stringMatching(new RegExp(`^${loaded.players[a.seat]}: `))),
+    );
+    await fireEvent.click(moves()[5]!);
+    expect(moves()[5]!.getAttribute('aria-current')).toBe('step');
+    expect(caption()).toMatch(new RegExp(`^${loaded.players[record.deals[deal.index]!.actions[5]!.seat]} `));
+    // Once analysed, the marks are in the list; a click on one shows its verdict.
+    await waitFor(() => expect(document.querySelector('[data-testid=move-list] button.move[data-mark]')).not.toBeNull(), { timeout: 20_000 });
+    const marked = document.querySelector<HTMLButtonElement>('[data-testid=move-list] button.move[data-mark]')!;
+    await fireEvent.click(marked);
     const decision = screen.getByTestId('decision');
-    expect(['inaccuracy', 'mistake', 'blunder']).toContain(decision.dataset.verdict);
-    expect(screen.getByTestId('better').textContent).toMatch(/^Best was \S+ \(\+\d+\)/);
+    expect(decision.dataset.verdict).toBe(marked.dataset.mark);
+    expect(screen.getByTestId('better').textContent).toMatch(/^(Inaccuracy \(\?!\)|Mistake \(\?\)|Blunder \(\?\?\)): gives away \d+ points? against \S+, at least \d+ beyond chance\.$/);
+    expect(screen.getByTestId('measured').textContent).toMatch(/^Judged with what \w+ could know: /);
+    expect(screen.getByTestId('why').textContent!.length).toBeGreaterThan(10);
     const played = decision.querySelector('tr.played')!;
     const best = decision.querySelector('tr.best')!;
     expect(played).not.toBe(best);
     expect(best.querySelector('td')!.textContent).toBe('0');
-    if (decision.querySelector('thead')!.textContent!.includes('All cards known')) expect(document.querySelector('[data-mark=better]')).not.toBeNull();
+    if (decision.querySelector('thead')!.textContent!.includes('If every hand were visible')) {
+      expect([...decision.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Choice', expect.stringMatching(/^With what \w+ could know$/), 'If every hand were visible']);
+      expect(document.querySelector('[data-mark=better]')).not.toBeNull();
+    }
     expect(caption()).toMatch(/(Inaccuracy|Mistake|Blunder)\.$/);
-    expect(screen.getByTestId('eval-chart').getAttribute('aria-label')).toMatch(/^Chart: expected score difference for Ann & Cid/);
-    // Tallies: points given away and accuracy per player.
+    expect(screen.getByTestId('eval-chart').getAttribute('aria-label')).toMatch(/^Chart: score difference Ann & Cid minus Bob & Dee after each card, every hand visible/);
+    // Players: counts of each mark; a count steps through that player's marked decisions, round and round.
     const rows = screen.getByTestId('player-summary').querySelectorAll('[data-summary-seat]');
     expect(rows).toHaveLength(4);
     expect([...rows].some((r) => /\d+%/.test(r.textContent!))).toBe(true);
+    const count = screen.getByTestId('player-summary').querySelector<HTMLButtonElement>('[data-count-mark]')!;
+    const { countSeat, countMark } = count.dataset;
+    const seen: string[] = [];
+    for (let i = 0; i <= Number(count.textContent); i++) {
+      await fireEvent.click(screen.getByTestId('player-summary').querySelector<HTMLButtonElement>(`[data-count-seat="${countSeat}"][data-count-mark="${countMark}"]`)!);
+      const d = screen.getByTestId('decision');
+      expect(d.dataset.verdict).toBe(countMark);
+      expect(d.querySelector('h3')!.textContent).toContain(loaded.players[Number(countSeat)]!);
+      seen.push(document.querySelector('[data-testid=move-list] [aria-current=step]')!.getAttribute('data-move-step')!);
+    }
+    // As many different steps as the count, then back to the first.
+    expect(new Set(seen).size).toBe(Number(count.textContent));
+    expect(seen.at(-1)).toBe(seen[0]);
+  }, 30_000);
+
+  it('plays another card out as a variation, and leaves the game as it was', async () => {
+    const deal = timeline.deals[playedDeal]!;
+    render(ReplayView, { loaded, spawn: fakeWorker, startDeal: deal.index + 1 });
+    // The first card of the second trick: a position with a choice.
+    const at = deal.frames.findIndex((f, i) => i > 0 && f.tricksDone === 1 && f.table.winner === null) - 1;
+    await fireEvent.click(document.querySelector<HTMLButtonElement>(`[data-testid=move-list] [data-move-step="${at}"]`)!);
+    const before = { caption: caption(), moves: screen.getByTestId('move-list').textContent, cursor: document.querySelector('[aria-current=step]')!.getAttribute('data-move-step') };
+    await fireEvent.click(screen.getByTestId('whatif-toggle'));
+    const choices = [...document.querySelectorAll<HTMLButtonElement>('[data-whatif-card]')];
+    const mover = deal.frames[at + 1]!.action!;
+    expect(choices.length).toBeGreaterThan(0);
+    expect(choices.every((b) => b.closest('[data-replay-seat]')!.getAttribute('data-replay-seat') === String(mover.seat))).toBe(true);
+    const other = choices.find((b) => b.dataset.whatifCard !== (mover.type === 'play' ? mover.card : '')) ?? choices[0]!;
+    const card = other.dataset.whatifCard!;
+    await fireEvent.click(other);
+    const panel = screen.getByTestId('variation');
+    expect(panel.dataset.status).toBe('done');
+    expect(caption()).toMatch(/^What if…/);
+    expect(document.querySelector(`[data-trick-card="${card}"]`)).not.toBeNull();
+    const w0 = Number(screen.getByTestId('variation-written-0').textContent);
+    const w1 = Number(screen.getByTestId('variation-written-1').textContent);
+    expect(w0 + w1).toBeGreaterThanOrEqual(162);
+    if (card !== (mover.type === 'play' ? mover.card : '')) expect(screen.getByTestId('variation-change').textContent).toMatch(/(keeps|gives away) \d+ points? more for|comes to the same as/);
+    // The line can be stepped through with the keys; Escape leaves it: the game is as it was.
+    await key('ArrowRight');
+    expect(document.querySelector('[data-variation-at="1"]')!.getAttribute('aria-current')).toBe('step');
+    await key('Escape');
+    expect(screen.queryByTestId('variation')).toBeNull();
+    expect({ caption: caption(), moves: screen.getByTestId('move-list').textContent, cursor: document.querySelector('[aria-current=step]')!.getAttribute('data-move-step') }).toEqual(before);
+    // A move in the game leaves a variation too.
+    await fireEvent.click(screen.getByTestId('whatif-toggle'));
+    await fireEvent.click(document.querySelector<HTMLButtonElement>('[data-whatif-card]')!);
+    expect(screen.getByTestId('variation')).toBeTruthy();
+    await key('ArrowDown');
+    expect(screen.queryByTestId('variation')).toBeNull();
   }, 30_000);
 
   it('shows a record analysed before from the cache, without a worker', async () => {

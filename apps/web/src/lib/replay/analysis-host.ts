@@ -3,19 +3,24 @@
  * `post` function so tests can run it in-process. It rebuilds the replay timeline from the
  * record (nothing but the record crosses over), then analyses the requested deals one at a
  * time, the most wanted first, yielding between deals so a new priority or a stop is heard.
+ * A "what if" line is worked out at once (the page asks a worker of its own for those, so
+ * they never wait behind a deal).
  */
-import { analyseDeal, type AnalysisBudget, type DealAnalysis } from '@belote/bots';
-import { assertNever, replayTimeline, type GameRecord, type ReplayTimeline } from '@belote/rules';
+import { analyseDeal, variationOf, type AnalysisBudget, type DealAnalysis, type Variation } from '@belote/bots';
+import { assertNever, replayTimeline, type Card, type GameRecord, type GameState, type ReplayTimeline } from '@belote/rules';
 
 export type ToWorker =
   | { type: 'start'; id: number; record: GameRecord; deals: number[]; budget?: AnalysisBudget }
   | { type: 'prioritize'; id: number; deal: number }
-  | { type: 'stop'; id: number };
+  | { type: 'stop'; id: number }
+  /** What if `card` were played from `state` (and, to compare, the card actually played). */
+  | { type: 'variation'; id: number; state: GameState; card: Card; played: Card | null };
 
 export type FromWorker =
   | { type: 'progress'; id: number; deal: number; done: number; total: number }
   | { type: 'deal'; id: number; analysis: DealAnalysis }
   | { type: 'idle'; id: number }
+  | { type: 'variation'; id: number; chosen: Variation; played: Variation | null }
   | { type: 'error'; id: number; message: string };
 
 interface Job {
@@ -74,6 +79,13 @@ export function analysisHost(post: (m: FromWorker) => void): (m: ToWorker) => vo
         return;
       case 'stop':
         if (job?.id === m.id) job = null;
+        return;
+      case 'variation':
+        try {
+          post({ type: 'variation', id: m.id, chosen: variationOf(m.state, m.card), played: m.played === null || m.played === m.card ? null : variationOf(m.state, m.played) });
+        } catch (e) {
+          post({ type: 'error', id: m.id, message: e instanceof Error ? e.message : String(e) });
+        }
         return;
       default:
         assertNever(m);

@@ -86,6 +86,8 @@ export class AnalysisSession {
       case 'error':
         this.fail(m.message);
         return;
+      case 'variation':
+        return; // asked of the variations' own worker, never of this one
       default:
         assertNever(m);
     }

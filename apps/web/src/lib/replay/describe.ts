@@ -2,7 +2,8 @@
  * Words for the replay: seat names, what happened at a step (shown under the table and read
  * by screen readers), and how a bid or card option is written.
  */
-import { assertNever, type ReplayFrame, type Suit } from '@belote/rules';
+import { bidKey, callKey } from '@belote/bots';
+import { assertNever, type Action, type ReplayFrame, type Suit } from '@belote/rules';
 import { SUIT_SYMBOL, cardLabel, combinationKey, outcomeKey, translate, type Lang } from '../i18n.js';
 
 export type Names = [string, string, string, string];
@@ -53,6 +54,24 @@ export function optionSpeech(option: string, lang: Lang, retourneSuit: Suit): st
   if (call) return call;
   if (option === 'take' || option.startsWith('take:')) return `${translate(lang, 'take')} ${translate(lang, option === 'take' ? retourneSuit : (option.slice(5) as Suit))}`;
   return cardLabel(lang, option);
+}
+
+/** The option key of an action (a card, a classic bid key, a coinche call key), as the analysis names it. */
+export function actionKey(a: Action): string {
+  switch (a.type) {
+    case 'play':
+      return a.card;
+    case 'pass':
+    case 'take':
+      return bidKey(a);
+    case 'bid':
+      return callKey({ type: 'bid', value: a.value, suit: a.suit });
+    case 'coinche':
+    case 'surcoinche':
+      return callKey({ type: a.type });
+    default:
+      return assertNever(a);
+  }
 }
 
 /** What happened at this step, in sentences. */

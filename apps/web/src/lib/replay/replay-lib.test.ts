@@ -127,7 +127,7 @@ describe('records', () => {
 
 describe('the analysis cache', () => {
   afterEach(() => localStorage.clear());
-  const fake = (deal: number): DealAnalysis => ({ version: ANALYSIS_VERSION, deal, decisions: [], evaluation: [1.23456, null], seats: [0, 1, 2, 3].map(() => ({ givenAway: 1.25, decisions: 1, accurate: 1 })) as DealAnalysis['seats'] });
+  const fake = (deal: number): DealAnalysis => ({ version: ANALYSIS_VERSION, deal, stake: 162, scale: 1, decisions: [], evaluation: [1.23456, null], seats: [0, 1, 2, 3].map(() => ({ givenAway: 1.25, decisions: 1, accurate: 1 })) as DealAnalysis['seats'] });
 
   it('is keyed by the game, not by names or salts, and stamps each deal with all it depends on', () => {
     const rec = botRecord();

@@ -1,0 +1,186 @@
+/**
+ * The analysis board's pure parts: the move list of any record equals its actions (a property
+ * over random records of both variants), the charts' geometry, the marks and their stepping,
+ * and the verdict's words.
+ */
+import type { Decision, DealAnalysis } from '@belote/bots';
+import { playGame, recordOf, replayTimeline, seededRng, type GameRecord, type Rules } from '@belote/rules';
+import { describe, expect, it } from 'vitest';
+import { areaPath, linear, linePath, nearestIndex, niceStep, ticks } from './chart.js';
+import { MARK_SYMBOL, markCounts, markedCursors, markOf, nextCursor } from './marks.js';
+import { listedActions, moveListOf, seatOrder } from './move-list.js';
+import { exactSentence, marksNote, measuredSentence, verdictSentence, whySentence } from './verdict-words.js';
+
+/** A random game (seeded): random players, some rules varied, sometimes cut short mid-deal. */
+function randomRecord(seed: number): GameRecord {
+  const rng = seededRng(`moves-${seed}`);
+  const coinche = seed % 2 === 1;
+  const rules: Partial<Rules> = coinche ? { variant: 'coinche', target: 1000, announcements: seed % 4 === 1 } : { target: seed % 3 === 0 ? 301 : 501, announcements: seed % 4 === 0 };
+  const record = JSON.parse(JSON.stringify(recordOf(playGame(rules, rng, undefined, { maxDeals: 1 + (seed % 5) }).state))) as GameRecord;
+  // Every fifth record loses the end of its last deal (an unfinished deal is left out of the replay).
+  if (seed % 5 === 4) record.deals.at(-1)!.actions.splice(-3);
+  return record;
+}
+
+describe('the move list', () => {
+  it('of any record holds every action of every finished deal, in order, grouped as the deal went', () => {
+    let deals = 0;
+    let tricks = 0;
+    for (let seed = 0; seed < 160; seed++) {
+      const record = randomRecord(seed);
+      const tl = replayTimeline(record);
+      for (const deal of tl.deals) {
+        deals++;
+        const groups = moveListOf(deal);
+        // The property: the list's actions are the record's.
+        expect(listedActions(groups)).toEqual(record.deals[deal.index]!.actions);
+        // Each entry points at the frame its action leads to, in order.
+        const entries = groups.flatMap((g) => g.entries);
+        entries.forEach((e, i) => {
+          expect(e.step).toBe(i + 1);
+          expect(deal.frames[e.step]!.action).toEqual(e.action);
+          expect(e.column).toBe(seatOrder(deal).indexOf(e.seat));
+        });
+        // Bids first (at most one group), then the tricks in order with their winner and points.
+        const bidding = groups.filter((g) => g.kind === 'bidding');
+        expect(bidding.length).toBeLessThanOrEqual(1);
+        if (bidding.length) expect(groups[0]!.kind).toBe('bidding');
+        // The bids go round the table from the eldest, so the grid's auto-placement (a new row when a
+        // seat is not right of the last) lays them out in rows of four.
+        if (bidding.length) bidding[0]!.entries.forEach((e, i) => expect(e.column).toBe(i % 4));
+        groups
+          .filter((g) => g.kind === 'trick')
+          .forEach((g, k) => {
+            if (g.kind !== 'trick') return;
+            tricks++;
+            expect(g.number).toBe(k + 1);
+            expect(g.entries).toHaveLength(4);
+            expect(g.leader).toBe(g.entries[0]!.seat);
+            const won = deal.frames[g.entries[3]!.step]!.events.find((e) => e.type === 'trickWon');
+            expect(won && { winner: won.winner, points: won.points }).toEqual({ winner: g.winner, points: g.points });
+            expect(deal.result.tricks[k]!.winner).toBe(g.winner);
+          });
+      }
+    }
+    // Both variants, played deals and redeals were met.
+    expect(deals).toBeGreaterThan(300);
+    expect(tricks).toBeGreaterThan(400);
+  }, 60_000);
+});
+
+describe('the charts', () => {
+  it('share linear scales, round ticks, paths and the nearest point', () => {
+    const y = linear(100, -100, 0, 200);
+    expect([y(100), y(0), y(-100), y(50)]).toEqual([0, 100, 200, 50]);
+    expect(linear(3, 3, 10, 20)(3)).toBe(15);
+    expect(niceStep(400, 4)).toBe(100);
+    expect(niceStep(130, 4)).toBe(50);
+    expect(niceStep(17, 4)).toBe(5);
+    expect(ticks(-200, 200, 4)).toEqual([-200, -100, 0, 100, 200]);
+    expect(ticks(0, 1000, 4)).toEqual([0, 500, 1000]);
+    expect(ticks(-120, 120, 4)).toEqual([-100, 0, 100]);
+    expect(linePath([{ x: 0, y: 1 }, { x: 2.25, y: 3 }])).toBe('M0.0,1.0L2.3,3.0');
+    expect(areaPath([{ x: 0, y: 1 }, { x: 2, y: 3 }], 5)).toBe('M0.0,5.0L0.0,1.0L2.0,3.0L2.0,5.0Z');
+    expect(areaPath([], 5)).toBe('');
+    expect(nearestIndex([0, 10, 20], 14)).toBe(1);
+    expect(nearestIndex([0, 10, 20], 16)).toBe(2);
+    expect(nearestIndex([], 3)).toBe(-1);
+  });
+});
+
+const decision = (over: Partial<Decision>): Decision => ({
+  step: 0,
+  seat: 1,
+  kind: 'card',
+  played: 'AH',
+  options: [
+    { option: '9D', value: 10, ahead: 5, exact: 0, points: 60 },
+    { option: 'AH', value: -20, ahead: 2, exact: 0, points: 50 },
+  ],
+  best: '9D',
+  loss: 15,
+  se: 2,
+  exactLoss: 0,
+  verdict: 'mistake',
+  samples: 24,
+  why: { kind: 'contract', defending: true, played: 2, best: 5, samples: 24 },
+  ...over,
+});
+
+describe('marks', () => {
+  const tl = replayTimeline(randomRecord(3));
+  const played = tl.deals.map((d, i) => ({ d, i })).filter(({ d }) => d.frames.length > 9);
+  const analyses: Record<number, DealAnalysis> = {};
+  for (const { d } of played)
+    analyses[d.index] = {
+      version: 3,
+      deal: d.index,
+      stake: 162,
+      scale: 1,
+      evaluation: [],
+      seats: [0, 1, 2, 3].map(() => ({ givenAway: 0, decisions: 0, accurate: 0 })) as DealAnalysis['seats'],
+      decisions: [decision({ step: 2, seat: 1, verdict: 'mistake' }), decision({ step: 5, seat: 1, verdict: 'mistake' }), decision({ step: 6, seat: 1, verdict: 'blunder' }), decision({ step: 7, seat: 2, verdict: 'good' })],
+    };
+
+  it('are counted per player and stepped through in the order of the game, round and round', () => {
+    expect(played.length).toBeGreaterThan(0);
+    expect(MARK_SYMBOL).toEqual({ inaccuracy: '?!', mistake: '?', blunder: '??' });
+    expect(markOf('good')).toBeNull();
+    expect(markOf('blunder')).toBe('blunder');
+    expect(markCounts(Object.values(analyses), 1)).toEqual({ inaccuracy: 0, mistake: 2 * played.length, blunder: played.length });
+    expect(markCounts(Object.values(analyses), 2)).toEqual({ inaccuracy: 0, mistake: 0, blunder: 0 });
+    const all = markedCursors(tl, analyses, 1, 'mistake');
+    expect(all).toEqual(played.flatMap(({ i }) => [{ deal: i, step: 3 }, { deal: i, step: 6 }]));
+    const one = played[0]!.i;
+    expect(markedCursors(tl, analyses, 1, 'mistake', one)).toEqual([{ deal: one, step: 3 }, { deal: one, step: 6 }]);
+    // From the start, the first; from the first, the second; from the last, back to the first.
+    expect(nextCursor(all, { deal: 0, step: 0 })).toEqual(all[0]);
+    expect(nextCursor(all, all[0]!)).toEqual(all[1]);
+    expect(nextCursor(all, all.at(-1)!)).toEqual(all[0]);
+    expect(nextCursor([], { deal: 0, step: 0 })).toBeNull();
+  });
+});
+
+describe('the verdict in words', () => {
+  const names: [string, string, string, string] = ['Ann', 'Bob', 'Cid', 'Dee'];
+  const teams: [string, string] = ['Ann & Cid', 'Bob & Dee'];
+
+  it('names the mark, what it gave away against the best, and what it is measured against', () => {
+    expect(verdictSentence(decision({}), 1, 'en', 'S')).toBe('Mistake (?): gives away 15 points against 9♦, at least 10 beyond chance.');
+    expect(verdictSentence(decision({ verdict: 'good', loss: 3 }), 1, 'en', 'S')).toBe('Good: 3 points less than 9♦, too little to mark.');
+    // Above the mark but within the noise: said so.
+    expect(verdictSentence(decision({ verdict: 'good', loss: 6, se: 4 }), 1, 'en', 'S')).toMatch(/^Good: 9♦ may be 6 points better, but that is within/);
+    expect(verdictSentence(decision({ verdict: 'good', loss: 6, se: 4 }), 2, 'en', 'S')).toMatch(/too little to mark/);
+    expect(verdictSentence(decision({ verdict: 'forced' }), 1, 'en', 'S')).toBe('The only legal card.');
+    expect(measuredSentence(decision({}), names, 'en')).toBe('Judged with what Bob could know: 24 deals that fit everything Bob had seen, each played out with every hand visible.');
+    expect(measuredSentence(decision({ kind: 'bid', samples: 60 }), names, 'fr')).toMatch(/^Jugé avec ce que Bob pouvait savoir : la donne jouée 60 fois/);
+  });
+
+  it('says why in one sentence', () => {
+    expect(whySentence(decision({}), names, teams, 'en', 'S')).toBe('The contract is beaten in 2 of those 24 deals, against 5 with 9♦.');
+    expect(whySentence(decision({ why: { kind: 'contract', defending: false, played: 10, best: 20, samples: 24 } }), names, teams, 'en', 'S')).toBe('The contract is made in 10 of those 24 deals, against 20 with 9♦.');
+    expect(whySentence(decision({ why: { kind: 'trick', points: 18 } }), names, teams, 'en', 'S')).toBe('Gives the other team the trick: 18 points.');
+    expect(whySentence(decision({ why: { kind: 'points', points: 7 } }), names, teams, 'en', 'S')).toBe('Loses 7 card points on average; 9♦ keeps them.');
+    expect(whySentence(decision({ kind: 'bid', best: 'take', played: 'pass', why: { kind: 'ahead', played: 12, best: 40, samples: 60 } }), names, teams, 'en', 'H')).toBe(
+      'Bob & Dee come out ahead in 12 of those 60 deals, against 40 after Take ♥.',
+    );
+    expect(whySentence(decision({ why: { kind: 'score' } }), names, teams, 'de', 'S')).toBe('Verschenkt im Schnitt 15 Punkte gegenüber 9♦.');
+    expect(whySentence(decision({ why: null, verdict: 'best' }), names, teams, 'en', 'S')).toBeNull();
+  });
+
+  it('explains the "every hand visible" column when it tells another story', () => {
+    expect(exactSentence(decision({ exactLoss: 0 }), names, 1, 'en')).toMatch(/^If every hand were visible, A♥ would lose nothing here/);
+    expect(exactSentence(decision({ exactLoss: 3, loss: 15 }), names, 1, 'en')).toMatch(/would cost 3 points here, less than the risk Bob took/);
+    expect(exactSentence(decision({ verdict: 'good', loss: 1, exactLoss: 30 }), names, 1, 'en')).toBe('If every hand were visible, A♥ would cost 30 points here: Bob could not see that.');
+    // They agree: nothing to add.
+    expect(exactSentence(decision({ exactLoss: 14 }), names, 1, 'en')).toBeNull();
+    expect(exactSentence(decision({ kind: 'bid', exactLoss: null }), names, 1, 'en')).toBeNull();
+  });
+
+  it('gives the marks in points, scaled by a coinche deal’s stake', () => {
+    expect(marksNote(1, 162, 'en')).toBe(
+      'Marks from 4 (?!), 10 (?) and 20 (??) points surely given away: the points given away (half the score difference lost against the best choice) less 2.5 standard errors of the sampled deals.',
+    );
+    expect(marksNote(260 / 162, 260, 'en')).toMatch(/^Marks from 6\.4 \(\?!\), 16 \(\?\) and 32\.1 \(\?\?\).*This deal puts 260 points at stake against a classic deal’s 162: its marks are 1\.6 times as many points\.$/);
+  });
+});
