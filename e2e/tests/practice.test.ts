@@ -49,6 +49,8 @@ async function noAxeFindings(name: string): Promise<void> {
 /** The table's version (data-version on the screen). */
 const version = async (): Promise<number> => Number(await page.getAttribute('.screen', 'data-version'));
 const hand = (): Promise<string[]> => page.$$eval('[data-card]', (els) => els.map((e) => e.getAttribute('data-card') ?? ''));
+/** The player's turn (`.playable`: a legal card on one's turn) with five cards in hand. */
+const myTurnAtFive = async (): Promise<boolean> => (await page.$('[data-card].playable')) !== null && (await hand()).length === 5;
 
 /** Click if it is there and stays (the table may move on meanwhile: then nothing happened). */
 const tryClick = (selector: string, position?: { x: number; y: number }): Promise<boolean> =>
@@ -61,7 +63,7 @@ const tryClick = (selector: string, position?: { x: number; y: number }): Promis
 async function act(): Promise<'played' | 'bid' | 'continued' | 'over' | 'waiting'> {
   if (await page.$('[data-testid=game-over]')) return 'over';
   if ((await page.$('[data-testid=continue]:not([disabled])')) && (await tryClick('[data-testid=continue]:not([disabled])'))) return 'continued';
-  if ((await page.$('[data-card][data-playable="true"]')) && (await tryClick('[data-card][data-playable="true"]', { x: 8, y: 14 }))) return 'played';
+  if ((await page.$('[data-card].playable')) && (await tryClick('[data-card].playable', { x: 8, y: 14 }))) return 'played';
   if ((await page.$('[data-bid=pass]:not([disabled])')) && (await tryClick('[data-bid=pass]:not([disabled])'))) return 'bid';
   return 'waiting';
 }
@@ -87,9 +89,26 @@ describe('practice against three strong bots, offline', () => {
     let hinted = false;
     let tookBack = false;
     for (let i = 0; i < 4000; i++) {
+      // Checked before acting: the player's turn waits for the player, so every deal comes to it.
+      // Mid-deal, the player's turn, and nothing moving for 300 ms (a card just clicked is still
+      // in the hand until its ack, and fades out after it): reload and find the same position.
+      // Until then the player does not play their fifth card.
+      if (!reloaded && (await myTurnAtFive())) {
+        const v = await version();
+        await sleep(300);
+        if ((await version()) !== v || !(await myTurnAtFive())) continue;
+        const at = { v: await version(), cards: await hand() };
+        await page.reload();
+        await page.waitForSelector('[data-card]');
+        await page.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) === v, at.v);
+        expect(await hand()).toEqual(at.cards);
+        expect(page.url()).toBe(url);
+        reloaded = true;
+        continue;
+      }
+      const pre = await hand();
       const done = await act();
       if (done === 'over') break;
-      const cards = await hand();
       if (!hinted && (await page.$('[data-testid=hint]'))) {
         await page.click('[data-testid=hint]');
         await page.waitForSelector('[data-testid=hint-panel]');
@@ -99,30 +118,25 @@ describe('practice against three strong bots, offline', () => {
         await noAxeFindings('practice table with a hint');
         hinted = true;
       }
-      if (!tookBack && done === 'played' && cards.length >= 2 && cards.length <= 6) {
-        // take the card back as soon as the bots answered it, then play on
-        const before = await hand();
+      if (!tookBack && done === 'played' && pre.length >= 3 && pre.length <= 7) {
+        // take the card back as soon as the bots answered it, then play on (the hand read just
+        // after a click may or may not show the card gone yet: compare with the hand before it)
         const tb = await page.waitForSelector('[data-testid=take-back]:not([disabled])', { timeout: 5000 }).catch(() => null);
         if (tb) {
           await tb.click();
-          await page.waitForFunction((n) => document.querySelectorAll('[data-card]').length === n + 1, before.length);
+          // the player's turn again, every card held before that card back in hand (a click that
+          // came while the previous card was being acknowledged did nothing: then that one is back too)
+          await page.waitForFunction((want) => {
+            const now = [...document.querySelectorAll('[data-card]')].map((e) => e.getAttribute('data-card'));
+            return want.every((c) => now.includes(c)) && now.length <= want.length + 1 && document.querySelector('[data-card].playable') !== null;
+          }, pre);
           tookBack = true;
         }
-      }
-      if (!reloaded && (await page.$('[data-card][data-playable="true"]')) && (await hand()).length === 5) {
-        // mid-deal, my turn (nothing moves until I play): reload and find the same position
-        const at = { v: await version(), cards: await hand() };
-        await page.reload();
-        await page.waitForSelector('[data-card]');
-        await page.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) === v, at.v);
-        expect(await hand()).toEqual(at.cards);
-        expect(page.url()).toBe(url);
-        reloaded = true;
       }
       if (done === 'waiting') await sleep(30);
     }
     await page.waitForSelector('[data-testid=game-over]', { timeout: 120_000 });
-    expect(reloaded && hinted && tookBack).toBe(true);
+    expect({ reloaded, hinted, tookBack }).toEqual({ reloaded: true, hinted: true, tookBack: true });
     await page.screenshot({ path: path.join(SHOTS, 'game-over.png') });
 
     // the replay of the finished game, from the device, with its analysis: a new tab, still offline
@@ -192,11 +206,11 @@ describe('practice against three strong bots, offline', () => {
       expect(await watcher.$('[data-testid=hints-setting]')).toEqual(allowed ? expect.anything() : null);
       await watcher.close();
       await host.click('[data-testid=start]:not([disabled])');
-      await host.waitForSelector('[data-bid=pass]:not([disabled]), [data-card][data-playable="true"]');
+      await host.waitForSelector('[data-bid=pass]:not([disabled]), [data-card].playable');
       if (allowed) {
         expect(await host.$('[data-testid=hints-setting]')).not.toBeNull();
         const bidding = (await host.$('[data-bid=pass]')) !== null;
-        const playable = await host.$$eval('[data-card][data-playable="true"]', (els) => els.map((e) => e.getAttribute('data-card')));
+        const playable = await host.$$eval('[data-card].playable', (els) => els.map((e) => e.getAttribute('data-card')));
         await host.click('[data-testid=hint]');
         await host.waitForSelector('[data-testid=hint-panel]', { timeout: 60_000 });
         const options = await host.$$eval('[data-testid=hint-panel] li[data-option]', (els) => els.map((e) => e.getAttribute('data-option')));
