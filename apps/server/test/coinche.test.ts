@@ -1,5 +1,5 @@
 /**
- * Coinche tables (COINCHE.md) end to end: creation with the variant's targets, every call and
+ * Coinche tables (docs/rules/COINCHE.md) end to end: creation with the variant's targets, every call and
  * its refusal in the documented order, a whole game by four clients with the every-frame leak
  * audit, a redeal, bots of every level, the downloaded record replayed by `pnpm verify`, and a
  * restart from the SQLite log.

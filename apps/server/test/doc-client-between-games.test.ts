@@ -26,7 +26,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** `pnpm --silent verify -` (RECORD.md): the project's CLI, run as a user would, on records as downloaded. */
+/** `pnpm --silent verify -` (docs/rules/RECORD.md): the project's CLI, run as a user would, on records as downloaded. */
 const VERIFY = fileURLToPath(new URL('../../../packages/rules/bin/verify.mjs', import.meta.url));
 const verify = (records: unknown[]) => spawnSync(process.execPath, [VERIFY, '-'], { input: JSON.stringify(records), encoding: 'utf8' });
 
@@ -124,7 +124,7 @@ describe('§8.1 between games', () => {
     expect(second).toMatchObject({ game: 1, players: ['Bob', 'Alice', 'Bot 3', 'Eve'], rules: { target: 501, tie: 'dedans' } });
     expect(second.deals).toHaveLength(1);
     expect((await record(t, 0)).deals).toEqual(first.deals);
-    // `pnpm verify` (RECORD.md) replays both, each with its own rules: the first game won, the second one deal in
+    // `pnpm verify` (docs/rules/RECORD.md) replays both, each with its own rules: the first game won, the second one deal in
     const replayed = verify([first, second]);
     expect(replayed.status).toBe(0);
     const results = JSON.parse(replayed.stdout) as { winner: number | null; error: unknown; deals: unknown[] }[];

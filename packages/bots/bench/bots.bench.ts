@@ -22,7 +22,7 @@
  * Flags (or env): --pairs=… (BENCH_PAIRS), --tables=… (BENCH_TABLES), --deals=N (BENCH_DEALS),
  * --games=N (BENCH_GAMES), --samples=N, --nodes=N, --bid-samples=N, --time-ms=N (strong budget),
  * --workers=N (BENCH_WORKERS, default 2), --seed=S, --first=N (start at deck N: a run in parts),
- * --out=FILE (per-deck results as JSON, to compare two runs deck by deck). Matches named `coinche-…` use the coinche rules (COINCHE.md).
+ * --out=FILE (per-deck results as JSON, to compare two runs deck by deck). Matches named `coinche-…` use the coinche rules (docs/rules/COINCHE.md).
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';

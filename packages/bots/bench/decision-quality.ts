@@ -6,8 +6,8 @@
  * e.g. `--gen=strong-v1,normal-v1` for the positions of a strong match). For every card decision
  * with two legal cards or more (every `--every`-th one), each player of `--players` chooses a
  * card from the seat's view; the loss is the written difference of the best legal card minus
- * that of the chosen card, both solved double-dummy with every hand known (RULES.md §7 /
- * COINCHE.md §5 as the strong bot scores them). The loss has the luck of the real deal in it,
+ * that of the chosen card, both solved double-dummy with every hand known (docs/rules/RULES.md §7 /
+ * docs/rules/COINCHE.md §5 as the strong bot scores them). The loss has the luck of the real deal in it,
  * but the comparison of two players on the same positions is paired: the first player of the
  * list is the reference of the paired differences.
  *

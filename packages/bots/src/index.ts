@@ -1,6 +1,6 @@
 /**
  * @belote/bots — players that see only what one seat sees (its GameView, from viewFor) and
- * return a legal bid or card, in both variants (classic RULES.md, coinche COINCHE.md).
+ * return a legal bid or card, in both variants (classic docs/rules/RULES.md, coinche docs/rules/COINCHE.md).
  * Levels: `easy` (the heuristic with deliberate mistakes), `normal` (the heuristic), `strong`
  * (determinized search over sampled deals).
  */

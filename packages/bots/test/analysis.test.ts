@@ -192,7 +192,7 @@ describe('values under the seat\'s knowledge', () => {
 
 });
 
-/** Deck positions each seat receives in a deal (RULES.md §3–4); null: never dealt (talon, redeal). */
+/** Deck positions each seat receives in a deal (docs/rules/RULES.md §3–4); null: never dealt (talon, redeal). */
 function ownersOf(dealer: Seat, taker: Seat | null): (Seat | null)[] {
   const eldest = (dealer + 1) & 3;
   const owner: (Seat | null)[] = new Array<Seat | null>(32).fill(null);

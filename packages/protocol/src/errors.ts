@@ -1,6 +1,6 @@
 /**
  * Error codes a client can receive, as `as const` objects with derived unions.
- * Rule violations reuse the engine's codes (RECORD.md); the rest are the table's.
+ * Rule violations reuse the engine's codes (docs/rules/RECORD.md); the rest are the table's.
  */
 import { ERROR_CODES as RULE_CODES } from '@belote/rules/core';
 

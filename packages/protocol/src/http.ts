@@ -15,7 +15,7 @@ export const BotLevelSchema = z.enum(BOT_LEVELS);
 const ALL_TARGETS = [...new Set<Target>([...TARGETS, ...COINCHE_TARGETS])];
 
 /**
- * RULES.md / COINCHE.md §1 settings; every field optional (the variant's defaults apply), unknown
+ * docs/rules/RULES.md / docs/rules/COINCHE.md §1 settings; every field optional (the variant's defaults apply), unknown
  * fields rejected. The target must be one of the variant's (`targetsOf`): classic 1000, 501, 301,
  * 1001 (default 1000), coinche 2000, 501, 1000, 1001, 3000 (default 2000).
  */
@@ -126,7 +126,7 @@ export const HttpErrorBodySchema = z.strictObject({
 export type HttpErrorBody = z.infer<typeof HttpErrorBodySchema>;
 
 /**
- * `GET /api/tables/:id/record[?game=N]`: a `belote-record/1` (RECORD.md) of the finished deals
+ * `GET /api/tables/:id/record[?game=N]`: a `belote-record/1` (docs/rules/RECORD.md) of the finished deals
  * of one game (default: the latest), each deal with its `commitment` and revealed `salt`.
  */
 export interface TableRecord extends GameRecord {

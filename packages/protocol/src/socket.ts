@@ -49,7 +49,7 @@ const CoincheSchema = z.strictObject({ type: z.literal('coinche') });
 const SurcoincheSchema = z.strictObject({ type: z.literal('surcoinche') });
 const PlaySchema = z.strictObject({ type: z.literal('play'), card: CardSchema });
 
-/** The moves of each variant: classic RULES.md §4 (pass, take), coinche COINCHE.md §3 (pass, bid, coinche, surcoinche); both play cards. */
+/** The moves of each variant: classic docs/rules/RULES.md §4 (pass, take), coinche docs/rules/COINCHE.md §3 (pass, bid, coinche, surcoinche); both play cards. */
 export const MOVE_TYPES = {
   classic: ['pass', 'take', 'play'],
   coinche: ['pass', 'bid', 'coinche', 'surcoinche', 'play'],

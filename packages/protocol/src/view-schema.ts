@@ -15,7 +15,7 @@ const RankSchema = z.enum(RANKS);
 const literals = <T extends z.core.util.Literal>(xs: readonly T[]) => z.union(xs.map((x) => z.literal(x)) as unknown as [z.ZodLiteral<T>, z.ZodLiteral<T>]);
 
 export const RulesViewSchema = z.strictObject({
-  /** Present only in coinche games (COINCHE.md §1). */
+  /** Present only in coinche games (docs/rules/COINCHE.md §1). */
   variant: z.enum(VARIANTS).optional(),
   target: literals([...TARGETS, ...COINCHE_TARGETS]),
   announcements: z.boolean(),
@@ -38,7 +38,7 @@ export const DealSummarySchema = z.strictObject({
   capot: TeamSchema.nullable(),
   taker: SeatSchema.nullable(),
   trump: SuitSchema.nullable(),
-  /** Coinche results only (RECORD-COINCHE.md). */
+  /** Coinche results only (docs/rules/RECORD-COINCHE.md). */
   contract: BidValueSchema.nullable().optional(),
   coinche: MultiplierSchema.optional(),
   points: Pair,
@@ -72,7 +72,7 @@ export const BidViewSchema = z.strictObject({
   round: z.union([z.literal(1), z.literal(2)]),
 });
 
-/** A coinche call (COINCHE.md §3), without its seat. */
+/** A coinche call (docs/rules/COINCHE.md §3), without its seat. */
 export const CallSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('pass') }),
   z.strictObject({ type: z.literal('bid'), value: BidValueSchema, suit: SuitSchema }),

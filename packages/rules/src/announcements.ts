@@ -1,5 +1,5 @@
 /**
- * Announcements (RULES.md §6): detecting each seat's combinations in its 8 cards,
+ * Announcements (docs/rules/RULES.md §6): detecting each seat's combinations in its 8 cards,
  * ranking them and deciding which team scores.
  */
 import { RANKS, SUITS, cardOf, type CardId, type SuitId } from './cards.js';

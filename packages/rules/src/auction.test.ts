@@ -1,5 +1,5 @@
 /**
- * The coinche auction (COINCHE.md §3) on its own: who may call what, why a call is refused,
+ * The coinche auction (docs/rules/COINCHE.md §3) on its own: who may call what, why a call is refused,
  * how the auction ends; and the fast core's FastAuction agreeing with it on thousands of
  * random call sequences (legal calls, end, contract, multiplier).
  */
@@ -54,7 +54,7 @@ describe('how the auction ends', () => {
   });
 });
 
-describe('who may call what (COINCHE.md §3)', () => {
+describe('who may call what (docs/rules/COINCHE.md §3)', () => {
   it('bids: strictly higher, any seat, suit does not rank, nothing above capot', () => {
     const a = run(bid(90));
     expect(callRefusalReason(a, 1, bid(90, 'S'))).toBe('must bid higher than 90');

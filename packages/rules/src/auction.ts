@@ -1,5 +1,5 @@
 /**
- * The coinche auction (COINCHE.md §3) as pure functions on an immutable state: which calls a
+ * The coinche auction (docs/rules/COINCHE.md §3) as pure functions on an immutable state: which calls a
  * seat may make, why a call is refused, and the state after a call. The reducer
  * (coinche-deal.ts) applies them; the fast core has a mask-based twin (fast/auction.ts).
  */
@@ -55,7 +55,7 @@ export function isBidValue(v: unknown): v is BidValue {
 /** Rank of a contract value: 0 for 80 … 8 for 160, 9 for capot. */
 export const bidRank = (v: BidValue): number => BID_VALUES.indexOf(v);
 
-/** The contract's points in the formulas of COINCHE.md §5: the value, 250 for a capot. */
+/** The contract's points in the formulas of docs/rules/COINCHE.md §5: the value, 250 for a capot. */
 export const contractPoints = (v: BidValue): number => (v === 'capot' ? 250 : v);
 
 /**

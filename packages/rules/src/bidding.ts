@@ -1,5 +1,5 @@
 /**
- * Classic bidding (RULES.md §4): round 1 take/pass on the retourne's suit, round 2 naming
+ * Classic bidding (docs/rules/RULES.md §4): round 1 take/pass on the retourne's suit, round 2 naming
  * another suit, the redeal when everyone passed twice, and completing the deal for the taker.
  * Called by the reducer after `checkAction` accepted the bid. `startPlay` and `redealResult`
  * serve the coinche auction too (coinche-deal.ts).
@@ -65,7 +65,7 @@ export function startPlay(state: GameState, d: Mutable<DealState>, hands: number
   d.announcements = announcements;
 }
 
-/** RECORD.md: a redeal scores nothing and leaves the pot and totals as they were. */
+/** docs/rules/RECORD.md: a redeal scores nothing and leaves the pot and totals as they were. */
 export function redealResult(state: GameState): DealResult {
   return {
     outcome: 'redeal',

@@ -1,5 +1,5 @@
 /**
- * Cards, suits, ranks and the notation of RULES.md §2.
+ * Cards, suits, ranks and the notation of docs/rules/RULES.md §2.
  *
  * Internally a card is an integer id `suit * 8 + rank` (0..31) so that a hand is a
  * 32-bit mask and every rule is a table lookup; the public API speaks card strings

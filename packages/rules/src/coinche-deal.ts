@@ -1,5 +1,5 @@
 /**
- * The coinche side of the reducer (COINCHE.md §2–3): an accepted call updates the auction;
+ * The coinche side of the reducer (docs/rules/COINCHE.md §2–3): an accepted call updates the auction;
  * four passes with no bid redeal; three passes after a bid or a coinche, or a surcoinche, fix
  * the contract and trick play begins with the hands as dealt. Called after `checkAction`.
  */

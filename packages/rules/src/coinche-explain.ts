@@ -1,5 +1,5 @@
 /**
- * Why a scored coinche deal wrote what it did (COINCHE.md §5), for a client to show: which rule
+ * Why a scored coinche deal wrote what it did (docs/rules/COINCHE.md §5), for a client to show: which rule
  * decided the result, and each team's written score as its terms, multiplier and litige pot.
  * `scoreCoincheDeal` computes the score; this reads a finished deal's public summary back into
  * the formula (tests check that the terms give `written` exactly, over random games), so that no
@@ -9,7 +9,7 @@ import { contractPoints } from './auction.js';
 import type { BidValue, DealSummary, Multiplier, Seat, Team } from './types.js';
 
 /**
- * The rule of COINCHE.md §5 that decided the result: 1 `takersCapot`, 2 `defendersCapot`,
+ * The rule of docs/rules/COINCHE.md §5 that decided the result: 1 `takersCapot`, 2 `defendersCapot`,
  * 3 `capotFailed` (a capot bid without every trick), 4 `reached` (total ≥ contract and above
  * the defence), 5 `tieLitige`; rule 6 split by its cause: `short` (total below the contract),
  * `outscored` (the defence above), `tie` (a tie under `tie: dedans` or on a coinched contract).

@@ -1,5 +1,5 @@
 /**
- * COINCHE.md §5 scoring on the 22 worked examples of §7 (and the pot follow-ups), at the
+ * docs/rules/COINCHE.md §5 scoring on the 22 worked examples of §7 (and the pot follow-ups), at the
  * formula level, for both layers: the readable `scoreCoincheDeal` and the fast
  * `scoreCoincheInto`. (The conformance fixtures replay the same examples as whole records.)
  */
@@ -64,7 +64,7 @@ function both(r: Row, taker: Team, potIn = 0, tie: 'litige' | 'dedans' = 'litige
   return { readable, fast, flip };
 }
 
-describe('COINCHE.md §7 worked examples (both layers, takers either team)', () => {
+describe('docs/rules/COINCHE.md §7 worked examples (both layers, takers either team)', () => {
   it.each(EXAMPLES.map((r) => [r.n, r] as const))('example %i', (_, r) => {
     for (const taker of [0, 1] as Team[]) {
       const { readable, fast, flip } = both(r, taker);
@@ -78,7 +78,7 @@ describe('COINCHE.md §7 worked examples (both layers, takers either team)', () 
   });
 });
 
-describe('the litige pot (COINCHE.md §5 and the paragraph under §7)', () => {
+describe('the litige pot (docs/rules/COINCHE.md §5 and the paragraph under §7)', () => {
   const ex1: Row = EXAMPLES[0]!;
   it('example 16 then a made 90♥ (92/70) by either team: that team writes 182 + 81', () => {
     for (const taker of [0, 1] as Team[]) {

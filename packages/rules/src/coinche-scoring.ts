@@ -1,6 +1,6 @@
 /**
- * Scoring a coinche deal (COINCHE.md §5): the result of the contract, first rule that applies,
- * then what each team writes, with the litige pot of RULES.md §7 added after multiplication.
+ * Scoring a coinche deal (docs/rules/COINCHE.md §5): the result of the contract, first rule that applies,
+ * then what each team writes, with the litige pot of docs/rules/RULES.md §7 added after multiplication.
  * The fast core's twin is `scoreCoincheInto` (fast/coinche.ts); tests compare them.
  */
 import { contractPoints } from './auction.js';

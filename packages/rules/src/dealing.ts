@@ -1,6 +1,6 @@
 /**
- * Dealing (RULES.md §3; coinche: COINCHE.md §2) and completing the classic deal after
- * bidding (RULES.md §4), on card ids.
+ * Dealing (docs/rules/RULES.md §3; coinche: docs/rules/COINCHE.md §2) and completing the classic deal after
+ * bidding (docs/rules/RULES.md §4), on card ids.
  */
 import { bit, cardId, isCard, type Card, type CardId } from './cards.js';
 import { nextSeat, type Seat } from './types.js';
@@ -19,7 +19,7 @@ export function dealFive(dealer: Seat, deck: readonly CardId[]): { hands: number
   return { hands, retourne: deck[20] as CardId };
 }
 
-/** Coinche: all 32 cards dealt 3-2-3, each round from the eldest (COINCHE.md §2). */
+/** Coinche: all 32 cards dealt 3-2-3, each round from the eldest (docs/rules/COINCHE.md §2). */
 export function dealAll(dealer: Seat, deck: readonly CardId[]): number[] {
   const hands = [0, 0, 0, 0];
   let pos = 0;

@@ -1,6 +1,6 @@
 /**
  * The game as data plus a reducer: `startDeal` and `apply` return a new state and the
- * public events the step caused, or a typed error (RECORD.md codes). Expected rule
+ * public events the step caused, or a typed error (docs/rules/RECORD.md codes). Expected rule
  * violations are returned values; exceptions are bugs. The variant (`rules.variant`) picks
  * the dealing and the bidding: classic bidding lives in bidding.ts, the coinche auction in
  * auction.ts and coinche-deal.ts; trick play and deal scoring (both variants) in
@@ -21,7 +21,7 @@ export type { CompletedTrick, DealState, GameState } from './state.js';
 export { currentDeal } from './state.js';
 export { dealReport, tricksOf } from './report.js';
 
-/** A new game with no deal yet; omitted settings take the variant's defaults (RULES.md, COINCHE.md §1). */
+/** A new game with no deal yet; omitted settings take the variant's defaults (docs/rules/RULES.md, docs/rules/COINCHE.md §1). */
 export function newGame(rules: Partial<Rules> = {}): GameState {
   return { rules: rulesWithDefaults(rules), deals: [], totals: [0, 0], litigePot: 0, winner: null };
 }
@@ -34,7 +34,7 @@ export function nextDealer(state: GameState): Seat | null {
 
 /**
  * Start a deal with an explicit dealer and deck order (the server shuffles; records replay).
- * Errors, in RECORD.md's order: GAME_OVER, WRONG_PHASE (the previous deal is unfinished),
+ * Errors, in docs/rules/RECORD.md's order: GAME_OVER, WRONG_PHASE (the previous deal is unfinished),
  * BAD_DEALER, BAD_DECK.
  */
 export function startDeal(state: GameState, dealer: Seat, deck: readonly Card[]): ApplyResult<GameState> {
@@ -89,7 +89,7 @@ const fail = (code: RuleError['code'], message: string): RuleError => ({ code, m
 
 /**
  * Check an action without applying it: the error it would get, or null. The order of the
- * checks is RECORD.md's precedence: GAME_OVER, WRONG_PHASE (deal over), NOT_YOUR_TURN,
+ * checks is docs/rules/RECORD.md's precedence: GAME_OVER, WRONG_PHASE (deal over), NOT_YOUR_TURN,
  * WRONG_PHASE (bid during play / play during bidding), ILLEGAL_BID, CARD_NOT_IN_HAND, ILLEGAL_CARD.
  */
 export function checkAction(state: GameState, action: Action): RuleError | null {
@@ -115,7 +115,7 @@ export function checkAction(state: GameState, action: Action): RuleError | null 
   return classicBidProblem(deal, action);
 }
 
-/** RULES.md §4: round 1 takes the retourne's suit, round 2 names another suit. */
+/** docs/rules/RULES.md §4: round 1 takes the retourne's suit, round 2 names another suit. */
 function classicBidProblem(deal: DealState, action: Exclude<Action, { type: 'play' }>): RuleError | null {
   switch (action.type) {
     case 'pass':
@@ -168,7 +168,7 @@ export function apply(state: GameState, action: Action): ApplyResult<GameState> 
 }
 
 /**
- * The calls `seat` may make now in a coinche auction (COINCHE.md §3); nothing unless it is that
+ * The calls `seat` may make now in a coinche auction (docs/rules/COINCHE.md §3); nothing unless it is that
  * seat's turn to call. `callRefusalReason` (auction.ts) says why any other call is refused.
  */
 export function legalCalls(state: GameState, seat: Seat): LegalCalls {

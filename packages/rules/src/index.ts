@@ -1,6 +1,6 @@
 /**
- * @belote/rules — the pure Belote rules engine (RULES.md, and the coinche variant of
- * COINCHE.md): cards, dealing, bidding and the coinche auction, legal plays, tricks,
+ * @belote/rules — the pure Belote rules engine (docs/rules/RULES.md, and the coinche variant of
+ * docs/rules/COINCHE.md): cards, dealing, bidding and the coinche auction, legal plays, tricks,
  * announcements, scoring, game flow, per-viewer views and records.
  * No I/O, no clock, no global randomness. Without the record format (and zod): `./core`.
  */

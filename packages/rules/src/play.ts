@@ -1,5 +1,5 @@
 /**
- * Trick play (RULES.md §5) on card ids and hand masks: who wins a trick and which
+ * Trick play (docs/rules/RULES.md §5) on card ids and hand masks: who wins a trick and which
  * cards a seat may play. Pure and allocation-free on the hot path (bots search with it).
  */
 import { TRUMP_STRENGTH, bit, cardPoints, cardsOfMask, rankOf, suitMask, suitOf, type CardId, type SuitId } from './cards.js';
@@ -43,7 +43,7 @@ function trumpsAbove(trumps: number, above: number, trump: SuitId): number {
 
 /**
  * The mask of legal cards for a seat holding `hand`, given the cards already in the trick
- * (play order) and the trump suit (RULES.md §5). `trick.length` tells the seat's position:
+ * (play order) and the trump suit (docs/rules/RULES.md §5). `trick.length` tells the seat's position:
  * its partner played two cards earlier.
  */
 export function legalMask(hand: number, trick: readonly CardId[], trump: SuitId): number {

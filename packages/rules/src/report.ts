@@ -1,5 +1,5 @@
 /**
- * A deal as `pnpm verify` reports it (RECORD.md, RECORD-COINCHE.md): the scored result of a
+ * A deal as `pnpm verify` reports it (docs/rules/RECORD.md, docs/rules/RECORD-COINCHE.md): the scored result of a
  * finished deal, or the `unfinished` shape for the last deal of a record or the one holding
  * an error.
  */
@@ -8,7 +8,7 @@ import type { DealState, GameState } from './state.js';
 import type { BidValue, DealResult, Multiplier, TrickRecord } from './types.js';
 
 /**
- * RECORD-COINCHE.md's `contract` and `coinche` of a coinche deal: the final bid and the
+ * docs/rules/RECORD-COINCHE.md's `contract` and `coinche` of a coinche deal: the final bid and the
  * multiplier once the auction is over, else null and 1. Nothing for a classic deal.
  */
 export function contractFields(deal: DealState): { contract?: BidValue | null; coinche?: Multiplier } {
@@ -25,7 +25,7 @@ export function tricksOf(deal: DealState): TrickRecord[] {
   return out;
 }
 
-/** The report of a deal: its result when over, else the `unfinished` shape of RECORD.md. */
+/** The report of a deal: its result when over, else the `unfinished` shape of docs/rules/RECORD.md. */
 export function dealReport(state: GameState, deal: DealState): DealResult {
   if (deal.result) return deal.result;
   return {

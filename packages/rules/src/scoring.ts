@@ -1,5 +1,5 @@
 /**
- * Scoring a finished deal (RULES.md §7) and deciding the game (§8).
+ * Scoring a finished deal (docs/rules/RULES.md §7) and deciding the game (§8).
  * Kept apart from bidding and trick play so a variant can replace it.
  */
 import type { Outcome, Rules, Team } from './types.js';

@@ -1,5 +1,5 @@
 /**
- * Table settings per variant (RULES.md §8, COINCHE.md §1): the targets each variant offers,
+ * Table settings per variant (docs/rules/RULES.md §8, docs/rules/COINCHE.md §1): the targets each variant offers,
  * their defaults, and the one normal form of a settings object the engine keeps.
  */
 import { COINCHE_TARGETS, DEFAULT_RULES, TARGETS, type Rules, type Target, type Variant } from './types.js';
@@ -14,7 +14,7 @@ export function targetsOf(variant: Variant): readonly Target[] {
 
 /**
  * Complete settings: omitted ones take the variant's defaults (coinche: target 2000). A classic
- * game carries no `variant` key, so its settings read exactly as RULES.md's.
+ * game carries no `variant` key, so its settings read exactly as docs/rules/RULES.md's.
  */
 export function rulesWithDefaults(rules: Partial<Rules> = {}): Rules {
   const variant = variantOf(rules);

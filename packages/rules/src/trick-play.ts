@@ -1,8 +1,8 @@
 /**
- * Trick play in the reducer (RULES.md §5–7, shared by both variants): removing the card from
+ * Trick play in the reducer (docs/rules/RULES.md §5–7, shared by both variants): removing the card from
  * the hand, belote and rebelote calls, showing announcements at the first card of trick 2,
- * closing tricks, and scoring the deal after the eighth (classic RULES.md §7 or coinche
- * COINCHE.md §5). Called after `checkAction` accepted the card.
+ * closing tricks, and scoring the deal after the eighth (classic docs/rules/RULES.md §7 or coinche
+ * docs/rules/COINCHE.md §5). Called after `checkAction` accepted the card.
  */
 import { shownCombinations } from './announcements.js';
 import { RANK_K, RANK_Q, SUITS, bit, cardOf, rankOf, suitOf, type CardId, type SuitId } from './cards.js';
@@ -56,7 +56,7 @@ export function playCard(state: GameState, deal: DealState, seat: Seat, card: Ca
   return last ? finishDeal(state, d, events) : withDeal(state, d);
 }
 
-/** Score the deal after its eighth trick (RULES.md §7 / COINCHE.md §5) and decide the game (§8 / §6). */
+/** Score the deal after its eighth trick (docs/rules/RULES.md §7 / docs/rules/COINCHE.md §5) and decide the game (§8 / §6). */
 function finishDeal(state: GameState, deal: DealState, events: GameEvent[]): GameState {
   const taker = deal.taker as Seat;
   const belote: [number, number] = [0, 0];

@@ -12,20 +12,20 @@ export const teamOf = (seat: Seat): Team => (seat & 1) as Team;
 export const nextSeat = (seat: Seat): Seat => ((seat + 1) & 3) as Seat;
 export const partnerOf = (seat: Seat): Seat => ((seat + 2) & 3) as Seat;
 
-/** The game's rule set (COINCHE.md §1): classic Belote (RULES.md) or coinche (COINCHE.md). */
+/** The game's rule set (docs/rules/COINCHE.md §1): classic Belote (docs/rules/RULES.md) or coinche (docs/rules/COINCHE.md). */
 export const VARIANTS = ['classic', 'coinche'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
-/** Classic targets (RULES.md §8), the default first. */
+/** Classic targets (docs/rules/RULES.md §8), the default first. */
 export const TARGETS = [1000, 501, 301, 1001] as const;
-/** Coinche targets (COINCHE.md §1), the default first. */
+/** Coinche targets (docs/rules/COINCHE.md §1), the default first. */
 export const COINCHE_TARGETS = [2000, 501, 1000, 1001, 3000] as const;
 export type ClassicTarget = (typeof TARGETS)[number];
 export type CoincheTarget = (typeof COINCHE_TARGETS)[number];
 export type Target = ClassicTarget | CoincheTarget;
 
 /**
- * Table settings (RULES.md, COINCHE.md §1). `variant` is present only for coinche: a classic
+ * Table settings (docs/rules/RULES.md, docs/rules/COINCHE.md §1). `variant` is present only for coinche: a classic
  * game's settings (and so its views and records) read exactly as before the variant existed.
  */
 export interface Rules {
@@ -43,13 +43,13 @@ export const DEFAULT_RULES: Rules = Object.freeze({
   direction: 'counterclockwise',
 });
 
-/** The contract values of a coinche bid (COINCHE.md §3), lowest first. */
+/** The contract values of a coinche bid (docs/rules/COINCHE.md §3), lowest first. */
 export const BID_VALUES = [80, 90, 100, 110, 120, 130, 140, 150, 160, 'capot'] as const;
 export type BidValue = (typeof BID_VALUES)[number];
 /** The coinche multiplier: 1, 2 after a coinche, 4 after a surcoinche. */
 export type Multiplier = 1 | 2 | 4;
 
-/** A call of the coinche auction (COINCHE.md §3), without the seat. */
+/** A call of the coinche auction (docs/rules/COINCHE.md §3), without the seat. */
 export type Call =
   | { type: 'pass' }
   | { type: 'bid'; value: BidValue; suit: Suit }
@@ -125,8 +125,8 @@ export interface TrickRecord {
 }
 
 /**
- * One deal's result, field for field as `pnpm verify` prints it (RECORD.md). `contract` and
- * `coinche` are present in coinche games only (RECORD-COINCHE.md), right after `trump`.
+ * One deal's result, field for field as `pnpm verify` prints it (docs/rules/RECORD.md). `contract` and
+ * `coinche` are present in coinche games only (docs/rules/RECORD-COINCHE.md), right after `trump`.
  */
 export interface DealResult {
   outcome: Outcome;
@@ -160,7 +160,7 @@ export function summaryOfResult(r: DealResult): DealSummary {
 
 export type CombinationKind = 'tierce' | 'quarte' | 'quinte' | 'carre';
 
-/** A declared combination (RULES.md §6). */
+/** A declared combination (docs/rules/RULES.md §6). */
 export interface Combination {
   kind: CombinationKind;
   points: number;

@@ -19,7 +19,7 @@ export interface BidView {
   round: 1 | 2;
 }
 
-/** The coinche auction as everyone sees it (COINCHE.md §8): it is public, hands are not. */
+/** The coinche auction as everyone sees it (docs/rules/COINCHE.md §8): it is public, hands are not. */
 export interface AuctionView {
   /** Every call so far, in order. */
   calls: SeatCall[];

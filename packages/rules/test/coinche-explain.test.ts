@@ -1,5 +1,5 @@
 /**
- * `explainCoincheDeal`: the worked examples of COINCHE.md §7 read back into their formulas, and
+ * `explainCoincheDeal`: the worked examples of docs/rules/COINCHE.md §7 read back into their formulas, and
  * over random coinche games every scored summary's terms give exactly what each team wrote.
  */
 import { describe, expect, it } from 'vitest';

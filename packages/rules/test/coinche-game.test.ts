@@ -1,5 +1,5 @@
 /**
- * The reducer in a coinche game on named deals: settings and defaults (COINCHE.md §1), the
+ * The reducer in a coinche game on named deals: settings and defaults (docs/rules/COINCHE.md §1), the
  * 3-2-3 deal with no retourne (§2), the auction's events, refusals and views (§3, §8), the
  * eldest leading whoever took and belote on the dealt hand (§4), and a scored deal (§5).
  */
@@ -27,7 +27,7 @@ import { cards, run } from './fixtures.js';
 
 // Hands by seat; dealer 3, so seat 0 is the eldest. Seat 2 holds K and Q of hearts.
 const HANDS = [cards('JH 9H AS KS AD KD 7C 8C'), cards('8H 7H 10S QS 10D QD 9C 10C'), cards('KH QH JS 9S JD 9D JC QC'), cards('AH 10H 8S 7S 8D 7D AC KC')];
-/** The deck that deals HANDS 3-2-3 from the eldest (COINCHE.md §2 run backwards). */
+/** The deck that deals HANDS 3-2-3 from the eldest (docs/rules/COINCHE.md §2 run backwards). */
 function deck(dealer: Seat, hands: Card[][] = HANDS): Card[] {
   const order = [1, 2, 3, 4].map((k) => ((dealer + k) & 3) as Seat);
   return [...order.flatMap((s) => hands[s]!.slice(0, 3)), ...order.flatMap((s) => hands[s]!.slice(3, 5)), ...order.flatMap((s) => hands[s]!.slice(5))];
@@ -47,7 +47,7 @@ const refusal = (state: GameState, a: Action): string => {
   return r.ok ? 'accepted' : `${r.error.code}: ${r.error.message}`;
 };
 
-describe('settings (COINCHE.md §1)', () => {
+describe('settings (docs/rules/COINCHE.md §1)', () => {
   it('coinche defaults to target 2000 and offers 501, 1000, 1001, 2000, 3000', () => {
     expect(newGame({ variant: 'coinche' }).rules).toEqual({ variant: 'coinche', target: 2000, announcements: false, tie: 'litige', direction: 'counterclockwise' });
     expect([...targetsOf('coinche')].sort((a, b) => a - b)).toEqual([501, 1000, 1001, 2000, 3000]);
@@ -60,7 +60,7 @@ describe('settings (COINCHE.md §1)', () => {
   });
 });
 
-describe('the deal (COINCHE.md §2)', () => {
+describe('the deal (docs/rules/COINCHE.md §2)', () => {
   it('all 32 cards 3-2-3 from the eldest, no retourne; the eldest calls first', () => {
     const { state, events } = coincheDeal();
     const d = currentDeal(state)!;
@@ -75,7 +75,7 @@ describe('the deal (COINCHE.md §2)', () => {
   });
 });
 
-describe('the auction (COINCHE.md §3) through the reducer', () => {
+describe('the auction (docs/rules/COINCHE.md §3) through the reducer', () => {
   it('calls emit `call` events; three passes fix the contract (`contractSet`) and the eldest leads', () => {
     let { state } = coincheDeal();
     const evs: GameEvent[] = [];
@@ -135,7 +135,7 @@ describe('the auction (COINCHE.md §3) through the reducer', () => {
   });
 });
 
-describe('views of the auction (COINCHE.md §8)', () => {
+describe('views of the auction (docs/rules/COINCHE.md §8)', () => {
   it('public: every viewer sees the calls, the contract and its bidder, the multiplier; only the seat to call has legal calls; hands stay private', () => {
     const { state } = coincheDeal();
     const s = run(state, [{ type: 'bid', seat: 0, value: 80, suit: 'H' }, { type: 'coinche', seat: 1 }]);
@@ -157,7 +157,7 @@ describe('views of the auction (COINCHE.md §8)', () => {
 });
 
 describe('play and scoring in coinche', () => {
-  it('belote from the dealt hand; a whole deal scores by COINCHE.md §5 with contract and coinche in the result', () => {
+  it('belote from the dealt hand; a whole deal scores by docs/rules/COINCHE.md §5 with contract and coinche in the result', () => {
     let { state } = coincheDeal();
     state = run(state, [{ type: 'pass', seat: 0 }, { type: 'pass', seat: 1 }, { type: 'bid', seat: 2, value: 80, suit: 'H' }, { type: 'pass', seat: 3 }, { type: 'pass', seat: 0 }, { type: 'pass', seat: 1 }]);
     const events: GameEvent[] = [];

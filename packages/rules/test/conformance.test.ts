@@ -1,8 +1,8 @@
 /**
  * Conformance audit: hand-made records (test/conformance/fixtures/*.json, written by the
  * build-*.ts scripts beside them) replayed in-process through `replayRecord`. Each fixture's
- * `hand` fields were computed by hand from RULES.md/RECORD.md (coinche: COINCHE.md,
- * RECORD-COINCHE.md); `expect` is the full result of the auditor's independent reference model
+ * `hand` fields were computed by hand from docs/rules/RULES.md / docs/rules/RECORD.md (coinche: docs/rules/COINCHE.md,
+ * docs/rules/RECORD-COINCHE.md); `expect` is the full result of the auditor's independent reference model
  * (test/conformance/reference*.ts). Both must match. Random classic and coinche records and the
  * legality of every call and card are cross-checked against the reference too.
  */

@@ -1,6 +1,6 @@
 /**
  * Named fixture deals for tests: build the deck order that gives chosen 8-card hands
- * (RULES.md §3–4 run backwards), and drive the reducer with short scripts.
+ * (docs/rules/RULES.md §3–4 run backwards), and drive the reducer with short scripts.
  */
 import { apply, newGame, startDeal, type Action, type Card, type GameState, type Rules, type Seat, type Suit } from '../src/index.js';
 

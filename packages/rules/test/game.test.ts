@@ -75,7 +75,7 @@ describe('§4 bidding', () => {
   });
 });
 
-describe('§5 refusals through the reducer, in RECORD.md precedence', () => {
+describe('§5 refusals through the reducer, in docs/rules/RECORD.md precedence', () => {
   const s = run(dealt(3, trumpLedDeck), [{ type: 'take', seat: 0 }, { type: 'play', seat: 0, card: '9H' }, { type: 'play', seat: 1, card: '7S' }]);
   it('"must overtrump: holds JH" when the partner leads trump', () => {
     expect(refusal(s, { type: 'play', seat: 2, card: '8H' })).toBe('ILLEGAL_CARD: must overtrump: holds JH');

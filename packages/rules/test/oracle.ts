@@ -1,5 +1,5 @@
 /**
- * An independent, deliberately naive re-statement of RULES.md §2, §5, §7 and §8 on card
+ * An independent, deliberately naive re-statement of docs/rules/RULES.md §2, §5, §7 and §8 on card
  * strings, written from the rule text without the engine's tables. Property tests compare
  * the engine with it on thousands of random games.
  */

@@ -1,6 +1,6 @@
 /**
  * Property tests over random coinche games (seeded, so failures replay): the reducer against
- * the independent reading of COINCHE.md §5 (the conformance reference's scoring), the fast core
+ * the independent reading of docs/rules/COINCHE.md §5 (the conformance reference's scoring), the fast core
  * against the reducer at every step (legal calls, legal plays, tricks, points, scores), and
  * records rebuilding identical games.
  */

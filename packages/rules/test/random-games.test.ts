@@ -1,6 +1,6 @@
 /**
  * Property tests over thousands of random games (seeded, so failures replay): the engine
- * against the naive oracle of RULES.md, the fast core against the reducer, and records
+ * against the naive oracle of docs/rules/RULES.md, the fast core against the reducer, and records
  * rebuilding identical games.
  */
 import fc from 'fast-check';

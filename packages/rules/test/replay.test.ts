@@ -1,5 +1,5 @@
 /**
- * RECORD.md through `replayRecord` (what `pnpm verify` prints): the error-code precedence,
+ * docs/rules/RECORD.md through `replayRecord` (what `pnpm verify` prints): the error-code precedence,
  * the unfinished and redeal shapes, and reading records (defaults, unknown fields, bad input).
  */
 import { describe, expect, it } from 'vitest';
@@ -134,7 +134,7 @@ describe('result shapes', () => {
     expect(res.error).toMatchObject({ deal: 0, action: bids + 3, code: 'CARD_NOT_IN_HAND' });
     expect(res.deals[0]!.tricks[0]!.cards).toHaveLength(3);
   });
-  it('the JSON field order of RECORD.md', () => {
+  it('the JSON field order of docs/rules/RECORD.md', () => {
     const res = verify(gameRecord('pot-67', 1000));
     expect(Object.keys(res)).toEqual(['deals', 'winner', 'error']);
     expect(Object.keys(res.deals[0]!)).toEqual(['outcome', 'capot', 'taker', 'trump', 'tricks', 'points', 'belote', 'announcements', 'written', 'litigePot', 'totals']);

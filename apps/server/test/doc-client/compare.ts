@@ -108,7 +108,7 @@ export function eventOrderProblems(types: readonly string[]): string[] {
   return out;
 }
 
-/** Totals run: each deal's totals are the previous ones plus what it writes (RULES.md §7, COINCHE.md §5). */
+/** Totals run: each deal's totals are the previous ones plus what it writes (docs/rules/RULES.md §7, docs/rules/COINCHE.md §5). */
 export function historyProblems(s: Snapshot): string[] {
   const out: string[] = [];
   let totals = [0, 0];

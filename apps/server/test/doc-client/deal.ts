@@ -1,6 +1,6 @@
 /**
- * The dealing procedures of the rule books, written from them: RULES.md §3–4 (classic: 3 then 2
- * cards from the eldest, the retourne `deck[20]`, the rest after the take) and COINCHE.md §2
+ * The dealing procedures of the rule books, written from them: docs/rules/RULES.md §3–4 (classic: 3 then 2
+ * cards from the eldest, the retourne `deck[20]`, the rest after the take) and docs/rules/COINCHE.md §2
  * (3-2-3, all 32 cards at once). The leak audit uses them to know who held what.
  */
 import { next } from './rules.js';

@@ -1,5 +1,5 @@
 /**
- * What a client computes itself from PROTOCOL.md §5.3 (legal cards, card order) and COINCHE.md §3
+ * What a client computes itself from PROTOCOL.md §5.3 (legal cards, card order) and docs/rules/COINCHE.md §3
  * (legal calls), written from those texts alone.
  */
 import type { BidValue, Card, DealView, Seat, Suit } from './wire.js';
@@ -36,7 +36,7 @@ export function winningIndex(cards: readonly Card[], trump: Suit): number {
   return best;
 }
 
-/** §5.3: the cards `seat` may play on this trick (RULES.md §5 as summarised there), in card order. */
+/** §5.3: the cards `seat` may play on this trick (docs/rules/RULES.md §5 as summarised there), in card order. */
 export function legalCards(hand: readonly Card[], trick: { leader: number; cards: readonly Card[] }, trump: Suit): Card[] {
   if (trick.cards.length === 0) return cardOrder(hand);
   const led = suitOf(trick.cards[0]!);
@@ -64,7 +64,7 @@ export interface LegalCalls {
 }
 export const NO_CALLS: LegalCalls = { pass: false, bids: [], coinche: false, surcoinche: false };
 
-/** COINCHE.md §3: the calls `seat` may make on its turn in this auction. */
+/** docs/rules/COINCHE.md §3: the calls `seat` may make on its turn in this auction. */
 export function legalCalls(auction: NonNullable<DealView['auction']>, seat: Seat): LegalCalls {
   const c = auction.contract;
   const higher = c === null ? [...BID_VALUES] : BID_VALUES.slice(BID_VALUES.indexOf(c.value) + 1);

@@ -235,7 +235,7 @@ export type EventName = keyof typeof AckOkS;
 export const CreateTableResponseS = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/), url: z.string(), hostKey: z.string().min(1) });
 export const HealthS = z.strictObject({ ok: z.literal(true), tables: nat, uptime: z.number().min(0) });
 
-// §2 and RECORD.md / RECORD-COINCHE.md: a table's record (extra fields are allowed by RECORD.md).
+// §2 and docs/rules/RECORD.md / docs/rules/RECORD-COINCHE.md: a table's record (extra fields are allowed by docs/rules/RECORD.md).
 const RecordActionS = z.union([
   z.strictObject({ seat: SeatS, type: z.literal('pass') }),
   z.strictObject({ seat: SeatS, type: z.literal('take'), suit: SuitS.optional() }),

@@ -1,8 +1,8 @@
 /**
  * The deal's motion as data (pure, no DOM): when each dealt card leaves the dealer, in the
- * packets of the rule book — classic 3 then 2 to each seat from the eldest (RULES.md §2) and,
+ * packets of the rule book — classic 3 then 2 to each seat from the eldest (docs/rules/RULES.md §2) and,
  * after the taking, the retourne to the taker then 3 to each (2 to the taker); coinche 3-2-3
- * (COINCHE.md). Cards are numbered per seat in the order they were dealt; a viewer's own hand
+ * (docs/rules/COINCHE.md). Cards are numbered per seat in the order they were dealt; a viewer's own hand
  * is sorted, so its cards take those numbers in hand order (what one sees is which packet a
  * card came in, not which card). Timings keep the whole deal within 1.2 s.
  */

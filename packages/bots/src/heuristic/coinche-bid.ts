@@ -1,5 +1,5 @@
 /**
- * Heuristic coinche calls (COINCHE.md §3) from the point count of coinche-count.ts:
+ * Heuristic coinche calls (docs/rules/COINCHE.md §3) from the point count of coinche-count.ts:
  *
  * - **Team estimate** for a trump suit: alone, 55 + 0.93 × own count (an unknown partner's
  *   average share is in the 55); once the partner has bid that suit, 4 + 1.31 × (own count +

@@ -1,5 +1,5 @@
 /**
- * The point count the coinche heuristic bids with (COINCHE.md §3). A hand is counted for a
+ * The point count the coinche heuristic bids with (docs/rules/COINCHE.md §3). A hand is counted for a
  * candidate trump suit as the points it brings to its team's total (card points + belote):
  *
  * - trumps: jack 20, nine 14 (7 when bare: no jack and fewer than three trumps), ace 11,

@@ -3,7 +3,7 @@
  * many times (weighted by how well they explain the calls so far), then for each candidate call
  * (pass, coinche/surcoinche when legal, a few bids in the best suits, and the heuristic's own
  * call) finish the auction with heuristic callers and the deal with heuristic players through
- * the engine, and choose the call with the best average written score (COINCHE.md §5). The same
+ * the engine, and choose the call with the best average written score (docs/rules/COINCHE.md §5). The same
  * sampled deals serve every candidate (paired comparison); within one sampled deal the auction
  * so far is replayed once for every candidate, and the card play of a given trump and taker is
  * played once and scored for each contract that leads to it.
@@ -31,7 +31,7 @@ import { heuristicCall, teamEstimate } from '../heuristic/coinche-bid.js';
 import { heuristicAction, step, type BidBudget } from './bid-sim.js';
 import { auctionContexts, contextLikelihood, type CallContext } from './coinche-prior.js';
 
-/** The deck that deals `hands` 3-2-3 from the eldest (COINCHE.md §2 run backwards). */
+/** The deck that deals `hands` 3-2-3 from the eldest (docs/rules/COINCHE.md §2 run backwards). */
 export function coincheDeck(dealer: Seat, hands: readonly number[]): Card[] {
   const cards = hands.map((h) => maskCards(h).map(cardOf));
   const order = [1, 2, 3, 4].map((k) => (dealer + k) & 3);

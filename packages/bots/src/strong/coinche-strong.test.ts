@@ -1,7 +1,7 @@
 /**
  * The strong level in coinche: calls by simulation are legal and seeded, the clock cap stops
- * sampling, the deck rebuilt from sampled hands deals them back (COINCHE.md §2), the auction
- * weighs sampled deals, and the search's written score follows COINCHE.md §5.
+ * sampling, the deck rebuilt from sampled hands deals them back (docs/rules/COINCHE.md §2), the auction
+ * weighs sampled deals, and the search's written score follows docs/rules/COINCHE.md §5.
  */
 import { afterCall, cardId, dealAll, maskOf, newGame, openAuction, seededRng, shuffledDeck, startDeal, viewFor, type Call, type Card, type GameState, type Seat } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ describe('sampling for the auction', () => {
   });
 });
 
-describe('the written score the search maximises (COINCHE.md §5)', () => {
+describe('the written score the search maximises (docs/rules/COINCHE.md §5)', () => {
   const facts = (value: 80 | 100 | 'capot', coinche: 1 | 2 | 4, belote: [number, number] = [0, 0]) => ({ taker: 0 as Seat, belote, announcements: [0, 0] as [number, number], contract: { value, coinche } });
   it('made, failed, coinched, capot', () => {
     expect(writtenDiff(facts(100, 1), 0, 110)).toBe(110 + 100 - 52);
@@ -90,12 +90,12 @@ describe('the written score the search maximises (COINCHE.md §5)', () => {
     expect(writtenDiff(facts('capot', 1), 0, 150)).toBe(-(160 + 250));
     expect(writtenDiff(facts(80, 1, [0, 20]), 0, 81)).toBe(-(160 + 20 + 80) + 0);
   });
-  it('classic facts (no contract) keep RULES.md §7', () => {
+  it('classic facts (no contract) keep docs/rules/RULES.md §7', () => {
     expect(writtenDiff({ taker: 0, belote: [0, 0], announcements: [0, 0] }, 0, 100)).toBe(100 - 62);
   });
   it('a capot marked by the solver is scored as one: 252 in classic, the capot bonus in coinche', () => {
     const classic = { taker: 0 as const, belote: [20, 0] as [number, number], announcements: [50, 0] as [number, number], capotCounted: true };
-    // RULES.md §7: 252 + the capot team's belote + every announcement; the other team its belote.
+    // docs/rules/RULES.md §7: 252 + the capot team's belote + every announcement; the other team its belote.
     expect(writtenDiff(classic, 0, CAPOT_FOR)).toBe(252 + 20 + 50);
     expect(writtenDiff(classic, 1, CAPOT_AGAINST)).toBe(-(252 + 20 + 50));
     // A capot by the defenders: every announcement is theirs to write, the takers write their belote.

@@ -1,6 +1,6 @@
 /**
- * What a deal's card points are worth to a team once written down (RULES.md §7, or in coinche
- * COINCHE.md §5 with the contract and its multiplier): made, dedans or litige, with belote and
+ * What a deal's card points are worth to a team once written down (docs/rules/RULES.md §7, or in coinche
+ * docs/rules/COINCHE.md §5 with the contract and its multiplier): made, dedans or litige, with belote and
  * shown announcements. The search maximises this, not raw points, so that it plays to make (or
  * sink) the contract.
  */
@@ -42,7 +42,7 @@ export function writtenDiff(f: DealFacts, team: Team, cardPoints: number): numbe
     return team === 0 ? w[0] - w[1] : w[1] - w[0];
   }
   if (capotBy !== null) {
-    // RULES.md §7: 252 + its belote + every scoring announcement; the other team its belote.
+    // docs/rules/RULES.md §7: 252 + its belote + every scoring announcement; the other team its belote.
     const o: Team = capotBy === 0 ? 1 : 0;
     const w = 252 + f.belote[capotBy] + f.announcements[0] + f.announcements[1] - f.belote[o];
     return capotBy === team ? w : -w;

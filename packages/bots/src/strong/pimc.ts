@@ -52,7 +52,7 @@ export interface MoveSamples {
 
 /** How the strong bot's own search solves its samples (the analysis keeps the defaults: exact card points). */
 export interface SampleOptions {
-  /** Count capots (252 for the team with every trick, RULES.md §7 / COINCHE.md §5), not only card points. */
+  /** Count capots (252 for the team with every trick, docs/rules/RULES.md §7 / docs/rules/COINCHE.md §5), not only card points. */
   capot?: boolean;
   /**
    * Solve each move only until its written score is known within this many points (a contract

@@ -71,7 +71,7 @@ describe('double-dummy solver', () => {
     }
   });
 
-  it('counts a capot when told the tricks taken: 252 for every trick, -90 for none (RULES.md §7)', () => {
+  it('counts a capot when told the tricks taken: 252 for every trick, -90 for none (docs/rules/RULES.md §7)', () => {
     const rng = seededRng('solver-capot');
     // Tricks taken by (team 0, team 1) before the position; a capot is possible in the first three.
     const histories: [number, number][] = [[0, 0], [4, 0], [0, 5], [3, 2]];

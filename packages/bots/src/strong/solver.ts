@@ -6,7 +6,7 @@
  * move ordering and merging of equivalent cards. Allocation-free in the recursion.
  *
  * Optionally (`DDPosition.tricksWon`) the value counts a capot: a team that takes every trick
- * writes 252 instead of 162 (RULES.md §7, COINCHE.md §5), so the value is then 252 when the
+ * writes 252 instead of 162 (docs/rules/RULES.md §7, docs/rules/COINCHE.md §5), so the value is then 252 when the
  * team takes all eight tricks and -90 when the other team does (`CAPOT_FOR` / `CAPOT_AGAINST`);
  * which teams have taken a trick is then part of the position. And the bot can ask only for
  * what its score needs (`SolveOptions.worth`): a move's value is refined until the written

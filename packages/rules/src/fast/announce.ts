@@ -1,5 +1,5 @@
 /**
- * Allocation-free announcements (RULES.md §6) for search: each combination gets a numeric
+ * Allocation-free announcements (docs/rules/RULES.md §6) for search: each combination gets a numeric
  * rank key so "which team holds the best combination" is one integer comparison.
  * Key = points << 10 | isCarré << 9 | detail, detail = carré order (10 < Q < K < A < 9 < J,
  * only compared between equal points) or length << 4 | top << 1 | inTrump for a sequence.

@@ -1,5 +1,5 @@
 /**
- * The coinche auction (COINCHE.md §3) on plain integers, allocation-free, for search and
+ * The coinche auction (docs/rules/COINCHE.md §3) on plain integers, allocation-free, for search and
  * benchmarks: the legal calls are one bit mask. Same rules as ../auction.ts (tests compare them).
  * Bid values by index: 0..8 = 80..160, 9 = capot (BID_POINTS gives the formula points).
  */
@@ -13,7 +13,7 @@ export const CALL_BIDS = 0x3ff << 1;
 export const CALL_COINCHE = 1 << 11;
 export const CALL_SURCOINCHE = 1 << 12;
 
-/** Contract points by value index (COINCHE.md §5: capot counts 250). */
+/** Contract points by value index (docs/rules/COINCHE.md §5: capot counts 250). */
 export const BID_POINTS: Int16Array = Int16Array.from([80, 90, 100, 110, 120, 130, 140, 150, 160, 250]);
 export const CAPOT_INDEX = 9;
 

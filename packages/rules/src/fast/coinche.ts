@@ -1,5 +1,5 @@
 /**
- * Allocation-free coinche deal scoring (COINCHE.md §5) for search and benchmarks; the
+ * Allocation-free coinche deal scoring (docs/rules/COINCHE.md §5) for search and benchmarks; the
  * readable twin is ../coinche-scoring.ts (tests compare them).
  */
 import { OUTCOME_DEDANS, OUTCOME_LITIGE, OUTCOME_MADE } from './dealing.js';

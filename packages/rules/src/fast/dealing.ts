@@ -1,5 +1,5 @@
 /**
- * Allocation-free dealing (RULES.md §3–4, COINCHE.md §2) and classic deal scoring (§7) on
+ * Allocation-free dealing (docs/rules/RULES.md §3–4, docs/rules/COINCHE.md §2) and classic deal scoring (§7) on
  * typed arrays, for search and benchmarks. Same procedures as ../dealing.ts and ../scoring.ts
  * (tests compare them). Coinche scoring is in coinche.ts.
  */
@@ -34,7 +34,7 @@ export function dealFiveInto(deck: ArrayLike<number>, dealer: number, hands: Int
   return hands;
 }
 
-/** Coinche: deal all 32 cards 3-2-3, each round from the eldest (COINCHE.md §2). */
+/** Coinche: deal all 32 cards 3-2-3, each round from the eldest (docs/rules/COINCHE.md §2). */
 export function dealAllInto(deck: ArrayLike<number>, dealer: number, hands: Int32Array): Int32Array {
   hands[0] = hands[1] = hands[2] = hands[3] = 0;
   let pos = 0;
@@ -68,7 +68,7 @@ export const OUTCOME_DEDANS = 1;
 export const OUTCOME_LITIGE = 2;
 
 /**
- * Score a played deal (RULES.md §7) into `out`: `[written0, written1, potAfter, outcome, capotTeam|-1]`.
+ * Score a played deal (docs/rules/RULES.md §7) into `out`: `[written0, written1, potAfter, outcome, capotTeam|-1]`.
  * @param points card points per team incl. the last trick's 10 (sum 162)
  * @param tricksWon tricks per team
  * @param beloteTeam team holding belote or -1

@@ -68,7 +68,7 @@ export class RandomDealer {
   }
 
   /**
-   * Play one random coinche deal dealt by `dealer` (COINCHE.md): 3-2-3 deal, a random auction,
+   * Play one random coinche deal dealt by `dealer` (docs/rules/COINCHE.md): 3-2-3 deal, a random auction,
    * 32 random legal plays, coinche scoring into `score`. False for a redeal (four passes).
    */
   playCoinche(rng: Rng, dealer: number, announcements = false, tieDedans = false, potIn = 0): boolean {

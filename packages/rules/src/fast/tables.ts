@@ -1,5 +1,5 @@
 /**
- * Precomputed tables for the fast core: every per-card rule of RULES.md §2 and §5 becomes
+ * Precomputed tables for the fast core: every per-card rule of docs/rules/RULES.md §2 and §5 becomes
  * one typed-array lookup indexed by `trump * 32 + card` (card id = suit * 8 + rank, ranks in
  * natural order 7 8 9 10 J Q K A). Built once at module load from the readable tables in
  * cards.ts, so both layers share one source of truth.
@@ -44,7 +44,7 @@ for (let t = 0; t < 4; t++) {
 export { popcount as bitCount, lowestCard as lowestBit } from '../cards.js';
 
 /**
- * The legal-play rule of RULES.md §5 on a summary of the trick, allocation-free.
+ * The legal-play rule of docs/rules/RULES.md §5 on a summary of the trick, allocation-free.
  * @param hand the player's hand mask
  * @param trickLen cards already in the trick (0..3)
  * @param led suit id of the first card (ignored when trickLen is 0)

@@ -12,7 +12,7 @@ export function commitmentPreimage(deck: readonly Card[], salt: string): string 
 
 /**
  * The strings a commitment may hash when `verify` checks a record: ours first, then the other
- * plain spellings of "deck order + salt" (RECORD.md does not fix the serialization, so a record
+ * plain spellings of "deck order + salt" (docs/rules/RECORD.md does not fix the serialization, so a record
  * written by another implementation is not called unfair for its separators).
  */
 export function commitmentCandidates(deck: readonly Card[], salt: string): string[] {

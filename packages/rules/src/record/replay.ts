@@ -1,6 +1,6 @@
 /**
  * Replaying a game record through the reducer: the result `pnpm verify` prints
- * (RECORD.md), and the game state a server rebuilds from its log.
+ * (docs/rules/RECORD.md), and the game state a server rebuilds from its log.
  */
 import type { Card } from '../cards.js';
 import { apply, currentDeal, dealReport, newGame, startDeal, type GameState } from '../game.js';

@@ -1,5 +1,5 @@
 /**
- * The game record format `belote-record/1` (RECORD.md, RECORD-COINCHE.md), as zod schemas:
+ * The game record format `belote-record/1` (docs/rules/RECORD.md, docs/rules/RECORD-COINCHE.md), as zod schemas:
  * the single definition used to read records (verify) and to write them (the server's export).
  * The variant decides the targets and the action types a record may hold.
  */
@@ -31,7 +31,7 @@ export const RulesSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['target'], message: problem, input: r.target });
   });
 
-/** RECORD-COINCHE.md: a bid's value is an integer (80–160 by 10 is checked on replay: ILLEGAL_BID) or "capot". */
+/** docs/rules/RECORD-COINCHE.md: a bid's value is an integer (80–160 by 10 is checked on replay: ILLEGAL_BID) or "capot". */
 const bidValueError = (iss: { input?: unknown }): string => `bid value must be an integer or "capot", got ${JSON.stringify(iss.input)}`;
 const BidValueSchema = z
   .union([z.number(), z.literal('capot')], { error: bidValueError })
@@ -41,14 +41,14 @@ const unknownType = (iss: { input?: unknown }): string => `unknown action type: 
 const PassSchema = z.object({ type: z.literal('pass'), seat: SeatSchema });
 const PlaySchema = z.object({ type: z.literal('play'), seat: SeatSchema, card: CardSchema });
 
-/** A classic record's actions (RECORD.md): pass, take, play. */
+/** A classic record's actions (docs/rules/RECORD.md): pass, take, play. */
 export const RecordActionSchema = z.discriminatedUnion(
   'type',
   [PassSchema, z.object({ type: z.literal('take'), seat: SeatSchema, suit: SuitSchema.nullish().transform((s) => s ?? undefined) }), PlaySchema],
   { error: unknownType },
 );
 
-/** A coinche record's actions (RECORD-COINCHE.md): pass, bid, coinche, surcoinche, play. */
+/** A coinche record's actions (docs/rules/RECORD-COINCHE.md): pass, bid, coinche, surcoinche, play. */
 export const CoincheRecordActionSchema = z.discriminatedUnion(
   'type',
   [
@@ -79,9 +79,9 @@ const envelope = <D extends z.ZodType>(deal: D) => z.object({
   rules: RulesSchema.default({}),
   deals: z.array(deal),
 });
-/** A classic record (RECORD.md). */
+/** A classic record (docs/rules/RECORD.md). */
 export const GameRecordSchema = envelope(RecordDealSchema);
-/** A coinche record (`rules.variant: "coinche"`, RECORD-COINCHE.md). */
+/** A coinche record (`rules.variant: "coinche"`, docs/rules/RECORD-COINCHE.md). */
 export const CoincheGameRecordSchema = envelope(CoincheRecordDealSchema);
 
 export interface RecordDeal {

@@ -1,6 +1,6 @@
 /**
  * `pnpm verify FILE|-`: replay one record or an array of records and print the results
- * as JSON (RECORD.md). Exit 0 legal, 1 an illegal action, 2 not a record.
+ * as JSON (docs/rules/RECORD.md). Exit 0 legal, 1 an illegal action, 2 not a record.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Hand-made fixtures for announcements (RULES.md §6) and belote (§5): the combinations are
+ * Hand-made fixtures for announcements (docs/rules/RULES.md §6) and belote (§5): the combinations are
  * fixed by hand, the other cards filled without adding any, the play random. The `hand` block
  * (announcements, belote, outcome, and `written` where the rule fixes it) was computed by hand.
  * Run: `pnpm exec tsx packages/rules/test/conformance/build-announce.ts`.

@@ -1,5 +1,5 @@
 /**
- * Inputs that are not records (RECORD.md: exit 2, a readable message on standard error naming
+ * Inputs that are not records (docs/rules/RECORD.md: exit 2, a readable message on standard error naming
  * the wrong field), plus unknown extra fields that must be ignored (exit 0).
  * `hand` lists substrings the standard error must contain.
  * Run: `pnpm exec tsx packages/rules/test/conformance/build-cli.ts`.

@@ -1,6 +1,6 @@
 /**
- * Hand-made coinche fixtures for COINCHE.md §3 (how the auction ends, who may call what) and
- * RECORD-COINCHE.md (each ILLEGAL_BID case, error precedence, the unfinished and redeal shapes,
+ * Hand-made coinche fixtures for docs/rules/COINCHE.md §3 (how the auction ends, who may call what) and
+ * docs/rules/RECORD-COINCHE.md (each ILLEGAL_BID case, error precedence, the unfinished and redeal shapes,
  * inputs that are not records). Dealer 3 throughout, so seat 0 is the eldest: it calls first
  * and leads trick 1 whoever takes. Every `hand` block was computed by hand from the quoted rule.
  * Run: `pnpm exec tsx packages/rules/test/conformance/build-coinche-errors.ts` (rewrites JSON).
@@ -29,7 +29,7 @@ const fx = (name: string, rule: string, actions: RefAction[], hand: object, rule
   n++;
 };
 
-// How the auction ends (COINCHE.md §3).
+// How the auction ends (docs/rules/COINCHE.md §3).
 fx('auction-three-passes-after-bid', '§3 after a bid, when the next three calls are passes: the contract is that bid, ×1; taker = its bidder',
   cx('bid 80 H', 'pass', 'pass', 'pass'), { error: null, deals: [inPlay(0, 'H', 80, 1)] });
 fx('auction-four-passes-redeal', '§3 four passes with no bid: redeal (contract null, coinche 1, all [0, 0])', cx('pass', 'pass', 'pass', 'pass'),
@@ -51,17 +51,17 @@ fx('auction-coinche-capot', '§3 a capot bid may be coinched', cx('bid capot C',
 fx('auction-surcoinche-by-partner-ends-at-once', '§3 a surcoinche (the bidder\'s partner) ends the auction at once: ×4', cx('bid 90 H', 'coinche', 'surcoinche'),
   { error: null, deals: [inPlay(0, 'H', 90, 4)] });
 fx('auction-surcoinche-by-bidder', '§3 the bidder may surcoinche', cx('bid 90 H', 'pass', 'pass', 'coinche', 'surcoinche'), { error: null, deals: [inPlay(0, 'H', 90, 4)] });
-fx('auction-coinched-two-passes-still-open', 'RECORD-COINCHE.md while the auction is not over: contract null, coinche 1, taker/trump null, even coinched',
+fx('auction-coinched-two-passes-still-open', 'docs/rules/RECORD-COINCHE.md while the auction is not over: contract null, coinche 1, taker/trump null, even coinched',
   cx('bid 80 H', 'coinche', 'pass', 'pass'), { error: null, deals: [open()] });
-fx('auction-open-after-bids', 'RECORD-COINCHE.md an unfinished deal stopped in the auction reports no contract yet, even if bids were made',
+fx('auction-open-after-bids', 'docs/rules/RECORD-COINCHE.md an unfinished deal stopped in the auction reports no contract yet, even if bids were made',
   cx('bid 80 H', 'bid 90 S'), { error: null, deals: [open()] });
 fx('auction-empty', 'an unfinished deal with no actions', [], { error: null, deals: [open()] });
 fx('auction-surcoinche-after-bid-over-bid', '§3 surcoinche by the team of the coinched bid (the last bid: seat 1), after outbidding',
   cx('bid 80 H', 'bid 90 S', 'coinche', 'surcoinche'), { error: null, deals: [inPlay(1, 'S', 90, 4)] });
 
-// Each ILLEGAL_BID case of RECORD-COINCHE.md.
+// Each ILLEGAL_BID case of docs/rules/RECORD-COINCHE.md.
 const illegal = (name: string, rule: string, said: string[]): void =>
-  fx(`illegal-bid-${name}`, `RECORD-COINCHE.md ILLEGAL_BID: ${rule}`, cx(...said), { ...err(said.length - 1, 'ILLEGAL_BID'), deals: [open()] });
+  fx(`illegal-bid-${name}`, `docs/rules/RECORD-COINCHE.md ILLEGAL_BID: ${rule}`, cx(...said), { ...err(said.length - 1, 'ILLEGAL_BID'), deals: [open()] });
 illegal('value-70', 'an integer value not 80–160 in steps of 10 (70)', ['bid 70 H']);
 illegal('value-85', 'an integer value not in steps of 10 (85)', ['bid 85 S']);
 illegal('value-170', 'an integer value above 160 (170)', ['pass', 'bid 170 D']);
@@ -87,7 +87,7 @@ illegal('surcoinche-no-coinche-bidding-side', 'a surcoinche with no coinche (the
 illegal('surcoinche-no-coinche-other-side', 'a surcoinche with no coinche (an opponent)', ['bid 80 H', 'surcoinche']);
 illegal('surcoinche-by-coinching-team', 'a surcoinche by the team that coinched', ['bid 80 H', 'coinche', 'pass', 'surcoinche']);
 
-// Error precedence (RECORD-COINCHE.md: GAME_OVER, WRONG_PHASE (deal over), NOT_YOUR_TURN, WRONG_PHASE, ILLEGAL_BID, CARD_NOT_IN_HAND, ILLEGAL_CARD).
+// Error precedence (docs/rules/RECORD-COINCHE.md: GAME_OVER, WRONG_PHASE (deal over), NOT_YOUR_TURN, WRONG_PHASE, ILLEGAL_BID, CARD_NOT_IN_HAND, ILLEGAL_CARD).
 const done = cx('bid 80 H', 'pass', 'pass', 'pass');
 fx('err-not-your-turn-before-illegal-bid', 'NOT_YOUR_TURN before ILLEGAL_BID', [call(1, 'bid 70 H')], { ...err(0, 'NOT_YOUR_TURN'), deals: [open()] });
 fx('err-not-your-turn-call', 'seats must call in turn', [...cx('bid 80 H'), call(2, 'bid 90 S')], { ...err(1, 'NOT_YOUR_TURN'), deals: [open()] });
@@ -107,13 +107,13 @@ fx('err-call-mid-trick', 'WRONG_PHASE: a call during the play by the seat to pla
 fx('err-taker-not-eldest-leads', 'the eldest leads whoever took: the taker (seat 2) playing first is NOT_YOUR_TURN', [...cx('pass', 'pass', 'bid 80 H', 'pass', 'pass', 'pass'), p(2, 'AH')],
   { ...err(6, 'NOT_YOUR_TURN'), deals: [inPlay(2, 'H', 80, 1)] });
 fx('err-card-not-in-hand-before-illegal-card', 'CARD_NOT_IN_HAND before ILLEGAL_CARD', [...done, p(0, 'AS'), p(1, '8S')], err(5, 'CARD_NOT_IN_HAND'));
-fx('err-illegal-card-must-follow', 'ILLEGAL_CARD: RULES.md §5 obligations apply unchanged (must follow spades)', [...done, p(0, 'AS'), p(1, '9C')], err(5, 'ILLEGAL_CARD'));
+fx('err-illegal-card-must-follow', 'ILLEGAL_CARD: docs/rules/RULES.md §5 obligations apply unchanged (must follow spades)', [...done, p(0, 'AS'), p(1, '9C')], err(5, 'ILLEGAL_CARD'));
 fx('play-first-trick', 'play: the eldest leads; a trick to the highest card of the suit led; points of completed tricks',
   [...done, p(0, 'AS'), p(1, '10S'), p(2, 'JS'), p(3, '8S'), p(0, 'KS')],
   { error: null, deals: [inPlay(0, 'H', 80, 1, { tricks: [{ leader: 0, cards: ['AS', '10S', 'JS', '8S'], winner: 0 }, { leader: 0, cards: ['KS'], winner: null }], points: [23, 0] })] });
 fx('err-action-after-redeal', 'any action after a redeal is WRONG_PHASE (before NOT_YOUR_TURN)', [...cx('pass', 'pass', 'pass', 'pass'), call(1, 'bid 80 H')],
   { ...err(4, 'WRONG_PHASE'), deals: [{ outcome: 'redeal', contract: null, coinche: 1 }] });
-fx('unfinished-in-play-shows-contract', 'RECORD-COINCHE.md contract and multiplier reported once the auction is over, also on an unfinished deal',
+fx('unfinished-in-play-shows-contract', 'docs/rules/RECORD-COINCHE.md contract and multiplier reported once the auction is over, also on an unfinished deal',
   [...cx('bid 110 D', 'coinche', 'pass', 'pass', 'pass'), p(0, 'AD')], { error: null, deals: [inPlay(0, 'D', 110, 2, { tricks: [{ leader: 0, cards: ['AD'], winner: null }] })] });
 
 // Whole deals: after the eighth trick, the next deal, game over.
@@ -139,7 +139,7 @@ fx('unfinished-in-play-shows-contract', 'RECORD-COINCHE.md contract and multipli
   w('err-action-after-game-ending-trick', 'an action after the game-ending trick is GAME_OVER', record([{ ...won, actions: [...won.actions, p(0, 'AS')] }], rules),
     { error: { deal: 0, action: 35, code: 'GAME_OVER' }, winner: 0, deals: [{ outcome: 'made', written: [960, 0] }] });
   w('err-deal-after-game-over', 'a deal after the game is over is GAME_OVER (before BAD_DEALER)', record([won, next(2)], rules), { ...err(null, 'GAME_OVER', 1), winner: 0 });
-  w('default-target-2000', 'COINCHE.md §1 coinche target defaults to 2000: 960 does not end the game', record([won]), { error: null, winner: null, deals: [{ totals: [960, 0] }] });
+  w('default-target-2000', 'docs/rules/COINCHE.md §1 coinche target defaults to 2000: 960 does not end the game', record([won]), { error: null, winner: null, deals: [{ totals: [960, 0] }] });
   w('target-1000-not-reached', 'target 1000: 960 does not end the game', record([won], { variant: 'coinche', target: 1000 }), { error: null, winner: null });
 }
 
@@ -154,7 +154,7 @@ const good = (): Record<string, unknown> & { deals: { actions: Record<string, un
   JSON.parse(JSON.stringify(rec([...cx('bid 80 H', 'pass', 'pass', 'pass'), p(0, 'AS')]))) as never;
 const bad = (name: string, rule: string, mutate: (r: ReturnType<typeof good>) => unknown, stderr: string[]): void => {
   const r = good();
-  writeFixture({ name: `coinche-exit2-${name}`, rule: `RECORD-COINCHE.md not a record (exit 2): ${rule}`, record: mutate(r) ?? r, hand: { stderr }, exit: 2 });
+  writeFixture({ name: `coinche-exit2-${name}`, rule: `docs/rules/RECORD-COINCHE.md not a record (exit 2): ${rule}`, record: mutate(r) ?? r, hand: { stderr }, exit: 2 });
   n++;
 };
 const firstCall = (r: ReturnType<typeof good>): Record<string, unknown> => r.deals[0]!.actions[0]!;
@@ -181,8 +181,8 @@ bad('suit-missing', 'a bid whose suit is missing', (r) => void delete firstCall(
 bad('suit-unknown', 'a bid whose suit is not one of S H D C', (r) => void (firstCall(r).suit = 'X'), ['suit']);
 bad('suit-lowercase', 'a bid whose suit is not one of S H D C ("h")', (r) => void (firstCall(r).suit = 'h'), ['suit']);
 bad('suit-null', 'a bid whose suit is null', (r) => void (firstCall(r).suit = null), ['suit']);
-bad('card-string', 'a card string that is not one of the 32 cards (RECORD.md)', (r) => void (r.deals[0]!.actions[4]!.card = '1S'), ['1S']);
-bad('seat-4', 'a seat outside 0–3 (RECORD.md)', (r) => void (firstCall(r).seat = 4), ['seat']);
+bad('card-string', 'a card string that is not one of the 32 cards (docs/rules/RECORD.md)', (r) => void (r.deals[0]!.actions[4]!.card = '1S'), ['1S']);
+bad('seat-4', 'a seat outside 0–3 (docs/rules/RECORD.md)', (r) => void (firstCall(r).seat = 4), ['seat']);
 bad('array-one-bad', 'for an array, exit 2 when any element is not a record', (r) => [good(), { ...r, deals: [{ ...r.deals[0], actions: [{ seat: 0, type: 'take' }] }] }], ['take']);
 
 console.log(`wrote ${n} coinche auction/error fixtures`);

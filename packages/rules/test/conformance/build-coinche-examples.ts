@@ -1,5 +1,5 @@
 /**
- * COINCHE.md §7: the 22 worked examples as coinche records, and the follow-ups of the
+ * docs/rules/COINCHE.md §7: the 22 worked examples as coinche records, and the follow-ups of the
  * paragraph under the table (the litige pot of example 16 won by the next deal's winner,
  * example 8 ending a game to 501). Each deal is searched until its card points are exactly the
  * example's, with the belote, combinations or strength of the example fixed in the hands; the
@@ -26,7 +26,7 @@ const STRONG_NO_BELOTE = [c('JH 9H AH 10H QH 8H 7H AS'), [], c('KH'), []];
 let n = 0;
 function example(num: number, rule: string, said: string[], fixed: string[][], want: (d: RefDeal) => boolean, hand: object, rules: RefRecord['rules'] = COINCHE, seed = num): RefDealIn {
   const deal = findCoincheDeal(rules, [], spec(said, fixed), want, seed);
-  writeFixture({ name: `coinche-example-${String(num).padStart(2, '0')}`, rule: `COINCHE.md §7 example ${num}: ${rule}`, record: rec(rules, [deal]),
+  writeFixture({ name: `coinche-example-${String(num).padStart(2, '0')}`, rule: `docs/rules/COINCHE.md §7 example ${num}: ${rule}`, record: rec(rules, [deal]),
     hand: { error: null, winner: null, deals: [{ trump: 'H', litigePot: 0, ...hand }] } });
   n++;
   return deal;
@@ -95,25 +95,25 @@ const ex16 = { outcome: 'litige', written: [0, 81], litigePot: 81, totals: [0, 8
 {
   // team 0 (seat 2) makes 90♥ 92/70: 182 + 81
   const d = next(['pass', 'bid 90 H', 'pass', 'pass', 'pass'], pts(92, 70), 161);
-  follow('pot-to-takers-of-next-made-deal', 'COINCHE.md §7 example 16 then a made 90♥ (92/70) by team 0: that team writes 182 + 81 = 263',
+  follow('pot-to-takers-of-next-made-deal', 'docs/rules/COINCHE.md §7 example 16 then a made 90♥ (92/70) by team 0: that team writes 182 + 81 = 263',
     [d16, d], [ex16, { outcome: 'made', taker: 2, contract: 90, written: [263, 70], litigePot: 0, totals: [263, 151] }]);
 }
 {
   // team 1 (seat 1) makes 90♥ 92/70 (team 1 takes 92): 182 + 81
   const d = next(['bid 90 H', 'pass', 'pass', 'pass'], pts(70, 92), 162);
-  follow('pot-to-other-team-making-next-deal', 'COINCHE.md §7 example 16 then a made 90♥ (92/70) by the other team (team 1): it writes 182 + 81 = 263',
+  follow('pot-to-other-team-making-next-deal', 'docs/rules/COINCHE.md §7 example 16 then a made 90♥ (92/70) by the other team (team 1): it writes 182 + 81 = 263',
     [d16, d], [ex16, { outcome: 'made', taker: 1, written: [70, 263], litigePot: 0, totals: [70, 344] }]);
 }
 {
   // team 1 fails 100♥ with 92: the defenders (team 0) write 160 + 100 + 81
   const d = next(['bid 100 H', 'pass', 'pass', 'pass'], pts(70, 92), 163);
-  follow('pot-to-defenders-of-failed-next-contract', 'COINCHE.md §7 example 16 then team 1 fails 100♥ with 92: the defenders write their 160 + 100 + 81 = 341',
+  follow('pot-to-defenders-of-failed-next-contract', 'docs/rules/COINCHE.md §7 example 16 then team 1 fails 100♥ with 92: the defenders write their 160 + 100 + 81 = 341',
     [d16, d], [ex16, { outcome: 'dedans', taker: 1, written: [341, 0], litigePot: 0, totals: [341, 81] }]);
 }
 {
   // coinched next deal: the pot is added after the multiplication
   const d = next(['bid 90 H', 'coinche', 'pass', 'pass', 'pass'], pts(70, 92), 164);
-  follow('pot-added-after-multiplication', 'COINCHE.md §5 the pot is added to what the winner writes after multiplication: example 16 then 90♥ coinché made by team 1: (160 + 90) × 2 + 81 = 581',
+  follow('pot-added-after-multiplication', 'docs/rules/COINCHE.md §5 the pot is added to what the winner writes after multiplication: example 16 then 90♥ coinché made by team 1: (160 + 90) × 2 + 81 = 581',
     [d16, d], [ex16, { outcome: 'made', coinche: 2, written: [0, 581], litigePot: 0, totals: [0, 662] }]);
 }
 {
@@ -121,7 +121,7 @@ const ex16 = { outcome: 'litige', written: [0, 81], litigePot: 81, totals: [0, 8
   const redeal: RefDealIn = { dealer: 0, deck: d1.deck, actions: calls(0, 'pass', 'pass', 'pass', 'pass') };
   const second = findCoincheDeal(COINCHE, [d16, redeal], { dealer: 1, calls: calls(1, 'bid 90 H', 'pass', 'pass', 'pass'), fixed: [[], [], c('KH QH'), []] }, pts(71, 91), 165);
   const third = next(['pass', 'pass', 'bid 80 S', 'pass', 'pass', 'pass'], (x) => x.outcome === 'made' && x.capot === null, 166, [d16, redeal, second]);
-  follow('redeal-keeps-pot-second-litige-adds', 'COINCHE.md §3/§5 a redeal leaves the pot; a further litige adds to it (81 + 71 = 152); the next made contract\'s takers get 152',
+  follow('redeal-keeps-pot-second-litige-adds', 'docs/rules/COINCHE.md §3/§5 a redeal leaves the pot; a further litige adds to it (81 + 71 = 152); the next made contract\'s takers get 152',
     [d16, redeal, second, third], [ex16, { outcome: 'redeal', contract: null, coinche: 1, litigePot: 81, written: [0, 0] },
       { outcome: 'litige', taker: 2, belote: [20, 0], written: [20, 91], litigePot: 152 }, { outcome: 'made', taker: 1, litigePot: 0 }]);
   void d19;
@@ -130,7 +130,7 @@ const ex16 = { outcome: 'litige', written: [0, 81], litigePot: 81, totals: [0, 8
   // Example 8 at target 501: the takers reach 960 and win the game.
   const rules = { variant: 'coinche', target: 501 };
   const d = findCoincheDeal(rules, [], spec(['bid 80 H', 'coinche', 'surcoinche']), pts(92, 70), 8);
-  writeFixture({ name: 'coinche-example-08-wins-game-to-501', rule: 'COINCHE.md §7 example 8 at target 501: the takers reach 960 and win the game', record: rec(rules, [d]),
+  writeFixture({ name: 'coinche-example-08-wins-game-to-501', rule: 'docs/rules/COINCHE.md §7 example 8 at target 501: the takers reach 960 and win the game', record: rec(rules, [d]),
     hand: { error: null, winner: 0, deals: [{ outcome: 'made', contract: 80, coinche: 4, written: [960, 0], totals: [960, 0] }] } });
   n++;
 }

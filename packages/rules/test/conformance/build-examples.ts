@@ -1,5 +1,5 @@
 /**
- * RULES.md §9 worked examples as records: deals searched until the card points are exactly
+ * docs/rules/RULES.md §9 worked examples as records: deals searched until the card points are exactly
  * those of the example, with the example's belote/announcements fixed in the hands; the
  * expected `written` is copied from the rule book. Run:
  * `pnpm exec tsx packages/rules/test/conformance/build-examples.ts`.

@@ -2,7 +2,7 @@
  * Hand-made fixtures across deals: litige and its pot (carried over a redeal, a second litige
  * adding to it, awarded to the next played deal's winner, lost at game end), `tie: dedans`,
  * targets, both teams over the target, and actions/deals after the game is over.
- * The `hand` blocks apply RULES.md §7–8 arithmetic (written by hand below) to the card points
+ * The `hand` blocks apply docs/rules/RULES.md §7–8 arithmetic (written by hand below) to the card points
  * of the found deals. Run: `pnpm exec tsx packages/rules/test/conformance/build-game.ts`.
  */
 import { allPass, c } from './build-helpers.js';
@@ -93,7 +93,7 @@ const spec = (dealer: number, taker: number, extra: Partial<Spec> = {}): Spec =>
   const d1 = findDeal(rules, [d0], spec(0, 1), isLitige, 62);
   const [r0, r1] = refReplay({ rules, deals: [d0, d1] }).deals as [RefDeal, RefDeal];
   const totals = [r0.written[0]! + total(r1, 0), r0.written[1]! + r1.belote[1]!];
-  writeFixture({ name: 'litige-pot-lost-at-game-end', rule: '§7 points still in the pot when the game ends are lost; RECORD.md: litigePot on the deal that ends the game is the pot that is lost',
+  writeFixture({ name: 'litige-pot-lost-at-game-end', rule: '§7 points still in the pot when the game ends are lost; docs/rules/RECORD.md: litigePot on the deal that ends the game is the pot that is lost',
     record: rec(rules, [d0, d1]), hand: { error: null, winner: 0, deals: [{ outcome: 'made', capot: 0 }, { outcome: 'litige', litigePot: total(r1, 1) - r1.belote[1]!, totals }] } });
   // ... and anything after it is GAME_OVER
   const extraAction = { ...d1, actions: [...d1.actions, { seat: 0, type: 'pass' }] };

@@ -1,6 +1,6 @@
 /**
  * Helpers for writing the hand-made conformance fixtures: the deck order that deals chosen
- * hands (RULES.md §3–4 run backwards, written independently of the engine) and action lists
+ * hands (docs/rules/RULES.md §3–4 run backwards, written independently of the engine) and action lists
  * whose seats follow the turn order of the auditor's reference model.
  */
 import { legalCards, suitOf, winnerIndex } from './reference.js';

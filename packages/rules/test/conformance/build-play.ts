@@ -1,6 +1,6 @@
 /**
- * Hand-made fixtures for the play obligations of RULES.md §5 and the error precedence of
- * RECORD.md. Run: `pnpm exec tsx packages/rules/test/conformance/build-play.ts` (rewrites JSON).
+ * Hand-made fixtures for the play obligations of docs/rules/RULES.md §5 and the error precedence of
+ * docs/rules/RECORD.md. Run: `pnpm exec tsx packages/rules/test/conformance/build-play.ts` (rewrites JSON).
  * Dealer 3 throughout, so seat 0 is the eldest, takes in round 1 (action 0) and leads trick 1;
  * every `hand` block was computed by hand from the rule text quoted in `rule`.
  */
@@ -66,7 +66,7 @@ const fixtures: { name: string; rule: string; deck: string[]; actions: RefAction
     actions: [take, p(0, 'AC'), p(1, 'JH'), p(2, '7C'), p(3, '8H')], hand: { error: null, deals: [unfinished([{ leader: 0, cards: ['AC', 'JH', '7C', '8H'], winner: 1 }], [0, 31])] } },
   { name: 'play-partner-winning-need-not-overtrump', rule: '§5.3 partner (seat 1) winning with a low trump: seat 3 may discard though it could overtrump', deck: E,
     actions: [take, p(0, 'AC'), p(1, '9H'), p(2, '7C'), p(3, '8D')], hand: { error: null } },
-  // precedence (RECORD.md)
+  // precedence (docs/rules/RECORD.md)
   { name: 'err-not-your-turn-bid', rule: 'seats must act in turn', deck: A, actions: [{ seat: 1, type: 'take' }], hand: { ...err(0, 'NOT_YOUR_TURN'), deals: [unfinished([], [0, 0], { taker: null, trump: null })] } },
   { name: 'err-not-your-turn-before-wrong-phase', rule: 'NOT_YOUR_TURN, then WRONG_PHASE', deck: A, actions: [p(1, '8H')], hand: err(0, 'NOT_YOUR_TURN') },
   { name: 'err-play-during-bidding', rule: 'WRONG_PHASE (a play during bidding)', deck: A, actions: [p(0, '9H')], hand: err(0, 'WRONG_PHASE') },
@@ -101,7 +101,7 @@ for (const f of fixtures) writeFixture({ name: f.name, rule: f.rule, record: rec
   writeFixture({ name: 'err-bad-deck-short', rule: 'BAD_DECK: not 32 cards', record: rec(A, actions, {}, [next(0, A.slice(1))]), hand: { ...err(null, 'BAD_DECK', 1), deals: [{}] } });
   writeFixture({ name: 'err-bad-deck-duplicate', rule: 'BAD_DECK: not 32 distinct cards', record: rec(A, actions, {}, [next(0, [...A.slice(1), A[1]!])]), hand: err(null, 'BAD_DECK', 1) });
   writeFixture({ name: 'err-bad-deck-first-deal', rule: 'BAD_DECK on the first deal: no entry', record: { format: 'belote-record/1', rules: {}, deals: [next(2, [...A, 'AS'])] }, hand: { ...err(null, 'BAD_DECK', 0), deals: [] } });
-  // Ambiguous in RECORD.md; chosen: phase checks first (GAME_OVER, WRONG_PHASE), as for actions.
+  // Ambiguous in docs/rules/RECORD.md; chosen: phase checks first (GAME_OVER, WRONG_PHASE), as for actions.
   writeFixture({ name: 'err-unfinished-then-bad-dealer', rule: 'AMBIGUOUS (chosen): after an unfinished deal WRONG_PHASE wins over BAD_DEALER', record: rec(A, half, {}, [next(2, A)]), hand: err(null, 'WRONG_PHASE', 1) });
   writeFixture({ name: 'err-unfinished-then-bad-deck', rule: 'AMBIGUOUS (chosen): after an unfinished deal WRONG_PHASE wins over BAD_DECK', record: rec(A, half, {}, [next(0, A.slice(2))]), hand: err(null, 'WRONG_PHASE', 1) });
   writeFixture({ name: 'redeal-then-next-dealer', rule: 'after a redeal the deal moves to the next seat', record: rec(A, allPass(3), {}, [{ dealer: 0, deck: A, actions: bids(0, 1) }]), hand: { error: null, deals: [{ outcome: 'redeal' }, { outcome: 'unfinished', taker: 1, trump: 'H' }] } });

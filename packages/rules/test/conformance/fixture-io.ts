@@ -1,6 +1,6 @@
 /**
  * The fixture file shape and its writer. A fixture holds a record, the fields the auditor
- * computed by hand from RULES.md/RECORD.md (`hand`, matched as a subset), and the complete
+ * computed by hand from docs/rules/RULES.md / docs/rules/RECORD.md (`hand`, matched as a subset), and the complete
  * expected result (`expect`, produced by the independent reference model, which the writer
  * first checks against `hand`).
  */

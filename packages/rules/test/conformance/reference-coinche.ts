@@ -1,8 +1,8 @@
 /**
- * The auditor's independent, deliberately naive reading of COINCHE.md + RECORD-COINCHE.md,
+ * The auditor's independent, deliberately naive reading of docs/rules/COINCHE.md + docs/rules/RECORD-COINCHE.md,
  * written from the text without the engine: a coinche record replayed into the result shape
- * of RECORD-COINCHE.md. Cards are strings, the auction is a list of calls re-read from the
- * start at every step, and the scoring table of COINCHE.md §5 is spelled out row by row.
+ * of docs/rules/RECORD-COINCHE.md. Cards are strings, the auction is a list of calls re-read from the
+ * start at every step, and the scoring table of docs/rules/COINCHE.md §5 is spelled out row by row.
  * Trick play and announcements reuse the auditor's classic reference (reference.ts).
  */
 import { announcementPoints, cardPoints, legalCards, suitOf, winnerIndex } from './reference.js';
@@ -10,7 +10,7 @@ import type { RefAction, RefDeal, RefRecord, RefResult, RefTrick } from './refer
 
 type Suit = 'S' | 'H' | 'D' | 'C';
 const team = (s: number): number => s % 2;
-/** COINCHE.md §3: the values, lowest first. */
+/** docs/rules/COINCHE.md §3: the values, lowest first. */
 export const REF_VALUES: (number | 'capot')[] = [80, 90, 100, 110, 120, 130, 140, 150, 160, 'capot'];
 const rank = (v: number | string): number => REF_VALUES.indexOf(v as number);
 
@@ -42,7 +42,7 @@ export function readAuction(calls: readonly RefAction[]): RefAuction {
   return { best, coinchedBy, mult, over: over || redeal, redeal };
 }
 
-/** Is `call` by `seat` allowed after `calls` (COINCHE.md §3, RECORD-COINCHE.md ILLEGAL_BID list)? */
+/** Is `call` by `seat` allowed after `calls` (docs/rules/COINCHE.md §3, docs/rules/RECORD-COINCHE.md ILLEGAL_BID list)? */
 export function callAllowed(calls: readonly RefAction[], call: RefAction): boolean {
   const a = readAuction(calls);
   if (call.type === 'pass') return true;
@@ -56,7 +56,7 @@ export function callAllowed(calls: readonly RefAction[], call: RefAction): boole
   return false;
 }
 
-/** The 3-2-3 deal from the eldest (COINCHE.md §2). */
+/** The 3-2-3 deal from the eldest (docs/rules/COINCHE.md §2). */
 export function coincheHands(dealer: number, deck: readonly string[]): string[][] {
   const eldest = (dealer + 1) % 4;
   const hands: string[][] = [[], [], [], []];
@@ -70,7 +70,7 @@ export function coincheHands(dealer: number, deck: readonly string[]): string[][
   return hands;
 }
 
-/** COINCHE.md §5, row by row: [outcome, takers write, defenders write, pot after]. */
+/** docs/rules/COINCHE.md §5, row by row: [outcome, takers write, defenders write, pot after]. */
 export function refCoincheScore(
   o: { T: number; points: number[]; won: number[]; belote: number[]; ann: number[]; value: number | 'capot'; mult: number; tieDedans: boolean },
   pot: number,
@@ -164,7 +164,7 @@ export function refReplayCoinche(rec: RefRecord): RefResult {
       current = [];
       leader = w;
       if (tricks.length < 8) continue;
-      // the deal is over: score it (COINCHE.md §5) and decide the game (§6)
+      // the deal is over: score it (docs/rules/COINCHE.md §5) and decide the game (§6)
       const points = [0, 0];
       const won = [0, 0];
       tricks.forEach((t, i) => {

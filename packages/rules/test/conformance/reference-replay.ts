@@ -1,5 +1,5 @@
 /**
- * The auditor's independent replay of a record (RECORD.md), built on reference.ts only
+ * The auditor's independent replay of a record (docs/rules/RECORD.md), built on reference.ts only
  * (coinche records: reference-coinche.ts).
  * Used to cross-check `replayRecord` field by field over random games; messages are not compared.
  */
@@ -13,7 +13,7 @@ export interface RefRecord { rules?: { variant?: string; target?: number; announ
 export interface RefTrick { leader: number; cards: string[]; winner: number | null }
 export interface RefDeal {
   outcome: string; capot: number | null; taker: number | null; trump: string | null;
-  /** Coinche records only (RECORD-COINCHE.md). */
+  /** Coinche records only (docs/rules/RECORD-COINCHE.md). */
   contract?: number | 'capot' | null; coinche?: number;
   tricks: RefTrick[];
   points: number[]; belote: number[]; announcements: number[]; written: number[]; litigePot: number; totals: number[];
@@ -38,7 +38,7 @@ export function refReplay(rec: RefRecord): RefResult {
   for (let di = 0; di < rec.deals.length; di++) {
     const d = rec.deals[di]!;
     const dealErr = (code: string): RefResult => result({ deal: di, action: null, code });
-    // Ambiguity (RECORD.md): the text lists GAME_OVER, BAD_DEALER, BAD_DECK and says a deal after an
+    // Ambiguity (docs/rules/RECORD.md): the text lists GAME_OVER, BAD_DEALER, BAD_DECK and says a deal after an
     // unfinished deal is WRONG_PHASE. Read as phase checks first (as for actions): GAME_OVER,
     // WRONG_PHASE, then BAD_DEALER, BAD_DECK.
     if (winner !== null) return dealErr('GAME_OVER');

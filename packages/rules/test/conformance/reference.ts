@@ -1,8 +1,8 @@
 /**
- * An independent, deliberately naive reading of RULES.md + RECORD.md, written by the
+ * An independent, deliberately naive reading of docs/rules/RULES.md + docs/rules/RECORD.md, written by the
  * conformance auditor WITHOUT looking at the engine: cards are strings, hands are arrays,
  * every rule is spelled out as in the rule book. It replays a (parsed) record into the
- * RECORD.md result shape so random games can be cross-checked against `replayRecord`.
+ * docs/rules/RECORD.md result shape so random games can be cross-checked against `replayRecord`.
  * Slow on purpose; never imported by src/.
  */
 type Suit = 'S' | 'H' | 'D' | 'C';
@@ -32,7 +32,7 @@ export function winnerIndex(trick: readonly string[], trump: Suit): number {
   return best;
 }
 
-/** RULES.md §5, clause by clause. `trick` holds the cards already played (leader first). */
+/** docs/rules/RULES.md §5, clause by clause. `trick` holds the cards already played (leader first). */
 export function legalCards(hand: readonly string[], trick: readonly string[], trump: Suit): string[] {
   if (trick.length === 0) return [...hand];
   const led = suitOf(trick[0]!);
@@ -55,7 +55,7 @@ export function legalCards(hand: readonly string[], trick: readonly string[], tr
 
 export interface Combo { kind: 'seq' | 'carre'; points: number; len: number; top: number; suit: Suit | null; rank: string }
 
-/** RULES.md §6: carrés first (they take their cards), then maximal runs of what is left. */
+/** docs/rules/RULES.md §6: carrés first (they take their cards), then maximal runs of what is left. */
 export function combosOf(hand: readonly string[]): Combo[] {
   const out: Combo[] = [];
   const used = new Set<string>();

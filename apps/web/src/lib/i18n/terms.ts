@@ -15,7 +15,7 @@ export const TERMS = {
   quarte: 'Quarte',
   quinte: 'Quinte',
   carre: 'Carré',
-  // Coinche (COINCHE.md): kept in French in every language, like the terms above.
+  // Coinche (docs/rules/COINCHE.md): kept in French in every language, like the terms above.
   coinche: 'Coinche',
   surcoinche: 'Surcoinche',
   coincheCall: 'Coinche !',

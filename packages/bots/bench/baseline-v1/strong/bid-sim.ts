@@ -32,7 +32,7 @@ export interface BidBudget {
   timeMs: number;
 }
 
-/** Deck positions dealt to `seat` in the first five cards (RULES.md §3). */
+/** Deck positions dealt to `seat` in the first five cards (docs/rules/RULES.md §3). */
 function firstFivePositions(dealer: Seat, seat: Seat): number[] {
   const o = (seat - dealer - 1) & 3;
   return [3 * o, 3 * o + 1, 3 * o + 2, 12 + 2 * o, 13 + 2 * o];

@@ -1,6 +1,6 @@
 /**
- * What a deal's card points are worth to a team once written down (RULES.md §7, or in coinche
- * COINCHE.md §5 with the contract and its multiplier): made, dedans or litige, with belote and
+ * What a deal's card points are worth to a team once written down (docs/rules/RULES.md §7, or in coinche
+ * docs/rules/COINCHE.md §5 with the contract and its multiplier): made, dedans or litige, with belote and
  * shown announcements. The search maximises this, not raw points, so that it plays to make (or
  * sink) the contract.
  */
