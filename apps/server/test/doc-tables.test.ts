@@ -1,0 +1,283 @@
+/**
+ * PROTOCOL.md's tables and examples, read mechanically and checked against the single source of
+ * truth of the wire (the zod schemas of @belote/protocol) and the server's configuration: every
+ * field a table lists is a field of its schema and the other way round, every event, frame, error
+ * code, reaction and environment variable listed exists (and none is missing), the documented
+ * defaults are the server's, every example payload parses with its schema and every quoted
+ * refusal message is the one the schema produces. README.md's commands and variables exist too.
+ * The doc-client tests (doc-client*.test.ts) check the behaviour; this file checks the words.
+ */
+import { readFileSync } from 'node:fs';
+import {
+  ActionSchemas,
+  CLIENT_EVENTS,
+  ChatEntrySchema,
+  ChatStateSchema,
+  CreateTableRequestSchema,
+  ERROR_CODES,
+  HandshakeSchema,
+  PresenceSchema,
+  REACTIONS,
+  ServerFrameSchemas,
+  SnapshotSchema,
+  StepEventSchema,
+  StepSchema,
+  TableSummarySchema,
+  clientEventSchema,
+  issuesText,
+  type ClientEventName,
+} from '@belote/protocol';
+import { AuctionViewSchema, DealSummarySchema, DealViewSchema, GameViewSchema, SeatInfoSchema } from '@belote/protocol';
+import type { Variant } from '@belote/rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadConfig, type Config } from '../src/config.js';
+import type { RunningServer } from '../src/server.js';
+import { docServer } from './doc-client/server.js';
+
+const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
+const doc = read('docs/PROTOCOL.md');
+const readme = read('README.md');
+const rootScripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+
+/** The text of the section whose heading starts with `heading`, up to the next heading of any level. */
+function section(heading: string): string {
+  const start = doc.indexOf(`\n${heading}`);
+  if (start < 0) throw new Error(`PROTOCOL.md has no heading ${heading}`);
+  const rest = doc.slice(start + 1);
+  const next = rest.slice(heading.length).search(/\n#{2,3} /);
+  return next < 0 ? rest : rest.slice(0, heading.length + next);
+}
+
+/** The rows (cells, trimmed) of the markdown table of `text` whose header's first cell is `first`; `\|` stays inside a cell. */
+function table(text: string, first: string, nth = 0): string[][] {
+  const lines = text.split('\n');
+  const heads = lines.flatMap((l, i) => (cells(l)[0] === first ? [i] : []));
+  const at = heads[nth];
+  if (at === undefined) throw new Error(`no table with a first column ${first} (#${nth})`);
+  const rows: string[][] = [];
+  for (let i = at + 2; i < lines.length && lines[i]!.startsWith('|'); i++) rows.push(cells(lines[i]!));
+  return rows;
+}
+
+function cells(line: string): string[] {
+  if (!line.startsWith('|')) return [];
+  return line
+    .slice(1, line.trimEnd().endsWith('|') ? line.trimEnd().length - 1 : undefined)
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
+}
+
+/** The backticked words of a cell: "`dealer`, `eldest`" → dealer, eldest. */
+const ticked = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+
+/** The names a table lists in its first column (`seats[i].x` rows are the seat's, not the summary's). */
+const fieldsOf = (rows: string[][]): string[] => rows.flatMap((r) => ticked(r[0]!)).filter((f) => !f.includes('['));
+
+const keysOf = (schema: z.ZodObject): string[] => Object.keys(schema.shape).sort();
+const sorted = (xs: Iterable<string>): string[] => [...new Set(xs)].sort();
+
+/** The type names of a discriminated union of strict objects. */
+const typesOf = (schema: z.ZodDiscriminatedUnion): string[] => schema.options.map((o) => ((o as z.ZodObject).shape.type as z.ZodLiteral).value as string);
+const optionOf = (schema: z.ZodDiscriminatedUnion, type: string): z.ZodObject => schema.options.find((o) => ((o as z.ZodObject).shape.type as z.ZodLiteral).value === type) as z.ZodObject;
+
+/** A JavaScript object literal of the doc (unquoted keys, single quotes) as JSON. */
+const jsLiteral = (s: string): unknown => JSON.parse(s.replace(/'/g, '"').replace(/([{,]\s*)([A-Za-z_]\w*)\s*:/g, '$1"$2":'));
+
+/** The refusal message a payload gets (what the server sends: `issuesText` with the event's name). */
+function refusal(name: ClientEventName, variant: Variant, payload: unknown): string {
+  const r = clientEventSchema(name, variant).safeParse(payload);
+  if (r.success) throw new Error(`${name} ${JSON.stringify(payload)} is well-formed`);
+  return issuesText(r.error, name);
+}
+
+describe('PROTOCOL.md field tables are the schemas', () => {
+  it.each([
+    ['### 5.1', 'Field', 0, SnapshotSchema],
+    ['### 5.2', 'Field', 0, TableSummarySchema],
+    ['### 5.3', 'Field', 0, GameViewSchema],
+    ['### 5.3', 'Field', 1, DealSummarySchema],
+    ['### 5.3', 'Field', 2, DealViewSchema],
+    ['### 5.3', 'Field', 3, AuctionViewSchema],
+    ['### 5.4', 'Field', 0, StepSchema],
+    ['### 5.5', 'Field', 0, PresenceSchema],
+    ['### 15.1', 'Field', 0, ChatStateSchema],
+    ['## 3.', '`auth` field', 0, HandshakeSchema],
+  ] as const)('%s table "%s" #%d lists exactly the fields of its schema', (heading, first, nth, schema) => {
+    expect(sorted(fieldsOf(table(section(heading), first, nth)))).toEqual(keysOf(schema as unknown as z.ZodObject));
+  });
+
+  it('§5.2 lists every field of a seat', () => {
+    const seatFields = table(section('### 5.2'), 'Field').flatMap((r) => ticked(r[0]!)).filter((f) => f.startsWith('seats[i].')).map((f) => f.slice(9));
+    expect(sorted(seatFields)).toEqual(keysOf(SeatInfoSchema));
+  });
+
+  it('§5.4 lists every table event and every game event, with their fields', () => {
+    const text = section('### 5.4');
+    const rows = [...table(text, '`type`', 0), ...table(text, '`type`', 1)];
+    const listed = rows.map((r) => ticked(r[0]!)[0]!);
+    expect(sorted(listed)).toEqual(sorted(typesOf(StepEventSchema)));
+    for (const r of rows) {
+      const type = ticked(r[0]!)[0]!;
+      // the fields cell names each field first, then may say more in parentheses (`bid` (`pass`|`take`))
+      const fields = ticked(r[1]!.replace(/\([^)]*\)/g, '')).flatMap((f) => /^[a-z]\w*(?=$|:)/.exec(f) ?? []);
+      expect(sorted(fields), type).toEqual(keysOf(optionOf(StepEventSchema, type)).filter((k) => k !== 'type'));
+    }
+  });
+
+  it('§15.1 lists every chat entry type with its fields', () => {
+    const rows = table(section('### 15.1'), '`type`');
+    expect(sorted(rows.map((r) => ticked(r[0]!)[0]!))).toEqual(sorted(typesOf(ChatEntrySchema)));
+    for (const r of rows) {
+      const type = ticked(r[0]!)[0]!;
+      const fields = ['id', 'at', ...ticked(r[1]!).filter((f) => /^[a-z]\w*$/.test(f) && keysOf(optionOf(ChatEntrySchema, type)).includes(f))];
+      expect(sorted(fields), type).toEqual(keysOf(optionOf(ChatEntrySchema, type)).filter((k) => k !== 'type'));
+    }
+  });
+});
+
+describe('PROTOCOL.md lists every event, frame, error code and reaction', () => {
+  it('§4 and §15.2 tables list every client event, once', () => {
+    const events = [...table(section('## 4.'), 'Event'), ...table(section('### 15.2'), 'Event')].map((r) => ticked(r[0]!)[0]!);
+    expect(events.slice().sort()).toEqual(sorted(CLIENT_EVENTS));
+    expect(events).toHaveLength(CLIENT_EVENTS.length);
+  });
+
+  it('the introduction names every client event and every frame', () => {
+    const intro = doc.slice(0, doc.indexOf('## 1.'));
+    for (const e of CLIENT_EVENTS) expect(intro, e).toContain(`\`${e}\``);
+    for (const f of Object.keys(ServerFrameSchemas)) expect(intro, f).toContain(`\`${f}\``);
+  });
+
+  it('§12 lists exactly the error codes', () => {
+    const codes = table(section('## 12.'), 'Code').flatMap((r) => ticked(r[0]!));
+    expect(sorted(codes)).toEqual(sorted(ERROR_CODES));
+  });
+
+  it('§15.3 lists exactly the reactions, in their order', () => {
+    expect(table(section('### 15.3'), 'id').map((r) => ticked(r[0]!)[0])).toEqual([...REACTIONS]);
+  });
+});
+
+describe('PROTOCOL.md examples parse with their schemas', () => {
+  it('§2 CreateTableRequest example', () => {
+    const block = /```jsonc\n([\s\S]*?)```/.exec(section('## 2.'))![1]!;
+    const body: unknown = JSON.parse(block.replace(/\/\/.*$/gm, ''));
+    expect(CreateTableRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('§4 moves: each variant takes its own and both, and refuses the other', () => {
+    const block = /```ts\n(\/\/ both variants[\s\S]*?)```/.exec(section('## 4.'))![1]!;
+    let group: 'both' | Variant = 'both';
+    let n = 0;
+    for (const line of block.split('\n')) {
+      if (line.startsWith('// both')) group = 'both';
+      else if (line.startsWith('// classic')) group = 'classic';
+      else if (line.startsWith('// coinche')) group = 'coinche';
+      const literal = /^(\{.*?\})\s*(\/\/|$)/.exec(line)?.[1];
+      if (!literal) continue;
+      const move = jsLiteral(literal);
+      for (const v of ['classic', 'coinche'] as const) expect(ActionSchemas[v].safeParse(move).success, `${line} at a ${v} table`).toBe(group === 'both' || group === v);
+      n++;
+    }
+    expect(n).toBe(7);
+  });
+
+  it('§1 session: the sit payload is well-formed', () => {
+    const payload = /emitWithAck\('sit', (\{[^}]*\})\)/.exec(section('## 1.'))![1]!;
+    expect(clientEventSchema('sit', 'classic').safeParse(jsLiteral(payload)).success).toBe(true);
+  });
+
+  it('quoted refusal messages are the ones the schemas give', () => {
+    const all = doc;
+    const expected: [string, string][] = [
+      ['sit.seat: not a seat (0-3): "x"', refusal('sit', 'classic', { seat: 'x', name: 'A' })],
+      ['action.action.type: a coinche table takes pass, bid, coinche, surcoinche, play, got\n   "take"', refusal('action', 'coinche', { version: 0, action: { type: 'take' } })],
+      ['action.action.type: a classic table takes pass, take, play, got "bid"', refusal('action', 'classic', { version: 0, action: { type: 'bid', value: 80, suit: 'H' } })],
+      ['action.action.value: must be one of 80, 90, 100, 110, 120, 130,\n   140, 150, 160, "capot", got 85', refusal('action', 'coinche', { version: 0, action: { type: 'bid', value: 85, suit: 'H' } })],
+      ['settings.rules.target: must be one of 2000, 501, 1000, 1001, 3000\n  in coinche, got 301', refusal('settings', 'coinche', { rules: { target: 301 } })],
+      ['settings.rules: unknown field "variant"', refusal('settings', 'classic', { rules: { variant: 'coinche' } })],
+      ['chatMute.target.spectator: not a spectator tag', refusal('chatMute', 'classic', { target: { spectator: 'x' }, muted: true })],
+    ];
+    const flat = (s: string) => s.replace(/\s+/g, ' ');
+    for (const [quoted, actual] of expected) {
+      expect(flat(all), 'PROTOCOL.md quotes it').toContain(flat(quoted));
+      expect(flat(actual)).toBe(flat(quoted));
+    }
+  });
+
+  it('§2 step 5: the quoted creation refusals', () => {
+    const text = section('## 2.').replace(/\s+/g, ' ');
+    for (const body of [{ rules: { target: 200 } }, { rules: { variant: 'coinche', target: 301 } }, { rules: { variant: 'x' } }]) {
+      const r = CreateTableRequestSchema.safeParse(body);
+      expect(r.success).toBe(false);
+      expect(text).toContain(`\`${issuesText(r.error!)}\``);
+    }
+  });
+});
+
+describe('PROTOCOL.md §2 and §13: the documented defaults are the server\'s', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await docServer();
+  });
+  afterAll(() => server.close());
+
+  it('a table created with {} has the defaults of the CreateTableRequest example', async () => {
+    const block = /```jsonc\n([\s\S]*?)```/.exec(section('## 2.'))![1]!;
+    const defaults = JSON.parse(block.replace(/\/\/.*$/gm, '')) as { rules: Record<string, unknown>; options: Record<string, unknown> };
+    const { id } = (await (await fetch(`${server.publicUrl}/api/tables`, { method: 'POST' })).json()) as { id: string };
+    const summary = TableSummarySchema.parse(await (await fetch(`${server.publicUrl}/api/tables/${id}`)).json());
+    const { variant, hints, ...shownRules } = defaults.rules as { variant: string; hints?: boolean };
+    expect(variant).toBe('classic'); // a classic table's rules carry no `variant` (§5.2)
+    expect(summary.rules).toEqual(shownRules);
+    const { hints: hintsOff, ...shownOptions } = defaults.options as { hints: boolean };
+    expect(hintsOff).toBe(false); // absent when off (§16)
+    expect(summary.options).toEqual(shownOptions);
+    void hints;
+  });
+});
+
+describe('PROTOCOL.md §13 is the server configuration', () => {
+  const rows = table(section('## 13.'), 'Variable');
+  const documented = rows.map((r) => ticked(r[0]!)[0]!);
+  const camel = (env: string) => env.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const defaults = loadConfig({});
+
+  it('lists every variable the server reads, and no other', () => {
+    const read = Object.keys(defaults).sort();
+    expect(documented.map(camel).sort()).toEqual(read);
+  });
+
+  it('each plain default is what the server uses when the variable is unset', () => {
+    let checked = 0;
+    for (const [name, def] of rows.map((r) => [ticked(r[0]!)[0]!, r[1]!] as const)) {
+      const value = defaults[camel(name) as keyof Config];
+      const literal = /^`([^`]*)`$/.exec(def)?.[1];
+      if (def === '–') expect(value === null || (Array.isArray(value) && value.length === 0), name).toBe(true);
+      else if (literal === undefined || literal.includes('(') || name === 'WEB_DIST') continue; // a formula (BOT_WORKERS) or a path resolved at start
+      else expect(String(value), name).toBe(literal);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+});
+
+describe('README.md', () => {
+  it('every `pnpm X` command it names is a script of the workspace', () => {
+    const named = [...readme.matchAll(/`pnpm (?:--silent )?([a-z][\w:-]*)/g)].map((m) => m[1]!);
+    const pnpmOwn = new Set(['install', 'add', 'exec']);
+    expect(named.length).toBeGreaterThan(10);
+    for (const s of named) expect(Object.hasOwn(rootScripts, s) || pnpmOwn.has(s), s).toBe(true);
+    for (const s of ['start', 'test', 'build', 'typecheck', 'lint', 'verify']) expect(rootScripts, s).toHaveProperty(s);
+  });
+
+  it('every server variable it names is one of §13', () => {
+    const documented = new Set(table(section('## 13.'), 'Variable').map((r) => ticked(r[0]!)[0]!));
+    // not the server's: the test setup's, the compose file's, the benchmarks' and Node's
+    const others = new Set(['TEST_DATABASE_URL', 'CHROMIUM_PATH', 'CI', 'BELOTE_PORT', 'NODE_ENV', 'BENCH_PHASES', 'PATH']);
+    const named = new Set([...readme.matchAll(/`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|PORT|HOST)(?:=[^`]*)?`/g)].map((m) => m[1]!));
+    expect(named.size).toBeGreaterThan(8);
+    for (const v of named) expect(documented.has(v) || others.has(v), v).toBe(true);
+  });
+});
