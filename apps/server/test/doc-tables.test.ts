@@ -236,6 +236,44 @@ describe('PROTOCOL.md §2 and §13: the documented defaults are the server\'s', 
     expect(summary.options).toEqual(shownOptions);
     void hints;
   });
+
+  it('§3: one process pings at the documented interval', async () => {
+    const [, interval, timeout] = /one process keeps Socket\.IO's defaults \(`pingInterval` (\d+) ms, `pingTimeout` (\d+) ms\)/.exec(section('## 3.').replace(/\s+/g, ' '))!;
+    const open = await (await fetch(`${server.publicUrl}/socket.io/?EIO=4&transport=polling`)).text(); // Engine.IO's open packet: 0{…}
+    expect(JSON.parse(open.slice(1))).toMatchObject({ pingInterval: Number(interval), pingTimeout: Number(timeout) });
+  });
+});
+
+describe('PROTOCOL.md §2: the record\'s refusals in their order, and what the creation limit counts', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await docServer({ CREATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => server.close());
+
+  const get = async (path: string) => {
+    const r = await fetch(`${server.publicUrl}${path}`);
+    return { status: r.status, code: ((await r.json()) as { error?: { code: string } }).error?.code };
+  };
+  const create = (body: string) => fetch(`${server.publicUrl}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  it('record: a malformed id, then a bad game, then no such table, then no such game', async () => {
+    const { id } = (await (await create('{}')).json()) as { id: string };
+    const unknown = 'A'.repeat(22);
+    expect(await get('/api/tables/nope/record?game=x')).toEqual({ status: 404, code: 'NO_SUCH_TABLE' });
+    expect(await get(`/api/tables/${unknown}/record?game=x`)).toEqual({ status: 400, code: 'BAD_REQUEST' });
+    expect(await get(`/api/tables/${unknown}/record?game=0`)).toEqual({ status: 404, code: 'NO_SUCH_TABLE' });
+    for (const bad of ['1000000', '-1', '1.0', '', '0&game=0']) expect(await get(`/api/tables/${id}/record?game=${bad}`), bad).toEqual({ status: 400, code: 'BAD_REQUEST' });
+    expect(await get(`/api/tables/${id}/record?game=999999`)).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect((await get(`/api/tables/${id}/record?game=000`)).status).toBe(200);
+  });
+
+  it('a refused creation counts against CREATE_LIMIT_PER_MINUTE', async () => {
+    // the test above created one table: one refused request and one more reach the limit of 3
+    expect((await create('{"rules":{"target":200}}')).status).toBe(400);
+    expect((await create('{}')).status).toBe(201);
+    expect((await create('{}')).status).toBe(429);
+  });
 });
 
 describe('PROTOCOL.md §13 is the server configuration', () => {
@@ -270,6 +308,11 @@ describe('README.md', () => {
     expect(named.length).toBeGreaterThan(10);
     for (const s of named) expect(Object.hasOwn(rootScripts, s) || pnpmOwn.has(s), s).toBe(true);
     for (const s of ['start', 'test', 'build', 'typecheck', 'lint', 'verify']) expect(rootScripts, s).toHaveProperty(s);
+  });
+
+  it('`pnpm start` serves from the clone\'s root, so its DATA_DIR ./data is the clone\'s `./data`', () => {
+    expect(rootScripts.start).toMatch(/^pnpm build && node [^&;]*apps\/server\/dist\/main\.js$/);
+    expect(readme).toContain('`pnpm start` in a clone (builds, then serves with its data in `./data`');
   });
 
   it('every server variable it names is one of §13', () => {
