@@ -7,7 +7,7 @@
  * refusal message is the one the schema produces. README.md's commands and variables exist too.
  * The doc-client tests (doc-client*.test.ts) check the behaviour; this file checks the words.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import {
   ActionSchemas,
   CLIENT_EVENTS,
@@ -30,9 +30,11 @@ import {
 import { AuctionViewSchema, DealSummarySchema, DealViewSchema, GameViewSchema, SeatInfoSchema } from '@belote/protocol';
 import type { Variant } from '@belote/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { loadConfig, type Config } from '../src/config.js';
 import type { RunningServer } from '../src/server.js';
+import * as tools from '../../../test-support/tools.js';
+import type { ToolSpec } from '../../../test-support/tools.js';
 import { docServer } from './doc-client/server.js';
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
@@ -313,6 +315,25 @@ describe('README.md', () => {
   it('`pnpm start` serves from the clone\'s root, so its DATA_DIR ./data is the clone\'s `./data`', () => {
     expect(rootScripts.start).toMatch(/^pnpm build && node [^&;]*apps\/server\/dist\/main\.js$/);
     expect(readme).toContain('`pnpm start` in a clone (builds, then serves with its data in `./data`');
+  });
+
+  it('names every program a test needs that npm does not install, and .ci/run installs it', () => {
+    const sources = ['apps/server/test', 'e2e'].flatMap((dir) =>
+      readdirSync(new URL(`../../../${dir}`, import.meta.url), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts') && !f.includes('node_modules'))
+        .map((f) => read(`${dir}/${f}`)),
+    );
+    const used = new Set(sources.flatMap((src) => [...src.matchAll(/requireTool\((\w+)\)/g)].map((m) => m[1]!)));
+    expect(used.size).toBeGreaterThanOrEqual(3);
+    const ci = read('.ci/run');
+    const count = ['Two', 'Three', 'Four', 'Five'][used.size - 2];
+    expect(readme).toContain(`${count} kinds of tests need a program that npm does not install`);
+    for (const name of used) {
+      const spec = tools[name as keyof typeof tools] as ToolSpec;
+      expect(readme, spec.name).toMatch(new RegExp(`\\*\\*${spec.name}\\b`, 'i'));
+      expect(readme.slice(readme.indexOf('`.ci/run` is what CI runs')).split('\n\n')[0], spec.name).toContain(spec.name);
+      expect(ci.toLowerCase(), spec.name).toContain(spec.name.toLowerCase());
+    }
   });
 
   it('every server variable it names is one of §13', () => {
