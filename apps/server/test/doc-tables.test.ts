@@ -289,6 +289,21 @@ describe('PROTOCOL.md §13 is the server configuration', () => {
     expect(documented.map(camel).sort()).toEqual(read);
   });
 
+  it('the URL variables take the documented forms, and an empty value is unset', () => {
+    const text = section('## 13.');
+    expect(text).toContain('A variable set to the empty string counts as unset');
+    expect(loadConfig({ PORT: '', PUBLIC_URL: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, publicUrl: null, databaseUrl: null });
+    expect(text).toMatch(/`PUBLIC_URL`[^\n]*\[an `http:\/\/` or `https:\/\/` URL\]/);
+    for (const ok of ['http://a.example', 'https://a.example:8443']) expect(() => loadConfig({ PUBLIC_URL: ok })).not.toThrow();
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://a.example' })).toThrow('PUBLIC_URL');
+    expect(text).toMatch(/`DATABASE_URL`[^\n]*\[a `postgres:\/\/` or `postgresql:\/\/` URL\]/);
+    for (const ok of ['postgres://u@h/db', 'postgresql://u@h/db']) expect(() => loadConfig({ DATABASE_URL: ok })).not.toThrow();
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u@h/db' })).toThrow('DATABASE_URL');
+    expect(text).toMatch(/`ALLOWED_ORIGINS`[^\n]*\[each a URL; its origin is allowed\]/);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'http://localhost:5173/x, https://b.example' }).allowedOrigins).toEqual(['http://localhost:5173', 'https://b.example']);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'nope' })).toThrow('ALLOWED_ORIGINS');
+  });
+
   it('each plain default is what the server uses when the variable is unset', () => {
     let checked = 0;
     for (const [name, def] of rows.map((r) => [ticked(r[0]!)[0]!, r[1]!] as const)) {
