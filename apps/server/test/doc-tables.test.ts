@@ -161,6 +161,16 @@ describe('PROTOCOL.md lists every event, frame, error code and reaction', () => 
   });
 });
 
+describe('PROTOCOL.md §14 names files that exist', () => {
+  it('every file and folder it names is in packages/protocol/src, packages/rules/src or apps/server/src', () => {
+    const roots = ['packages/protocol/src', 'packages/rules/src', 'apps/server/src'];
+    const files = roots.flatMap((root) => readdirSync(new URL(`../../../${root}`, import.meta.url), { recursive: true, encoding: 'utf8' }).map((f) => `${root}/${f}`));
+    const named = ticked(section('## 14.')).filter((t) => /^[\w./-]+(\.ts|\/)$/.test(t));
+    expect(named.length).toBeGreaterThan(30);
+    for (const n of named) expect(files.some((f) => f === n.replace(/\/$/, '') || f.endsWith(`/${n.replace(/\/$/, '')}`)), n).toBe(true);
+  });
+});
+
 describe('PROTOCOL.md examples parse with their schemas', () => {
   it('§2 CreateTableRequest example', () => {
     const block = /```jsonc\n([\s\S]*?)```/.exec(section('## 2.'))![1]!;
