@@ -8,6 +8,7 @@
  * The doc-client tests (doc-client*.test.ts) check the behaviour; this file checks the words.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import {
   ActionSchemas,
   CLIENT_EVENTS,
@@ -285,6 +286,29 @@ describe('PROTOCOL.md §2: the record\'s refusals in their order, and what the c
     expect((await create('{"rules":{"target":200}}')).status).toBe(400);
     expect((await create('{}')).status).toBe(201);
     expect((await create('{}')).status).toBe(429);
+  });
+
+  it('step 3: an unsupported encoding or charset before a body too large, before bad JSON', async () => {
+    const big = Buffer.alloc(9000, 'x');
+    const send = (headers: Record<string, string>, body: Buffer) =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const u = new URL(server.publicUrl);
+        const r = request({ host: u.hostname, port: u.port, path: '/api/tables', method: 'POST', headers: { ...headers, 'content-length': String(body.length) } }, (res) => {
+          let d = '';
+          res.on('data', (c: Buffer) => (d += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(d) }));
+        });
+        r.on('error', reject);
+        r.end(body);
+      });
+    const unsupported = { status: 415, body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'unsupported content encoding or charset' } } };
+    expect(await send({ 'content-type': 'application/json; charset=latin1' }, big)).toEqual(unsupported);
+    expect(await send({ 'content-type': 'application/json', 'content-encoding': 'zstd' }, big)).toEqual(unsupported);
+    expect(await send({ 'content-type': 'application/json' }, big)).toEqual({ status: 413, body: { error: { code: 'BAD_REQUEST', message: 'request body too large (at most 8 KB)' } } });
+    expect(await send({ 'content-type': 'application/json' }, Buffer.from('{'))).toEqual({ status: 400, body: { error: { code: 'BAD_REQUEST', message: 'body is not valid JSON' } } });
+    const step3 = section('## 2.').replace(/\s+/g, ' ');
+    expect(step3.indexOf('**415** `UNSUPPORTED_MEDIA_TYPE` `unsupported content encoding')).toBeLessThan(step3.indexOf('**413**'));
+    expect(step3.indexOf('**413**')).toBeLessThan(step3.indexOf('`body is not valid JSON`'));
   });
 });
 
