@@ -196,6 +196,13 @@ describe('PROTOCOL.md examples parse with their schemas', () => {
     expect(n).toBe(7);
   });
 
+  it('§1 session is the typechecked example, line for line', () => {
+    const block = /```ts\n([\s\S]*?)```/.exec(section('## 1.'))![1]!;
+    const example = read('apps/server/test/doc-examples/session.ts');
+    expect(block).toBe(example.slice(example.indexOf('\n', example.indexOf('// ---- PROTOCOL.md §1 ----')) + 1));
+    expect(block.trimEnd().split('\n')).toHaveLength(20);
+  });
+
   it('§1 session: the sit payload is well-formed', () => {
     const payload = /emitWithAck\('sit', (\{[^}]*\})\)/.exec(section('## 1.'))![1]!;
     expect(clientEventSchema('sit', 'classic').safeParse(jsLiteral(payload)).success).toBe(true);
