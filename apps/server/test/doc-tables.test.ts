@@ -196,11 +196,20 @@ describe('PROTOCOL.md examples parse with their schemas', () => {
     expect(n).toBe(7);
   });
 
+  /** The lines of a typechecked file under its marker line. */
+  const example = (file: string, marker: string) => {
+    const text = read(`apps/server/test/doc-examples/${file}`);
+    return text.slice(text.indexOf('\n', text.indexOf(`// ---- PROTOCOL.md ${marker} ----`)) + 1);
+  };
+
   it('§1 session is the typechecked example, line for line', () => {
     const block = /```ts\n([\s\S]*?)```/.exec(section('## 1.'))![1]!;
-    const example = read('apps/server/test/doc-examples/session.ts');
-    expect(block).toBe(example.slice(example.indexOf('\n', example.indexOf('// ---- PROTOCOL.md §1 ----')) + 1));
+    expect(block).toBe(example('session.ts', '§1'));
     expect(block.trimEnd().split('\n')).toHaveLength(20);
+  });
+
+  it('§15.4 chat example is the typechecked one, line for line', () => {
+    expect(/```ts\n([\s\S]*?)```/.exec(section('### 15.4'))![1]!).toBe(example('chat.ts', '§15.4'));
   });
 
   it('§1 session: the sit payload is well-formed', () => {
