@@ -212,6 +212,14 @@ describe('PROTOCOL.md examples parse with their schemas', () => {
     expect(/```ts\n([\s\S]*?)```/.exec(section('### 15.4'))![1]!).toBe(example('chat.ts', '§15.4'));
   });
 
+  it('§4 names: the documented characters and lengths', () => {
+    expect(section('## 4.')).toContain('numbers (Unicode categories `L`, `M`, `N`: `Zoé`, `Jürgen`, `李`), spaces and `. \' _ -`');
+    const name = (n: string) => clientEventSchema('sit', 'classic').safeParse({ seat: 0, name: n });
+    for (const ok of ['Zoé', 'Jürgen', '李', 'Zoe\u0301', "O'Neil-Jr. _x", '𝒜'.repeat(24), 'Ⅻ ½']) expect(name(ok).success, ok).toBe(true);
+    expect(name('  Al  ').data).toEqual({ seat: 0, name: 'Al' });
+    for (const bad of ['', '   ', 'a!', 'a\tb', 'a\u00a0b', '🂡', 'x'.repeat(25), '𝒜'.repeat(25), '<b>']) expect(name(bad).success, bad).toBe(false);
+  });
+
   it('§1 session: the sit payload is well-formed', () => {
     const payload = /emitWithAck\('sit', (\{[^}]*\})\)/.exec(section('## 1.'))![1]!;
     expect(clientEventSchema('sit', 'classic').safeParse(jsLiteral(payload)).success).toBe(true);
