@@ -146,6 +146,26 @@ describe('PROTOCOL.md lists every event, frame, error code and reaction', () => 
     expect(events).toHaveLength(CLIENT_EVENTS.length);
   });
 
+  it('§4 and §15.2 payloads name each event\'s fields, `?` exactly on the optional ones', () => {
+    const rows = [...table(section('## 4.'), 'Event'), ...table(section('### 15.2'), 'Event')];
+    for (const r of rows) {
+      const name = ticked(r[0]!)[0] as ClientEventName;
+      let inner = ticked(r[1]!)[0]!.trim().slice(1, -1); // `{ … }` without its braces
+      while (/\{[^{}]*\}/.test(inner)) inner = inner.replace(/\{[^{}]*\}/g, ''); // nested objects' fields are not the payload's
+      const listed = inner.split(',').map((f) => f.trim()).filter(Boolean).map((f) => /^(\w+)(\?)?/.exec(f)!);
+      const shape = (clientEventSchema(name, 'classic') as z.ZodObject).shape;
+      expect(sorted(listed.map((m) => m[1]!)), name).toEqual(sorted(Object.keys(shape)));
+      for (const m of listed) expect(m[2] === '?', `${name}.${m[1]} optional`).toBe(shape[m[1]!]!.safeParse(undefined).success);
+    }
+    // settings: the fields of its rules and options too
+    const settings = ticked(rows.find((r) => r[0] === '`settings`')![1]!)[0]!;
+    const shape = (clientEventSchema('settings', 'classic') as z.ZodObject).shape as Record<string, z.ZodOptional<z.ZodObject>>;
+    for (const part of ['rules', 'options'] as const) {
+      const fields = new RegExp(`${part}\\?: \\{([^}]*)\\}`).exec(settings)![1]!.split(',').map((f) => f.trim().replace(/\?$/, ''));
+      expect(sorted(fields), `settings.${part}`).toEqual(keysOf(shape[part]!.unwrap()));
+    }
+  });
+
   it('the introduction names every client event and every frame', () => {
     const intro = doc.slice(0, doc.indexOf('## 1.'));
     for (const e of CLIENT_EVENTS) expect(intro, e).toContain(`\`${e}\``);
