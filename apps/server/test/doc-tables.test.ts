@@ -17,6 +17,7 @@ import {
   CreateTableRequestSchema,
   ERROR_CODES,
   HandshakeSchema,
+  PROTOCOL_VERSION,
   PresenceSchema,
   REACTIONS,
   ServerFrameSchemas,
@@ -170,6 +171,14 @@ describe('PROTOCOL.md lists every event, frame, error code and reaction', () => 
     const intro = doc.slice(0, doc.indexOf('## 1.'));
     for (const e of CLIENT_EVENTS) expect(intro, e).toContain(`\`${e}\``);
     for (const f of Object.keys(ServerFrameSchemas)) expect(intro, f).toContain(`\`${f}\``);
+  });
+
+  it('names the protocol version the server speaks', () => {
+    const v = PROTOCOL_VERSION;
+    expect(doc).toContain(`# The table protocol (version ${v})`);
+    expect(doc).toContain(`\`PROTOCOL_VERSION\` is **${v}**`);
+    expect(table(section('## 3.'), '`auth` field').find((r) => r[0] === '`protocolVersion`')![2]).toBe(`must be \`${v}\``);
+    expect(section('## 3.')).toContain(`anything but the number \`${v}\``);
   });
 
   it('§12 lists exactly the error codes', () => {
