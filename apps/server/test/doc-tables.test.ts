@@ -292,8 +292,8 @@ describe('PROTOCOL.md §2 and §13: the documented defaults are the server\'s', 
   it('a table created with {} has the defaults of the CreateTableRequest example', async () => {
     const block = /```jsonc\n([\s\S]*?)```/.exec(section('## 2.'))![1]!;
     const defaults = JSON.parse(block.replace(/\/\/.*$/gm, '')) as { rules: Record<string, unknown>; options: Record<string, unknown> };
-    const { id } = (await (await fetch(`${server.publicUrl}/api/tables`, { method: 'POST' })).json()) as { id: string };
-    const summary = TableSummarySchema.parse(await (await fetch(`${server.publicUrl}/api/tables/${id}`)).json());
+    const { id } = (await (await fetch(`${server.url}/api/tables`, { method: 'POST' })).json()) as { id: string };
+    const summary = TableSummarySchema.parse(await (await fetch(`${server.url}/api/tables/${id}`)).json());
     const { variant, hints, ...shownRules } = defaults.rules as { variant: string; hints?: boolean };
     expect(variant).toBe('classic'); // a classic table's rules carry no `variant` (§5.2)
     expect(summary.rules).toEqual(shownRules);
@@ -305,7 +305,7 @@ describe('PROTOCOL.md §2 and §13: the documented defaults are the server\'s', 
 
   it('§3: one process pings at the documented interval', async () => {
     const [, interval, timeout] = /one process keeps Socket\.IO's defaults \(`pingInterval` (\d+) ms, `pingTimeout` (\d+) ms\)/.exec(section('## 3.').replace(/\s+/g, ' '))!;
-    const open = await (await fetch(`${server.publicUrl}/socket.io/?EIO=4&transport=polling`)).text(); // Engine.IO's open packet: 0{…}
+    const open = await (await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`)).text(); // Engine.IO's open packet: 0{…}
     expect(JSON.parse(open.slice(1))).toMatchObject({ pingInterval: Number(interval), pingTimeout: Number(timeout) });
   });
 });
@@ -318,10 +318,10 @@ describe('PROTOCOL.md §2: the record\'s refusals in their order, and what the c
   afterAll(() => server.close());
 
   const get = async (path: string) => {
-    const r = await fetch(`${server.publicUrl}${path}`);
+    const r = await fetch(`${server.url}${path}`);
     return { status: r.status, code: ((await r.json()) as { error?: { code: string } }).error?.code };
   };
-  const create = (body: string) => fetch(`${server.publicUrl}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const create = (body: string) => fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
   it('record: a malformed id, then a bad game, then no such table, then no such game', async () => {
     const { id } = (await (await create('{}')).json()) as { id: string };
@@ -345,7 +345,7 @@ describe('PROTOCOL.md §2: the record\'s refusals in their order, and what the c
     const big = Buffer.alloc(9000, 'x');
     const send = (headers: Record<string, string>, body: Buffer) =>
       new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-        const u = new URL(server.publicUrl);
+        const u = new URL(server.url);
         const r = request({ host: u.hostname, port: u.port, path: '/api/tables', method: 'POST', headers: { ...headers, 'content-length': String(body.length) } }, (res) => {
           let d = '';
           res.on('data', (c: Buffer) => (d += c.toString()));
