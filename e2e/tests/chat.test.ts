@@ -245,7 +245,8 @@ describe('table chat and quick reactions', () => {
     await ann.click('[data-testid=chat-toggle]');
     await say(ann, 'Tu dors ?');
     await bob.waitForFunction(() => document.querySelector('[data-testid=chat-toggle] .muted-slash') !== null);
-    await sleep(300);
+    // the line has reached Bob's page (its screen-reader region speaks it): still no badge
+    await bob.waitForFunction(() => document.querySelector('[data-testid=chat-live]')?.textContent?.includes('Tu dors ?'));
     expect(await count(bob, '[data-testid=chat-unread]')).toBe(0);
     await shot(bob, 'chat-muted-phone');
 

@@ -148,7 +148,7 @@ describe('a table in four browsers', () => {
         const reason = await current.page.textContent('[data-testid=refusal]');
         expect(reason).toMatch(/^You must (follow|trump|overtrump)/);
         await shot(current, 'refusal');
-        await sleep(150);
+        // the refusal is the tap's answer, made in the page (nothing is sent): it is on screen, so the tap is handled
         expect(await handOf(current)).toEqual(before);
         // The reason takes the turn cue's place for a moment (over no card, no name plate); the turn stays.
         expect(await count(current, '[data-testid=your-turn]')).toBe(0);

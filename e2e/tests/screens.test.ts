@@ -361,7 +361,7 @@ describe('every screen at phone and desktop size', () => {
     await cdp.send('Animation.enable');
     await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.1 });
     await page.waitForFunction(() => performance.getEntriesByName('belote:deal').length > 0);
-    await sleep(500);
+    await sleep(500); // pacing for the picture: half a second into the slowed deal, the cards are mid-flight
     await page.waitForFunction(() => document.getAnimations().filter((a) => a.playState === 'running').length > 0);
     for (const size of ['phone', 'desktop'] as const) {
       await page.setViewportSize(SIZES[size]);
