@@ -205,7 +205,9 @@ describe('replay and analysis', () => {
     for (const marks of ['[data-mark=mistake], [data-mark=blunder]', '[data-mark=inaccuracy]']) {
       for (const d of record.deals.keys()) {
         await page.click(`[data-testid=deal-list] [data-deal="${d}"]`);
-        const step = await page.getAttribute(`[data-testid=move-list] button.move.card:is(${marks})`, 'data-move-step', { timeout: 1000 }).catch(() => null);
+        // the deal is current: its moves and their marks are drawn in the same update (no time limit to guess)
+        await page.waitForSelector(`[data-testid=deal-list] [data-deal="${d}"][aria-current=true]`);
+        const step = (await (await page.$(`[data-testid=move-list] button.move.card:is(${marks})`))?.getAttribute('data-move-step')) ?? null;
         if (step === null) continue;
         await page.click(`[data-testid=move-list] button.move[data-move-step="${step}"]`);
         found = await page.getAttribute('[data-testid=decision]', 'data-verdict');
