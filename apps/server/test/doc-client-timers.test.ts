@@ -136,7 +136,7 @@ describe('§8 clocks', () => {
     const dealsEnded = () => pacer.frames.filter((f) => f.name === 'step' && (f.frame as Step).events.some((e) => e.type === 'dealScored' || e.type === 'redeal')).length;
     const record = async () => (await request(server.url, `/api/tables/${id}/record`)).text;
     const stillWhileControlPlays = async () => {
-      await vi.waitFor(async () => expect((await summary(server.url, id)).spectators).toBe(0)); // the server has seen the close
+      await vi.waitFor(async () => expect((await summary(server.url, id)).spectators).toBe(0), { timeout: 10_000 }); // the server has seen the close
       const before = await record();
       const from = dealsEnded();
       await pacer.waitFor(() => dealsEnded() >= from + 2, 10_000, 'two deals ended at the control table');

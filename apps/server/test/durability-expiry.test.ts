@@ -74,7 +74,7 @@ describe('expiry and fairness (SQLite store, in process)', () => {
     const idle = await createTable(server);
     const watched = await createTable(server);
     const watcher = await TestClient.connect(server, { tableId: watched.id });
-    const gone = (id: string) => vi.waitFor(() => expect(server.registry.get(id)!.empty).toBe(true)); // the server has seen the close
+    const gone = (id: string) => vi.waitFor(() => expect(server.registry.get(id)!.empty).toBe(true), { timeout: 10_000 }); // the server has seen the close
     await gone(finished.id);
 
     const recordOf = async (id: string) => fetch(`${server.url}/api/tables/${id}/record`);
