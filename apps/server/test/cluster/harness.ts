@@ -1,9 +1,10 @@
 /**
  * Test support for the cluster: several real server processes (main.ts) on one PostgreSQL
- * database of their own, each on a port of its own that it keeps across restarts, and the real
- * reverse proxy in front — nginx with the configuration shipped in deploy/nginx/ (local.conf
- * and belote.conf), only its ports changed. Without nginx the tests that need it skip, saying
- * how to get it (test-support/tools.ts); under CI they fail instead.
+ * database of their own, each on a port of its own that it keeps across restarts, and a real
+ * reverse proxy in front with the configuration shipped in deploy/, only its ports changed:
+ * nginx (deploy/nginx/local.conf and belote.conf) or HAProxy (deploy/haproxy/local.cfg).
+ * Without the proxy the tests that need it skip, saying how to get it (test-support/tools.ts);
+ * under CI they fail instead.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,11 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from '../clients.js';
-import { NGINX, requireTool } from '../../../../test-support/tools.js';
+import { HAPROXY, NGINX, requireTool } from '../../../../test-support/tools.js';
 import { createTestDatabase, sql } from '../pg/databases.js';
 import { freePort, spawnServer, type ServerProcess } from '../restart-harness.js';
 
 const DEPLOY = fileURLToPath(new URL('../../../../deploy/nginx/', import.meta.url));
+const HAPROXY_CFG = fileURLToPath(new URL('../../../../deploy/haproxy/local.cfg', import.meta.url));
 
 export interface Node extends ServerProcess {
   /** The process's cluster id (from its start log). */
@@ -83,17 +85,28 @@ export async function startCluster(n: number, env: Record<string, string> = {}, 
 const NGINX_BIN = requireTool(NGINX);
 /** Without nginx: why the proxy tests skip. */
 export const NO_PROXY = NGINX_BIN ? null : 'nginx not found: the cluster tests through the reverse proxy are skipped';
+/** The HAProxy binary, likewise. */
+const HAPROXY_BIN = requireTool(HAPROXY);
+export const NO_HAPROXY = HAPROXY_BIN ? null : 'haproxy not found: the cluster tests through HAProxy are skipped';
+
+export type ProxyKind = 'nginx' | 'haproxy';
 
 export interface Proxy {
   url: string;
+  kind: ProxyKind;
   stop(): Promise<void>;
+}
+
+/** The shipped proxy of `kind` in front of `ports` (nginx unless said). */
+export function startProxy(ports: readonly number[], kind: ProxyKind = 'nginx'): Promise<Proxy> {
+  return kind === 'nginx' ? startNginx(ports) : startHaproxy(ports);
 }
 
 /**
  * nginx with deploy/nginx/local.conf and belote.conf, its three upstream servers replaced by
  * `ports` and its listening port by a free one: the proxy SCALING.md runs, on this test's ports.
  */
-export async function startProxy(ports: readonly number[]): Promise<Proxy> {
+async function startNginx(ports: readonly number[]): Promise<Proxy> {
   if (!NGINX_BIN) throw new Error(NO_PROXY!);
   const dir = mkdtempSync(join(tmpdir(), 'belote-nginx-'));
   mkdirSync(join(dir, 'tmp'));
@@ -107,27 +120,52 @@ export async function startProxy(ports: readonly number[]): Promise<Proxy> {
   const shared = readFileSync(join(DEPLOY, 'belote.conf'), 'utf8');
   if (!/^\s*listen 8080;$/m.test(shared)) throw new Error('deploy/nginx/belote.conf: expected `listen 8080;`');
   writeFileSync(join(dir, 'belote.conf'), shared.replace(/^(\s*)listen 8080;$/m, `$1listen 127.0.0.1:${listen};`));
-  const child: ChildProcess = spawn(NGINX_BIN, ['-p', dir, '-e', 'stderr', '-c', join(dir, 'local.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return run('nginx', spawn(NGINX_BIN, ['-p', dir, '-e', 'stderr', '-c', join(dir, 'local.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] }), listen, dir);
+}
+
+/**
+ * HAProxy with deploy/haproxy/local.cfg, its three servers' addresses replaced by `ports` and its
+ * listening port by a free one: the proxy SCALING.md runs, on this test's ports.
+ */
+async function startHaproxy(ports: readonly number[]): Promise<Proxy> {
+  if (!HAPROXY_BIN) throw new Error(NO_HAPROXY!);
+  const dir = mkdtempSync(join(tmpdir(), 'belote-haproxy-'));
+  const listen = await freePort();
+  const cfg = readFileSync(HAPROXY_CFG, 'utf8');
+  const servers = [...cfg.matchAll(/^(\s*server \S+ )127\.0\.0\.1:\d+$/gm)];
+  if (servers.length !== 3) throw new Error('deploy/haproxy/local.cfg: expected three servers');
+  const line = servers[0]![1]!;
+  const backend = ports.map((p, i) => `${line.replace(/server \S+/, `server b${i + 1}`)}127.0.0.1:${p}`).join('\n');
+  if (!/^\s*bind :8080$/m.test(cfg)) throw new Error('deploy/haproxy/local.cfg: expected `bind :8080`');
+  const local = cfg.replace(servers.map((m) => m[0]).join('\n'), backend).replace(/^(\s*)bind :8080$/m, `$1bind 127.0.0.1:${listen}`);
+  writeFileSync(join(dir, 'local.cfg'), local);
+  // -db: in the foreground, stopped by SIGTERM
+  return run('haproxy', spawn(HAPROXY_BIN, ['-db', '-f', join(dir, 'local.cfg')], { stdio: ['ignore', 'ignore', 'pipe'] }), listen, dir);
+}
+
+/** A started proxy once it answers on `listen`. */
+async function run(kind: ProxyKind, child: ChildProcess, listen: number, dir: string): Promise<Proxy> {
   let stderr = '';
   child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${listen}`;
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`${kind} exited: ${stderr}`);
     const up = await fetch(`${url}/nope`).then(
       () => true,
       () => false,
     );
     if (up) break;
-    if (i > 100) throw new Error(`nginx did not listen: ${stderr}`);
+    if (i > 100) throw new Error(`${kind} did not listen: ${stderr}`);
     await sleep(50);
   }
   return {
     url,
+    kind,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
-      if (process.env.DEBUG_PROXY) console.info(`nginx:\n${stderr}`);
+      if (process.env.DEBUG_PROXY) console.info(`${kind}:\n${stderr}`);
       rmSync(dir, { recursive: true, force: true });
     },
   };
