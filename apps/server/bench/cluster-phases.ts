@@ -242,10 +242,7 @@ async function withProxyCluster<T>(line: Line, n: number, kind: ProxyKind, fn: (
   }
   const db = await postgres();
   const cluster = await startCluster(n, {}, db.url);
-  const proxy = await startProxy(
-    cluster.nodes.map((x) => x.port),
-    kind,
-  );
+  const proxy = await startProxy(cluster.nodes.map((x) => x.port), kind);
   try {
     return await fn(cluster, proxy, db);
   } finally {

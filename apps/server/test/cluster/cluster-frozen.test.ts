@@ -15,7 +15,7 @@ import type { Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTable, TestClient } from '../clients.js';
 import type { TableSummary } from '@belote/protocol';
-import { NO_HAPROXY, NO_PROXY, startCluster, startProxy, until, type ProxyKind } from './harness.js';
+import { PROXIES, startCluster, startProxy, until } from './harness.js';
 import { Players } from './play.js';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
@@ -23,17 +23,11 @@ afterEach(async () => {
   for (const f of cleanup.splice(0).reverse()) await f();
 });
 
-describe.each([
-  ['haproxy', NO_HAPROXY],
-  ['nginx', NO_PROXY],
-] as [ProxyKind, string | null][])('a frozen owner behind %s', (kind, missing) => {
+describe.each(PROXIES)('a frozen owner behind %s', (kind, missing) => {
   it.skipIf(missing)('SIGSTOP of the owner: the next process takes the table over, the woken one is fenced and serves nothing stale', { timeout: 120_000 }, async () => {
     const cluster = await startCluster(3);
     cleanup.push(() => cluster.dispose());
-    const proxy = await startProxy(
-      cluster.nodes.map((n) => n.port),
-      kind,
-    );
+    const proxy = await startProxy(cluster.nodes.map((n) => n.port), kind);
     cleanup.push(() => proxy.stop());
     const t = await createTable(proxy, { rules: { target: 301 } });
     const host = await TestClient.connect(proxy, { tableId: t.id, hostKey: t.hostKey, reconnect: true });

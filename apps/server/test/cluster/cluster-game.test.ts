@@ -1,6 +1,6 @@
 /**
- * Three server processes on one PostgreSQL behind the real reverse proxy (nginx, the shipped
- * configuration) play a whole game as one site: the table is created through the proxy (by any
+ * Three server processes on one PostgreSQL behind a real reverse proxy (HAProxy and nginx, each
+ * with its shipped configuration) play a whole game as one site: the table is created through the proxy (by any
  * process; nobody owns it yet), and the host, the four seats and a spectator connect through the
  * proxy, which sends them all to the one process the table's id hashes to. That process claims
  * the table and runs it; the other two never load it. Game, lobby and chat commands are answered
@@ -12,7 +12,7 @@ import type { Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { autoPlay, createTable, TestClient, type TestUpdate } from '../clients.js';
 import { checkFrames } from '../leak-check.js';
-import { NO_PROXY, startCluster, startProxy } from './harness.js';
+import { PROXIES, startCluster, startProxy } from './harness.js';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
@@ -21,15 +21,15 @@ afterEach(async () => {
 
 const over = (u: TestUpdate) => u.table.status === 'finished';
 
-describe.skipIf(NO_PROXY)('three processes behind the proxy, one table', () => {
+describe.each(PROXIES)('three processes behind %s, one table', (kind, missing) => {
   for (const [variant, rules] of [
     ['classic', { target: 301 }],
     ['coinche', { variant: 'coinche', target: 501 }],
   ] as const)
-    it(`a whole ${variant} game with every socket through the proxy: one process runs the table, every frame audited`, { timeout: 120_000 }, async () => {
+    it.skipIf(missing)(`a whole ${variant} game with every socket through the proxy: one process runs the table, every frame audited`, { timeout: 120_000 }, async () => {
       const cluster = await startCluster(3);
       cleanup.push(() => cluster.dispose());
-      const proxy = await startProxy(cluster.nodes.map((n) => n.port));
+      const proxy = await startProxy(cluster.nodes.map((n) => n.port), kind);
       cleanup.push(() => proxy.stop());
 
       const t = await createTable(proxy, { rules });
@@ -72,6 +72,8 @@ describe.skipIf(NO_PROXY)('three processes behind the proxy, one table', () => {
       stops.forEach((s) => s());
       expect(final.view!.winner).not.toBeNull();
 
+      // The summary through the proxy comes from the table's process (the proxy routes /api/tables/<id> by the id).
+      expect(((await (await fetch(`${proxy.url}/api/tables/${t.id}`)).json()) as TableSummary).seats.map((x) => x.connected)).toEqual([true, true, true, true]);
       // The record through the proxy, and from each process directly (the others read the store): the same.
       const record = (await (await fetch(`${proxy.url}/api/tables/${t.id}/record`)).json()) as TableRecord;
       expect(record.deals.length).toBe(final.view!.history.length);
@@ -99,6 +101,6 @@ describe.skipIf(NO_PROXY)('three processes behind the proxy, one table', () => {
       // Leaving counts too: a socket closed, seen by the others.
       players[1]!.close();
       expect((await players[2]!.next((u) => !u.table.seats[1]!.connected)).table.seats.map((x) => x.connected)).toEqual([true, false, true, true]);
-      console.info(`cluster ${variant} game: ${record.deals.length} deals on one process of three, reached through nginx`);
+      console.info(`cluster ${variant} game: ${record.deals.length} deals on one process of three, reached through ${kind}`);
     });
 });

@@ -2,7 +2,8 @@
  * Test support for the cluster: several real server processes (main.ts) on one PostgreSQL
  * database of their own, each on a port of its own that it keeps across restarts, and a real
  * reverse proxy in front with the configuration shipped in deploy/, only its ports changed:
- * nginx (deploy/nginx/local.conf and belote.conf) or HAProxy (deploy/haproxy/local.cfg).
+ * nginx (deploy/nginx/local.conf and belote.conf) or HAProxy (deploy/haproxy/belote.cfg and
+ * local.cfg).
  * Without the proxy the tests that need it skip, saying how to get it (test-support/tools.ts);
  * under CI they fail instead.
  */
@@ -17,7 +18,7 @@ import { createTestDatabase, sql } from '../pg/databases.js';
 import { freePort, spawnServer, type ServerProcess } from '../restart-harness.js';
 
 const DEPLOY = fileURLToPath(new URL('../../../../deploy/nginx/', import.meta.url));
-const HAPROXY_CFG = fileURLToPath(new URL('../../../../deploy/haproxy/local.cfg', import.meta.url));
+const HAPROXY_DEPLOY = fileURLToPath(new URL('../../../../deploy/haproxy/', import.meta.url));
 
 export interface Node extends ServerProcess {
   /** The process's cluster id (from its start log). */
@@ -90,6 +91,11 @@ const HAPROXY_BIN = requireTool(HAPROXY);
 export const NO_HAPROXY = HAPROXY_BIN ? null : 'haproxy not found: the cluster tests through HAProxy are skipped';
 
 export type ProxyKind = 'nginx' | 'haproxy';
+/** Each shipped proxy, with why its tests skip (null: it is there). */
+export const PROXIES: readonly (readonly [ProxyKind, string | null])[] = [
+  ['haproxy', NO_HAPROXY],
+  ['nginx', NO_PROXY],
+];
 
 export interface Proxy {
   url: string;
@@ -124,23 +130,23 @@ async function startNginx(ports: readonly number[]): Promise<Proxy> {
 }
 
 /**
- * HAProxy with deploy/haproxy/local.cfg, its three servers' addresses replaced by `ports` and its
- * listening port by a free one: the proxy SCALING.md runs, on this test's ports.
+ * HAProxy with deploy/haproxy/belote.cfg and local.cfg, its three servers' addresses replaced by
+ * `ports` and its listening port by a free one: the proxy SCALING.md runs, on this test's ports.
  */
 async function startHaproxy(ports: readonly number[]): Promise<Proxy> {
   if (!HAPROXY_BIN) throw new Error(NO_HAPROXY!);
   const dir = mkdtempSync(join(tmpdir(), 'belote-haproxy-'));
   const listen = await freePort();
-  const cfg = readFileSync(HAPROXY_CFG, 'utf8');
-  const servers = [...cfg.matchAll(/^(\s*server \S+ )127\.0\.0\.1:\d+$/gm)];
+  const local = readFileSync(join(HAPROXY_DEPLOY, 'local.cfg'), 'utf8');
+  const servers = [...local.matchAll(/^(\s*server )\S+ 127\.0\.0\.1:\d+$/gm)];
   if (servers.length !== 3) throw new Error('deploy/haproxy/local.cfg: expected three servers');
-  const line = servers[0]![1]!;
-  const backend = ports.map((p, i) => `${line.replace(/server \S+/, `server b${i + 1}`)}127.0.0.1:${p}`).join('\n');
-  if (!/^\s*bind :8080$/m.test(cfg)) throw new Error('deploy/haproxy/local.cfg: expected `bind :8080`');
-  const local = cfg.replace(servers.map((m) => m[0]).join('\n'), backend).replace(/^(\s*)bind :8080$/m, `$1bind 127.0.0.1:${listen}`);
-  writeFileSync(join(dir, 'local.cfg'), local);
+  const backend = ports.map((p, i) => `${servers[0]![1]}b${i + 1} 127.0.0.1:${p}`).join('\n');
+  writeFileSync(join(dir, 'local.cfg'), local.replace(servers.map((m) => m[0]).join('\n'), backend));
+  const shared = readFileSync(join(HAPROXY_DEPLOY, 'belote.cfg'), 'utf8');
+  if (!/^\s*bind :8080$/m.test(shared)) throw new Error('deploy/haproxy/belote.cfg: expected `bind :8080`');
+  writeFileSync(join(dir, 'belote.cfg'), shared.replace(/^(\s*)bind :8080$/m, `$1bind 127.0.0.1:${listen}`));
   // -db: in the foreground, stopped by SIGTERM
-  return run('haproxy', spawn(HAPROXY_BIN, ['-db', '-f', join(dir, 'local.cfg')], { stdio: ['ignore', 'ignore', 'pipe'] }), listen, dir);
+  return run('haproxy', spawn(HAPROXY_BIN, ['-db', '-f', join(dir, 'belote.cfg'), '-f', join(dir, 'local.cfg')], { stdio: ['ignore', 'ignore', 'pipe'] }), listen, dir);
 }
 
 /** A started proxy once it answers on `listen`. */
