@@ -23,8 +23,9 @@ export const MAX_MESSAGE_BYTES = 16 * 1024;
 /**
  * In a cluster the server pings every socket each second, so a connection through the reverse
  * proxy is never silent for long unless the process is frozen: the proxy closes one silent for
- * 3 s (deploy/nginx/belote.conf) and its client reconnects, to the table's next owner. A client
- * may take 5 s to answer a ping. One process keeps Socket.IO's defaults.
+ * 3 s (deploy/nginx/belote.conf, and HAProxy's `timeout tunnel` behind its health check) and its
+ * client reconnects, to the table's next owner. A client may take 5 s to answer a ping. One
+ * process keeps Socket.IO's defaults.
  */
 export const CLUSTER_PING = { pingInterval: 1000, pingTimeout: 5000 } as const;
 

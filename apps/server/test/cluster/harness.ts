@@ -82,10 +82,10 @@ export async function startCluster(n: number, env: Record<string, string> = {}, 
   return cluster;
 }
 
-/** The nginx binary, or null outside CI (the tests through the proxy skip, saying so); CI fails without it. */
+/** The nginx binary, or null outside CI (the tests through it skip, saying so); CI fails without it. */
 const NGINX_BIN = requireTool(NGINX);
-/** Without nginx: why the proxy tests skip. */
-export const NO_PROXY = NGINX_BIN ? null : 'nginx not found: the cluster tests through the reverse proxy are skipped';
+/** Without nginx: why the tests through it skip. */
+export const NO_PROXY = NGINX_BIN ? null : 'nginx not found: the cluster tests through nginx are skipped';
 /** The HAProxy binary, likewise. */
 const HAPROXY_BIN = requireTool(HAPROXY);
 export const NO_HAPROXY = HAPROXY_BIN ? null : 'haproxy not found: the cluster tests through HAProxy are skipped';
