@@ -305,8 +305,9 @@ async function failover(line: Line, kind: ProxyKind): Promise<void> {
       );
     }
     const sum = (xs: { lost: number; refusedButApplied: number }[]) => `${xs.reduce((a, x) => a + x.lost, 0)} acknowledged actions lost, ${xs.reduce((a, x) => a + x.refusedButApplied, 0)} refused but applied`;
-    line(`kill -9 (${kills.length}): ${quantiles(kills.map((x) => x.ms))}; ${sum(kills)}`);
-    if (freezes.length) line(`SIGSTOP 5–30 s (${freezes.length}): ${quantiles(freezes.map((x) => x.ms))}; ${sum(freezes)}`);
+    const each = (xs: { ms: number }[]) => xs.map((x) => x.ms.toFixed(0)).join(', ');
+    line(`kill -9 (${kills.length}): ${quantiles(kills.map((x) => x.ms))}; ${sum(kills)}; each: ${each(kills)} ms`);
+    if (freezes.length) line(`SIGSTOP 5–30 s (${freezes.length}): ${quantiles(freezes.map((x) => x.ms))}; ${sum(freezes)}; each: ${each(freezes)} ms`);
   });
 }
 
