@@ -12,7 +12,7 @@ import type { Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { autoPlay, createTable, TestClient, type TestUpdate } from '../clients.js';
 import { checkFrames } from '../leak-check.js';
-import { PROXIES, startCluster, startProxy } from './harness.js';
+import { markedDown, PROXIES, startCluster, startProxy } from './harness.js';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
@@ -79,10 +79,11 @@ describe.each(PROXIES)('three processes behind %s, one table', (kind, missing) =
       expect(record.deals.length).toBe(final.view!.history.length);
       for (const p of cluster.nodes) expect(await (await fetch(`${p.url}/api/tables/${t.id}/record`)).json()).toEqual(record);
       // The summary: the owner's knows who is connected; another process's comes from the store (nobody connected).
+      const runner = (await cluster.owner(t.id))!;
       const summaries = await Promise.all(cluster.nodes.map(async (p) => [p, (await (await fetch(`${p.url}/api/tables/${t.id}`)).json()) as TableSummary] as const));
       for (const [p, s] of summaries) {
         expect(s).toMatchObject({ id: t.id, status: 'finished', games: 1 });
-        expect(s.seats.map((x) => x.connected)).toEqual(p === owner ? [true, true, true, true] : [false, false, false, false]);
+        expect(s.seats.map((x) => x.connected)).toEqual(p.node === runner.node ? [true, true, true, true] : [false, false, false, false]);
       }
 
       // Every frame of every socket: in order, schema-valid, leak-free, folding to viewFor.
@@ -94,10 +95,15 @@ describe.each(PROXIES)('three processes behind %s, one table', (kind, missing) =
       expect(checkFrames(spectator, 'spectator', record, secrets).frames).toBeGreaterThan(40);
       checkFrames(host, 'spectator', record, secrets);
 
-      // One process claimed the table and ran it; the other two never loaded it.
+      // One process claimed the table and ran it; the other two never loaded it (unless the machine
+      // stalled the owner past HAProxy's health check: then the table moved, as documented).
       const claims = cluster.nodes.map((p) => p.logs.filter((l) => l.msg === 'table claimed' && l.table === t.id).length);
-      expect(claims).toEqual(cluster.nodes.map((p) => (p === owner ? 1 : 0)));
-      expect((await cluster.owner(t.id))!.node).toBe(owner.node);
+      const downs = markedDown(proxy);
+      expect(downs.filter((l) => !/reason: Layer[47] timeout/.test(l))).toEqual([]);
+      if (downs.length === 0) {
+        expect(claims).toEqual(cluster.nodes.map((p) => (p === owner ? 1 : 0)));
+        expect((await cluster.owner(t.id))!.node).toBe(owner.node);
+      } else console.info(`cluster ${variant} game behind ${kind}: a replica missed its health check (${downs.join('; ')}); claims ${claims.join(', ')}`);
       // Leaving counts too: a socket closed, seen by the others.
       players[1]!.close();
       expect((await players[2]!.next((u) => !u.table.seats[1]!.connected)).table.seats.map((x) => x.connected)).toEqual([true, false, true, true]);

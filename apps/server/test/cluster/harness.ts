@@ -100,8 +100,17 @@ export const PROXIES: readonly (readonly [ProxyKind, string | null])[] = [
 export interface Proxy {
   url: string;
   kind: ProxyKind;
+  /** What the proxy wrote to stderr so far (HAProxy: a replica marked down or up, and why). */
+  stderr(): string;
   stop(): Promise<void>;
 }
+
+/**
+ * The replicas HAProxy marked down so far, each with the reason (`Server belote/b2 is DOWN, reason:
+ * Layer7 timeout`): on a machine loaded far past its cores a live process can miss its health
+ * check, and then its tables move, as documented. nginx: none.
+ */
+export const markedDown = (proxy: Proxy): string[] => proxy.stderr().match(/Server \S+ is DOWN, reason: [^,]*/g) ?? [];
 
 /** The shipped proxy of `kind` in front of `ports` (nginx unless said). */
 export function startProxy(ports: readonly number[], kind: ProxyKind = 'nginx'): Promise<Proxy> {
@@ -168,6 +177,7 @@ async function run(kind: ProxyKind, child: ChildProcess, listen: number, dir: st
   return {
     url,
     kind,
+    stderr: () => stderr,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
