@@ -32,7 +32,7 @@ function clear(margins: readonly number[][]): boolean {
 }
 
 describe('simulatedBid: a second round of decks for close bids', () => {
-  it('decides on the first decks when the best bid leads clearly, on twice as many when not', { timeout: 120_000 }, () => {
+  it('decides on the first decks when the best bid leads clearly, on twice as many when not', { timeout: 180_000 }, () => {
     const n = 8;
     let extended = 0;
     let settled = 0;

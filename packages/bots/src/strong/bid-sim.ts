@@ -146,9 +146,10 @@ export function bidSamples(view: GameView, rng: Rng, budget: BidBudget, now: () 
 /**
  * How many standard errors of the paired difference the best bid must lead the next by for the
  * first `bidSamples` decks to settle it; closer bids get as many decks again. Doubling the decks
- * of every bid changed 41 of 188 seatings' auctions on the bench's decks (and scored +4.2 ± 8.6
- * per deal against normal-v1, decks 0–93): the decision is noisy where it is close, and only
- * there do more decks pay.
+ * of every bid changed 48 of 240 seatings' auctions on the bench's decks (+4.3 ± 7.4 per deal
+ * against normal-v1, decks 0–119): the decision is noisy where it is close, so the extra decks go
+ * there only (a third of the decisions). This rule against one round: +1.4 ± 3.3 per deal over
+ * 420 decks (96 of 840 auctions changed): not shown to gain (docs/perf-log/2026-12-02-bots.md).
  */
 const CLEAR_Z = 2;
 
