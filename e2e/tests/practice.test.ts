@@ -178,7 +178,11 @@ describe('practice against three strong bots, offline', () => {
     fresh.on('request', (r) => void (r.resourceType() === 'script' || r.url().endsWith('.js') ? scripts.push(r.url()) : undefined));
     await fresh.goto(`${base()}/`);
     await fresh.waitForSelector('[data-testid=practice-link]');
-    await sleep(300);
+    // the home page's last load, after it is mounted: the analysis worker's script, prefetched (even from the cache, a resource entry)
+    await fresh.waitForFunction(() => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel=prefetch]')?.href;
+      return href !== undefined && performance.getEntriesByType('resource').some((e) => e.name === href);
+    });
     expect(scripts.filter((u) => /practice|Practice|hint|Hint/.test(u))).toEqual([]);
     await fresh.close();
   });
@@ -220,7 +224,8 @@ describe('practice against three strong bots, offline', () => {
         expect(await host.$('[data-testid=take-back]')).toBeNull();
         await host.screenshot({ path: path.join(SHOTS, 'online-hint.png') });
       } else {
-        await sleep(500);
+        // the hint button is drawn from the table's options as the page holds them (TableControls), and those say no
+        expect(await host.$('[data-testid=hints-setting]')).toBeNull();
         expect(await host.$('[data-testid=hint]')).toBeNull();
       }
       await host.close();

@@ -41,7 +41,6 @@ export function createSocketServer(http: HttpServer, tables: TableDirectory, hub
   io.use(handshakeMiddleware(tables, limits, config.handshakeTimeoutMs));
   io.on('connection', (socket) => {
     const id = socket.data;
-    limits.added(id.address, id.tableId);
     dropWhenBacklogged(socket, (queued) => log.warn({ table: id.tableId, queued }, 'socket not reading its frames: disconnected'));
     const conn: Connection = {
       id: socket.id,
@@ -60,7 +59,7 @@ export function createSocketServer(http: HttpServer, tables: TableDirectory, hub
     };
     attachHandlers(socket, id.tableId, id.variant, conn, tables, limits, log);
     socket.on('disconnect', () => {
-      limits.removed(id.address, id.tableId);
+      id.release();
       tables.detach(id.tableId, socket.id).catch((e: unknown) => log.error({ err: e, table: id.tableId }, 'leave failed'));
     });
     tables.attach(id.tableId, conn).then(
