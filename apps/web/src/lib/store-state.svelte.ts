@@ -10,6 +10,43 @@ import type { DealView, GameView, Seat } from '@belote/rules';
 
 export type FrameResult = 'applied' | 'stale' | 'gap';
 
+const isPlain = (x: object): boolean => {
+  const proto: unknown = Object.getPrototypeOf(x);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * `next`, with every part equal to the same part of `prev` (deeply, plain data only) replaced by
+ * `prev`'s own object: structural sharing, so an unchanged array is the same array. `prev` itself
+ * when nothing changed.
+ */
+export function share<T>(prev: T, next: T): T {
+  if (prev === next || typeof prev !== 'object' || typeof next !== 'object' || prev === null || next === null) return next;
+  if (Array.isArray(next)) {
+    if (!Array.isArray(prev)) return next;
+    const old: readonly unknown[] = prev;
+    let same = old.length === next.length;
+    const out = next.map((x: unknown, i) => {
+      const y = share(old[i], x);
+      if (y !== old[i]) same = false;
+      return y;
+    });
+    return (same ? prev : out) as T;
+  }
+  if (!isPlain(prev) || !isPlain(next)) return next;
+  const old = prev as Record<string, unknown>;
+  const now = next as Record<string, unknown>;
+  const keys = Object.keys(now);
+  let same = keys.length === Object.keys(old).length;
+  const out: Record<string, unknown> = {};
+  for (const k of keys) {
+    const y = share(old[k], now[k]);
+    out[k] = y;
+    if (y !== old[k] || !(k in old)) same = false;
+  }
+  return (same ? prev : out) as T;
+}
+
 const SPECTATOR: You = { role: 'spectator', seat: null, isHost: false };
 
 /** A monotonic clock in ms (tests can replace it). */
@@ -67,7 +104,11 @@ export class LiveTable {
   step(f: Step): FrameResult {
     const order = this.order(f);
     if (order !== 'next') return order;
-    this.snapshot = applyStep(this.snapshot!, f);
+    const before = this.snapshot!;
+    const after = applyStep(before, f);
+    // The parts of the game a step left as they were keep their identity: the hand, the trick,
+    // the scores… stay the same objects, so what the table derives from them is not redone.
+    this.snapshot = { ...after, view: share(before.view, after.view) };
     // a step that starts a turn or a pause carries its clocks: anchor them now
     if (f.timers) this.timersAt = this.now();
     return 'applied';
