@@ -167,7 +167,10 @@ function scriptsIn(p: CpuProfile, from: number, to: number): string {
     t += p.timeDeltas[i] ?? 0;
     if (t < from || t > to) return;
     const d = p.timeDeltas[i + 1] ?? 0;
-    self.set(name(id), (self.get(name(id)) ?? 0) + d);
+    // a native function (layout read, DOM call) is named with its caller
+    const up = parent.get(id);
+    const leaf = byId.get(id)!.callFrame.url || up === undefined ? name(id) : `${name(id)} ← ${name(up)}`;
+    self.set(leaf, (self.get(leaf) ?? 0) + d);
     const seen = new Set<string>();
     for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
       const k = name(n);
