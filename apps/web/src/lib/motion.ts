@@ -83,7 +83,6 @@ let reads: (() => (() => void) | null)[] = [];
  * where the browser lays out the step's changes anyway before drawing them.
  */
 export function nextFrame(read: () => (() => void) | null): void {
-  if (typeof requestAnimationFrame !== 'function') return void read()?.();
   if (reads.length === 0)
     requestAnimationFrame(() => {
       const now = reads;

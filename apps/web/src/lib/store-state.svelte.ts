@@ -10,39 +10,22 @@ import type { DealView, GameView, Seat } from '@belote/rules';
 
 export type FrameResult = 'applied' | 'stale' | 'gap';
 
-const isPlain = (x: object): boolean => {
-  const proto: unknown = Object.getPrototypeOf(x);
-  return proto === Object.prototype || proto === null;
-};
-
 /**
- * `next`, with every part equal to the same part of `prev` (deeply, plain data only) replaced by
- * `prev`'s own object: structural sharing, so an unchanged array is the same array. `prev` itself
- * when nothing changed.
+ * `next`, with every part equal to the same part of `prev` (deeply; plain objects and arrays)
+ * replaced by `prev`'s own: structural sharing, so an unchanged array is the same array. `prev`
+ * itself when nothing changed.
  */
 export function share<T>(prev: T, next: T): T {
-  if (prev === next || typeof prev !== 'object' || typeof next !== 'object' || prev === null || next === null) return next;
-  if (Array.isArray(next)) {
-    if (!Array.isArray(prev)) return next;
-    const old: readonly unknown[] = prev;
-    let same = old.length === next.length;
-    const out = next.map((x: unknown, i) => {
-      const y = share(old[i], x);
-      if (y !== old[i]) same = false;
-      return y;
-    });
-    return (same ? prev : out) as T;
-  }
-  if (!isPlain(prev) || !isPlain(next)) return next;
+  if (prev === next || !prev || !next || typeof prev !== 'object' || typeof next !== 'object') return next;
+  const proto: unknown = Object.getPrototypeOf(next);
+  if (proto !== Object.getPrototypeOf(prev) || (proto !== Object.prototype && proto !== Array.prototype && proto !== null)) return next;
   const old = prev as Record<string, unknown>;
   const now = next as Record<string, unknown>;
-  const keys = Object.keys(now);
-  let same = keys.length === Object.keys(old).length;
-  const out: Record<string, unknown> = {};
-  for (const k of keys) {
-    const y = share(old[k], now[k]);
-    out[k] = y;
-    if (y !== old[k] || !(k in old)) same = false;
+  const out: Record<string, unknown> = Array.isArray(next) ? ([] as unknown as Record<string, unknown>) : {};
+  let same = Object.keys(old).length === Object.keys(now).length;
+  for (const k in now) {
+    out[k] = share(old[k], now[k]);
+    same &&= out[k] === old[k] && k in old;
   }
   return (same ? prev : out) as T;
 }
