@@ -62,8 +62,8 @@ interface TraceEvent {
 function mainTasks(events: TraceEvent[], t0: number): { start: number; duration: number; own: number }[] {
   const mark = events.find((e) => e.name === 'bench:t0');
   if (!mark) throw new Error('no bench:t0 mark in the trace');
-  const main = events.find((e) => e.name === 'thread_name' && e.pid === mark.pid && e.args?.name === 'CrRendererMain');
-  if (!main) throw new Error('no renderer main thread in the trace');
+  // the mark is made on the page's main thread
+  const main = events.find((e) => e.name === 'thread_name' && e.pid === mark.pid && e.args?.name === 'CrRendererMain') ?? mark;
   const shift = mark.ts / 1000 - t0;
   return events
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask')
@@ -236,7 +236,8 @@ try {
       const w = window as unknown as { __frames: { t: number; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __hintMs: number[]; __beloteBotThoughts?: { ms: number }[] };
       return { frames: w.__frames, long: w.__long, thinking: w.__thinking, hintMs: w.__hintMs, thoughts: (w.__beloteBotThoughts ?? []).map((x) => x.ms) };
     });
-    const tasks = mainTasks(JSON.parse((await browser.stopTracing()).toString()).traceEvents as TraceEvent[], t0).filter((x) => x.own > 50);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] } | TraceEvent[];
+    const tasks = mainTasks(Array.isArray(trace) ? trace : trace.traceEvents, t0).filter((x) => x.own > 50);
     const thinkingAt = (x: { start: number; duration: number }): boolean => r.thinking.some((b) => x.start < b.to && x.start + x.duration > b.from);
     ownLong = ownLong.concat(tasks);
     ownDuringThinking = ownDuringThinking.concat(tasks.filter(thinkingAt));
