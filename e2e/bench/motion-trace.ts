@@ -26,6 +26,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** the thread's own (CPU) time: not the time it waited for a core on a loaded machine */
+  tdur?: number;
   pid: number;
   tid: number;
   id2?: { local?: string };
@@ -62,13 +64,38 @@ function animations(events: TraceEvent[]): void {
 }
 
 const THROTTLE = 4;
+/**
+ * The bench's own waits poll the page every 100 ms: Playwright's default polls in every animation
+ * frame, which makes the page draw a main-thread frame 60 times a second whatever it shows.
+ */
+const POLL_MS = 100;
 const LONG_MS = 50;
+
+/** BENCH_JS=1: a CPU profile of the page alongside the trace, to name the scripts' functions in each long task. */
+const JS = process.env.BENCH_JS === '1';
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+let profile: CpuProfile | null = null;
 
 async function trace(page: Page, label: string, during: () => Promise<void>): Promise<TraceEvent[]> {
   const browser = page.context().browser()!;
+  const cdp = JS ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink', 'v8.execute', 'toplevel'] });
   await during();
   const buf = await browser.stopTracing();
+  if (cdp) {
+    profile = (await cdp.send('Profiler.stop')).profile as CpuProfile;
+    await cdp.detach();
+  }
   mkdirSync(path.join(ARTIFACTS, 'perf'), { recursive: true });
   writeFileSync(path.join(ARTIFACTS, 'perf', `${label}.json`), buf);
   const parsed = JSON.parse(buf.toString()) as { traceEvents: TraceEvent[] } | TraceEvent[];
@@ -76,7 +103,18 @@ async function trace(page: Page, label: string, during: () => Promise<void>): Pr
 }
 
 /** Tasks on the page's main thread, the long ones with what took their time. */
-function analyse(label: string, events: TraceEvent[]): { longest: number; long: number; frameLong: number; frameLongest: number } {
+interface Window {
+  longest: number;
+  long: number;
+  frameLong: number;
+  frameLongest: number;
+  /** tasks over 50 ms of the main thread's own time (CPU throttling included, waiting for a core not) */
+  ownLong: number;
+  ownLongest: number;
+}
+const results: { mode: string; window: string; w: Window }[] = [];
+
+function analyse(label: string, events: TraceEvent[]): Window {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.tid === e.tid && x.name === 'RunTask'));
   if (!main) throw new Error('no renderer main thread in the trace');
   const on = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
@@ -94,8 +132,11 @@ function analyse(label: string, events: TraceEvent[]): { longest: number; long: 
   };
   const frameLong = long.filter(isFrame);
   const frameLongest = Math.max(0, ...tasks.filter(isFrame).map((t) => t.dur ?? 0)) / 1000;
+  const own = tasks.map((t) => (t.tdur ?? 0) / 1000);
+  const ownLong = own.filter((d) => d > LONG_MS).length;
+  const ownLongest = Math.max(0, ...own);
   console.log(
-    `${label}: ${((end - start) / 1000).toFixed(0)} ms traced, ${tasks.length} tasks, longest ${longest.toFixed(1)} ms, ${long.length} over ${LONG_MS} ms (${frameLong.length} of them frames; longest frame task ${frameLongest.toFixed(1)} ms)`,
+    `${label}: ${((end - start) / 1000).toFixed(0)} ms traced, ${tasks.length} tasks, longest ${longest.toFixed(1)} ms, ${long.length} over ${LONG_MS} ms (${frameLong.length} of them frames; longest frame task ${frameLongest.toFixed(1)} ms); in the thread's own time ${ownLong} over ${LONG_MS} ms, longest ${ownLongest.toFixed(1)} ms`,
   );
   for (const t of long.slice(0, 5)) {
     const inside = on.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur! && e.name !== 'RunTask');
@@ -104,12 +145,45 @@ function analyse(label: string, events: TraceEvent[]): { longest: number; long: 
     const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}`);
     const scripts = [...new Set(inside.map((e) => e.args?.data?.url).filter((u): u is string => !!u).map((u) => u.replace(/.*\//, '')))].slice(0, 4);
     console.log(`  ${isFrame(t) ? 'frame' : 'message'} task ${(t.dur! / 1000).toFixed(1)} ms at +${((t.ts - start) / 1000).toFixed(0)} ms: ${top.join(', ')}${scripts.length ? `; scripts ${scripts.join(' ')}` : ''}`);
+    if (profile) console.log(`    js: ${scriptsIn(profile, t.ts, t.ts + t.dur!)}`);
   }
   animations(events);
-  return { longest, long: long.length, frameLong: frameLong.length, frameLongest };
+  return { longest, long: long.length, frameLong: frameLong.length, frameLongest, ownLong, ownLongest };
 }
 
-const server = await startServerProcess({ BOT_DELAY_MS: '1200', DEAL_PAUSE_MS: '60000' });
+/** The profile's samples between two trace times (the same clock), by function: self time, then total time of the app's own functions (the Svelte runtime's left out). */
+function scriptsIn(p: CpuProfile, from: number, to: number): string {
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const name = (id: number): string => {
+    const f = byId.get(id)!.callFrame;
+    return `${f.functionName || '(anon)'}${f.url ? `@${f.url.replace(/.*\//, '').replace(/-[\w-]{8}\.js$/, '')}:${f.lineNumber + 1}` : ''}`;
+  };
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  let t = p.startTime;
+  p.samples.forEach((id, i) => {
+    t += p.timeDeltas[i] ?? 0;
+    if (t < from || t > to) return;
+    const d = p.timeDeltas[i + 1] ?? 0;
+    // a native function (layout read, DOM call) is named with its caller
+    const up = parent.get(id);
+    const leaf = byId.get(id)!.callFrame.url || up === undefined ? name(id) : `${name(id)} ← ${name(up)}`;
+    self.set(leaf, (self.get(leaf) ?? 0) + d);
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const k = name(n);
+      if (seen.has(k) || !k.includes('@') || k.includes('@runtime')) continue;
+      seen.add(k);
+      total.set(k, (total.get(k) ?? 0) + d);
+    }
+  });
+  const fmt = (m: Map<string, number>, k: number): string => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}`).join(', ');
+  return `self: ${fmt(self, 6)}\n    total: ${fmt(total, 10)}`;
+}
+
+const server = await startServerProcess({ BOT_DELAY_MS: '1200', DEAL_PAUSE_MS: '60000', ...(process.env.BENCH_WEB_DIST ? { WEB_DIST: process.env.BENCH_WEB_DIST } : {}) });
 const browser = await launch();
 
 async function round(reduce: boolean): Promise<void> {
@@ -146,11 +220,11 @@ async function round(reduce: boolean): Promise<void> {
   // One trick: from the player's card until the trick has slid away.
   const trickEvents = await trace(page, `trick-${reduce ? 'reduced' : 'motion'}`, async () => {
     await page.click('[data-playable=true]', { position: { x: 8, y: 14 } });
-    await page.waitForFunction(() => document.querySelectorAll('[data-trick-card]').length === 4, null, { timeout: 60_000 });
-    await page.waitForFunction(() => document.querySelectorAll('[data-trick-card]').length < 4, null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-trick-card]').length === 4, null, { timeout: 60_000, polling: POLL_MS });
+    await page.waitForFunction(() => document.querySelectorAll('[data-trick-card]').length < 4, null, { timeout: 60_000, polling: POLL_MS });
     await page.waitForTimeout(600);
   });
-  analyse(`${mode}, one trick (${THROTTLE}× CPU)`, trickEvents);
+  results.push({ mode, window: 'one trick', w: analyse(`${mode}, one trick (${THROTTLE}× CPU)`, trickEvents) });
 
   // Play the deal out, then trace the next deal's packets.
   while (!(await page.$('[data-testid=deal-summary]'))) {
@@ -160,16 +234,24 @@ async function round(reduce: boolean): Promise<void> {
   const deals = await page.evaluate(() => performance.getEntriesByName('belote:deal').length);
   const dealEvents = await trace(page, `deal-${reduce ? 'reduced' : 'motion'}`, async () => {
     await page.click('[data-testid=continue]');
-    await page.waitForFunction((n) => performance.getEntriesByName('belote:deal').length > n, deals, { timeout: 60_000 });
+    await page.waitForFunction((n) => performance.getEntriesByName('belote:deal').length > n, deals, { timeout: 60_000, polling: POLL_MS });
     await page.waitForTimeout(1500);
   });
-  analyse(`${mode}, the next deal dealt (${THROTTLE}× CPU)`, dealEvents);
+  results.push({ mode, window: 'next deal', w: analyse(`${mode}, the next deal dealt (${THROTTLE}× CPU)`, dealEvents) });
   await context.close();
 }
 
 try {
   const rounds = Number(process.argv[2] ?? 2);
   for (let r = 0; r < rounds; r++) for (const reduce of r % 2 ? [true, false] : [false, true]) await round(reduce);
+  console.log('\nsummary: mode | window | windows | tasks > 50 ms | frame tasks > 50 ms | longest task | longest frame task | own time > 50 ms | longest own time');
+  for (const mode of ['motion', 'reduced motion'])
+    for (const window of ['one trick', 'next deal', 'all']) {
+      const ws = results.filter((r) => r.mode === mode && (window === 'all' || r.window === window)).map((r) => r.w);
+      const sum = (f: (w: Window) => number): number => ws.reduce((a, w) => a + f(w), 0);
+      const max = (f: (w: Window) => number): string => Math.max(0, ...ws.map(f)).toFixed(0);
+      console.log(`summary: ${mode} | ${window} | ${ws.length} | ${sum((w) => w.long)} | ${sum((w) => w.frameLong)} | ${max((w) => w.longest)} ms | ${max((w) => w.frameLongest)} ms | ${sum((w) => w.ownLong)} | ${max((w) => w.ownLongest)} ms`);
+    }
 } finally {
   await browser.close();
   await server.stop();

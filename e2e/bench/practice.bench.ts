@@ -13,6 +13,10 @@
  * pages"). The calibration line reports how much slower a fixed loop runs in a worker and on the
  * main thread under the same throttling, so the figures can be read for what they are.
  *
+ * A Chromium trace of the game (its tasks only) also gives each main-thread task's own time: on a
+ * loaded machine a task waits for a core and `longtask` counts the wait; the thread's own time
+ * (CPU throttling included) does not.
+ *
  * Flags: --rate=4 (CPU throttling), --games=1, --target=501, --variant=classic|coinche,
  * --hints=8 (hints to ask per game). Needs the built web app (pnpm build).
  */
@@ -39,6 +43,32 @@ const motion = arg('motion', 'full') === 'reduce' ? 'reduce' : 'no-preference';
  */
 const mode = arg('mode', 'practice') === 'online' ? 'online' : 'practice';
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * The page's main-thread tasks from a trace, on the page's clock (`performance.now()`), placed
+ * by the `bench:t0` mark made at `t0` (ms).
+ */
+function mainTasks(events: TraceEvent[], t0: number): { start: number; duration: number; own: number }[] {
+  const mark = events.find((e) => e.name === 'bench:t0');
+  if (!mark) throw new Error('no bench:t0 mark in the trace');
+  // the mark is made on the page's main thread
+  const main = events.find((e) => e.name === 'thread_name' && e.pid === mark.pid && e.args?.name === 'CrRendererMain') ?? mark;
+  const shift = mark.ts / 1000 - t0;
+  return events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask')
+    .map((e) => ({ start: e.ts / 1000 - shift, duration: (e.dur ?? 0) / 1000, own: (e.tdur ?? 0) / 1000 }));
+}
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -134,6 +164,8 @@ try {
   let longTasks: { start: number; duration: number }[] = [];
   let moves = 0;
   let duringThinking: { start: number; duration: number }[] = [];
+  let ownLong: { start: number; own: number }[] = [];
+  let ownDuringThinking: { start: number; own: number }[] = [];
   for (let g = 0; g < games; g++) {
     if (mode === 'practice') {
       await page.goto(`${server.url}/practice`);
@@ -157,7 +189,8 @@ try {
       await page.click('[data-testid=start]:not([disabled])');
       await page.waitForSelector('[data-card]');
     }
-    const t0 = await page.evaluate(() => performance.now());
+    await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+    const t0 = await page.evaluate(() => (performance.mark('bench:t0'), performance.now()));
     if (profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
@@ -203,6 +236,11 @@ try {
       const w = window as unknown as { __frames: { t: number; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __hintMs: number[]; __beloteBotThoughts?: { ms: number }[] };
       return { frames: w.__frames, long: w.__long, thinking: w.__thinking, hintMs: w.__hintMs, thoughts: (w.__beloteBotThoughts ?? []).map((x) => x.ms) };
     });
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] } | TraceEvent[];
+    const tasks = mainTasks(Array.isArray(trace) ? trace : trace.traceEvents, t0).filter((x) => x.own > 50);
+    const thinkingAt = (x: { start: number; duration: number }): boolean => r.thinking.some((b) => x.start < b.to && x.start + x.duration > b.from);
+    ownLong = ownLong.concat(tasks);
+    ownDuringThinking = ownDuringThinking.concat(tasks.filter(thinkingAt));
     r.frames.forEach((f, i) => {
       if (f.bot && i > 0) latencies.push(f.t - r.frames[i - 1]!.t);
     });
@@ -217,6 +255,8 @@ try {
   console.log(`changes of the table (steps or versions): ${moves}; long tasks per 100: ${((100 * longTasks.length) / Math.max(1, moves)).toFixed(1)}`);
   console.log(`long tasks on the main thread during the game: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks.map((l) => l.duration)).toFixed(0)} ms, total ${longTasks.reduce((a, l) => a + l.duration, 0).toFixed(0)} ms` : ''}`);
   console.log(`of which overlapping a bot's thinking: ${duringThinking.length}${duringThinking.length ? `, longest ${Math.max(...duringThinking.map((l) => l.duration)).toFixed(0)} ms` : ''}`);
+  const longest = (xs: { own: number }[]): string => (xs.length ? `, longest ${Math.max(...xs.map((x) => x.own)).toFixed(0)} ms` : '');
+  console.log(`in the main thread's own time (trace; waiting for a core left out): ${ownLong.length} tasks over 50 ms${longest(ownLong)}; overlapping a bot's thinking: ${ownDuringThinking.length}${longest(ownDuringThinking)}`);
   console.log(`hints, from the click to the panel (the test driver's clock): ${stats(hints)}`);
   console.log(`hints, computing in the worker: ${stats(hintWorker)}`);
 } finally {

@@ -116,6 +116,33 @@ describe('turn notifications', () => {
     alert.dispose();
   });
 
+  it('touch the page and the browser only when something changes (set is called on every step)', async () => {
+    notifications('granted');
+    const { reg } = fakeRegistration();
+    const get = vi.spyOn(navigator.serviceWorker!, 'getRegistration');
+    prefs.setNotify(true);
+    let vis: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => vis);
+    const alert = new TurnAlert();
+    const texts = { title: '● Your turn — Belote', body: 'Your turn to play.' };
+    alert.set(false, texts); // the first: a notification left over is closed
+    for (let i = 0; i < 6; i++) alert.set(i % 2 === 0, texts); // visible: nothing to show, nothing to close
+    await vi.waitFor(() => expect(reg.getNotifications).toHaveBeenCalledTimes(1));
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(document.title).toBe('Belote');
+    // hidden, the turn comes and goes: shown once, closed once
+    vis = 'hidden';
+    alert.set(true, texts);
+    expect(document.title).toBe(texts.title);
+    alert.set(true, texts);
+    alert.set(false, texts);
+    alert.set(false, texts);
+    await vi.waitFor(() => expect(reg.getNotifications).toHaveBeenCalledTimes(2));
+    expect(reg.showNotification).toHaveBeenCalledTimes(1);
+    expect(document.title).toBe('Belote');
+    alert.dispose();
+  });
+
   it('ask the browser only when the player taps the button', async () => {
     const ask = notifications('default');
     render(NotifyOptIn, { variant: 'lobby' });

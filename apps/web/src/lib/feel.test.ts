@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { completeMotion, dealMotion, dealingOrder, newCards, CARD_GAP_MS, FLIGHT_MS, FLIP_MS } from './deal-motion.js';
 import { MARK_MS, TableFeel } from './feel.svelte.js';
 import { dealt, step, updateFor } from '../../test/fixtures.js';
-import { dealtBack, dealtCard, intoTrick, stopDeal, toWinner, turnUp } from './motion.js';
+import { dealtBack, dealtCard, HandSlide, intoTrick, stopDeal, toWinner, turnUp } from './motion.js';
 import { connected } from '../../test/transport.js';
 
 afterEach(() => {
@@ -19,7 +19,9 @@ function animated(): { node: HTMLElement; runs: () => Promise<Run[]> } {
   const node = document.createElement('div');
   const list: Run[] = [];
   node.animate = ((keyframes: Keyframe[], options: KeyframeAnimationOptions) => void list.push({ keyframes, options })) as unknown as HTMLElement['animate'];
-  return { node, runs: () => Promise.resolve().then(() => list) };
+  // Flights are measured and started in the next animation frame (motion.ts `nextFrame`), fades at once.
+  const frame = (): Promise<void> => new Promise((r) => (globalThis.requestAnimationFrame ?? setTimeout)(() => r()));
+  return { node, runs: () => frame().then(() => list) };
 }
 const moves = (r: Run): boolean => r.keyframes.some((k) => 'transform' in k);
 
@@ -98,25 +100,26 @@ describe('TableFeel: only live steps move, mark and sound', () => {
     const first = animated();
     // Svelte is given nothing to run: the browser runs the one animation, its wait included.
     expect(dealtCard(first.node, { card: retourne })).toEqual({ duration: 0 });
+    // Every element the step made takes part (they all come before the next frame, as Svelte makes them).
+    const fresh = hand.filter((c) => !viewFor(s0, seat).deal!.hand!.includes(c));
+    expect(fresh).toHaveLength(3);
+    const others = fresh.map((c) => ({ c, a: animated() }));
+    for (const { c, a } of others) dealtCard(a.node, { card: c });
+    const held = hand.find((c) => !fresh.includes(c))!;
+    const h = animated();
+    dealtCard(h.node, { card: held });
     const [flight] = await first.runs();
     expect(flight!.options).toMatchObject({ delay: 0, duration: FLIGHT_MS, fill: 'backwards' });
     expect(moves(flight!)).toBe(true);
     // It ends where the card lies, whole.
     expect(flight!.keyframes.at(-1)).toEqual({ transform: ' translate(0px, 0px) rotate(0deg) scale(1)', opacity: 1 });
-    const fresh = hand.filter((c) => !viewFor(s0, seat).deal!.hand!.includes(c));
-    expect(fresh).toHaveLength(3);
-    for (const c of fresh) {
-      const a = animated();
-      dealtCard(a.node, { card: c });
+    for (const { c, a } of others) {
       const [run] = await a.runs();
       expect(moves(run!)).toBe(true);
       // The others after the retourne, in the packets.
       if (c !== retourne) expect(run!.options.delay).toBeGreaterThan(0);
     }
     // A card held before does not move; neither does anything after a snapshot.
-    const held = hand.find((c) => !fresh.includes(c))!;
-    const h = animated();
-    dealtCard(h.node, { card: held });
     expect(await h.runs()).toEqual([]);
     client.receive(updateFor(state, seat, 7));
     const late = animated();
@@ -177,3 +180,69 @@ describe('TableFeel: only live steps move, mark and sound', () => {
     feel.dispose();
   });
 });
+
+describe('the hand sliding (HandSlide)', () => {
+  /** A hand of slots whose layout places are `xs` (jsdom lays nothing out), reads counted. */
+  function hand(cards: string[], xs: number[]) {
+    const row = document.createElement('div');
+    const reads = { n: 0 };
+    const runs = new Map<string, Run[]>();
+    const place = (cs: string[], ps: number[]): void => {
+      row.replaceChildren(
+        ...cs.map((c, i) => {
+          const el = document.createElement('button');
+          el.dataset.card = c;
+          Object.defineProperty(el, 'offsetLeft', { get: () => (reads.n++, ps[i]) });
+          Object.defineProperty(el, 'offsetTop', { get: () => 0 });
+          const list: Run[] = [];
+          runs.set(c, list);
+          el.animate = ((keyframes: Keyframe[], options: KeyframeAnimationOptions) => void list.push({ keyframes, options })) as unknown as HTMLElement['animate'];
+          return el;
+        }),
+      );
+    };
+    place(cards, xs);
+    return { row, reads, runs, place };
+  }
+  const frame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => r()));
+
+  it('slides the cards that moved from their last places, read in the next frame, not in the step', async () => {
+    const h = hand(['7S', '8S', '9S'], [0, 40, 80]);
+    const slide = new HandSlide();
+    slide.changed(h.row);
+    expect(h.reads.n).toBe(0);
+    await frame();
+    expect([...h.runs.values()].flat()).toEqual([]); // the first places: nothing to slide from
+    // 8S played: the hand closes up around the middle
+    h.place(['7S', '9S'], [20, 60]);
+    slide.changed(h.row);
+    expect(h.reads.n).toBe(3);
+    await frame();
+    expect(h.runs.get('7S')![0]!.keyframes).toEqual([{ transform: 'translate(-20px, 0px)' }, { transform: 'none' }]);
+    expect(h.runs.get('9S')![0]!.keyframes).toEqual([{ transform: 'translate(20px, 0px)' }, { transform: 'none' }]);
+    // unchanged places: nothing moves; after a resize the old places are forgotten
+    h.place(['7S', '9S'], [20, 60]);
+    slide.changed(h.row);
+    await frame();
+    expect(h.runs.get('7S')).toEqual([]);
+    slide.forget();
+    h.place(['7S', '9S'], [0, 40]);
+    slide.changed(h.row);
+    await frame();
+    expect(h.runs.get('7S')).toEqual([]);
+  });
+
+  it('reads and moves nothing with reduced motion', async () => {
+    vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} }));
+    const h = hand(['7S', '8S'], [0, 40]);
+    const slide = new HandSlide();
+    slide.changed(h.row);
+    await frame();
+    h.place(['7S'], [20]);
+    slide.changed(h.row);
+    await frame();
+    expect(h.reads.n).toBe(0);
+    expect(h.runs.get('7S')).toEqual([]);
+  });
+});
+

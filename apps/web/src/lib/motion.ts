@@ -9,9 +9,12 @@
  *
  * A dealt card waits for its packet: Svelte would run that wait as a second, empty animation on
  * the main thread and start the flight from a callback when it ends (one per card, mid-deal).
- * Dealt cards (and the retourne turning) are instead one Web Animation each, started with the
- * step, whose `delay` holds the first frame (`fill: backwards`), all of it on the compositor; they
- * start after every transition of the step has measured the page, so that is one layout.
+ * Dealt cards (and the retourne turning) are instead one Web Animation each, whose `delay` holds
+ * the first frame (`fill: backwards`), all of it on the compositor. Where a card flies from and to
+ * is read in the next animation frame, before that frame is drawn (`nextFrame`): the step's own
+ * task does not stop to lay the page out, the frame lays it out once, and the first frame drawn
+ * already shows the cards at the start of their flight. The hand's sliding (`HandSlide`) reads the
+ * page the same way.
  */
 import type { Card, Seat } from '@belote/rules';
 import { cubicOut } from 'svelte/easing';
@@ -67,21 +70,43 @@ const NONE: TransitionConfig = { duration: 0 };
 
 /** Runs `keyframes` on `node` after the step's measures; Svelte has nothing left to do. */
 function play(node: Element, keyframes: Keyframe[], delay: number, duration: number, easing = 'linear'): TransitionConfig {
-  queueMicrotask(() => node.animate?.(keyframes, { delay, duration, easing, fill: 'backwards' }));
+  queueMicrotask(() => run(node, keyframes, delay, duration, easing));
   return NONE;
+}
+const run = (node: Element, keyframes: Keyframe[], delay: number, duration: number, easing: string): void =>
+  void node.animate?.(keyframes, { delay, duration, easing, fill: 'backwards' });
+
+/** What reads the page in the next frame: each returns what to start once all have read. */
+let reads: (() => (() => void) | null)[] = [];
+/**
+ * Reads the page at the start of the next frame (every read first, then every start: one layout),
+ * where the browser lays out the step's changes anyway before drawing them.
+ */
+export function nextFrame(read: () => (() => void) | null): void {
+  if (reads.length === 0)
+    requestAnimationFrame(() => {
+      const now = reads;
+      reads = [];
+      for (const start of now.map((r) => r())) start?.();
+    });
+  reads.push(read);
 }
 
 const fadeIn = (node: Element, delay: number): TransitionConfig => play(node, [{ opacity: 0 }, { opacity: 1 }], delay, 200);
 
-/** From `from` to where `node` is, keeping the node's own transform (as Svelte's `fly`). */
-function flight(node: Element, from: { x: number; y: number } | null, delay: number): TransitionConfig {
-  const to = centreOf(node);
-  if (!from || !to) return fadeIn(node, delay);
-  const own = getComputedStyle(node).transform;
-  const base = own === 'none' ? '' : own;
-  const at = (x: number, y: number, turn: number, scale: number): string => `${base} translate(${x}px, ${y}px) rotate(${turn}deg) scale(${scale})`;
-  // Opacity 0.3 → 1 over the first 35 % of the eased flight, as the card leaves the dealer.
-  return play(node, [{ transform: at(from.x - to.x, from.y - to.y, -10, 0.7), opacity: 0.3 }, { opacity: 1, offset: 0.35 }, { transform: at(0, 0, 0, 1), opacity: 1 }], delay, FLIGHT_MS, EASE_OUT);
+/** From `from` (read in the next frame) to where `node` is, keeping the node's own transform (as Svelte's `fly`). */
+function flight(node: Element, from: () => { x: number; y: number } | null, delay: number): TransitionConfig {
+  nextFrame(() => {
+    const start = from();
+    const to = centreOf(node);
+    if (!start || !to) return () => run(node, [{ opacity: 0 }, { opacity: 1 }], delay, 200, 'linear');
+    const own = getComputedStyle(node).transform;
+    const base = own === 'none' ? '' : own;
+    const at = (x: number, y: number, turn: number, scale: number): string => `${base} translate(${x}px, ${y}px) rotate(${turn}deg) scale(${scale})`;
+    // Opacity 0.3 → 1 over the first 35 % of the eased flight, as the card leaves the dealer.
+    return () => run(node, [{ transform: at(start.x - to.x, start.y - to.y, -10, 0.7), opacity: 0.3 }, { opacity: 1, offset: 0.35 }, { transform: at(0, 0, 0, 1), opacity: 1 }], delay, FLIGHT_MS, EASE_OUT);
+  });
+  return NONE;
 }
 
 /** A card (back) dealt to `seat` as its `index`-th card: from the dealer (the retourne: from the table). */
@@ -91,7 +116,8 @@ export function dealtBack(node: Element, { seat, index }: { seat: Seat; index: n
   if (!a || delay === undefined) return NONE;
   if (reducedMotion()) return fadeIn(node, delay);
   const fromTable = a.plan.retourne !== null && 'taker' in a.plan.retourne && a.plan.retourne.taker === seat && index === a.held[seat];
-  return flight(node, fromTable ? tablePoint() : seatPoint(a.plan.dealer), delay);
+  const dealer = a.plan.dealer;
+  return flight(node, fromTable ? tablePoint : () => seatPoint(dealer), delay);
 }
 
 /** A card of the viewer's hand that this step dealt. */
@@ -138,4 +164,44 @@ export function toWinner(_node: Element, { to }: { to: Offset | null }): Transit
   if (reducedMotion()) return { duration: 0 };
   if (!to) return fade(0, 200);
   return { duration: 380, easing: cubicOut, css: (t, u) => `translate: ${to.x * u}px ${to.y * u}px; opacity: ${t}` };
+}
+
+/** How long the hand's cards take to slide to their new places. */
+const SLIDE_MS = 240;
+
+/**
+ * The hand's cards sliding to their new places when the hand changes (a card played, the rest of
+ * the deal dealt, the hand sorted again), as Svelte's `animate:flip` did, without its two layouts
+ * in the step: the places are read in the next frame (`nextFrame`) and compared with those read
+ * after the last change. They are the layout's places (`offsetLeft`/`offsetTop`), whatever flies.
+ */
+export class HandSlide {
+  #at = new Map<string, { x: number; y: number }>();
+  #waiting = false;
+
+  /** The hand changed (after Svelte's update). */
+  changed(hand: HTMLElement | undefined): void {
+    if (!hand || this.#waiting) return;
+    if (reducedMotion()) return this.forget();
+    this.#waiting = true;
+    nextFrame(() => {
+      this.#waiting = false;
+      const at = new Map<string, { x: number; y: number }>();
+      const moves: (() => void)[] = [];
+      for (const el of hand.querySelectorAll<HTMLElement>('[data-card]')) {
+        const now = { x: el.offsetLeft, y: el.offsetTop };
+        const was = this.#at.get(el.dataset.card!);
+        at.set(el.dataset.card!, now);
+        if (was && (was.x !== now.x || was.y !== now.y))
+          moves.push(() => el.animate?.([{ transform: `translate(${was.x - now.x}px, ${was.y - now.y}px)` }, { transform: 'none' }], { duration: SLIDE_MS, easing: EASE_OUT }));
+      }
+      this.#at = at;
+      return () => moves.forEach((m) => m());
+    });
+  }
+
+  /** The places are no longer known (the window resized, reduced motion): the next change slides nothing. */
+  forget(): void {
+    this.#at.clear();
+  }
 }

@@ -10,6 +10,26 @@ import type { DealView, GameView, Seat } from '@belote/rules';
 
 export type FrameResult = 'applied' | 'stale' | 'gap';
 
+/**
+ * `next`, with every part equal to the same part of `prev` (deeply; plain objects and arrays)
+ * replaced by `prev`'s own: structural sharing, so an unchanged array is the same array. `prev`
+ * itself when nothing changed.
+ */
+export function share<T>(prev: T, next: T): T {
+  if (prev === next || !prev || !next || typeof prev !== 'object' || typeof next !== 'object') return next;
+  const proto: unknown = Object.getPrototypeOf(next);
+  if (proto !== Object.getPrototypeOf(prev) || (proto !== Object.prototype && proto !== Array.prototype && proto !== null)) return next;
+  const old = prev as Record<string, unknown>;
+  const now = next as Record<string, unknown>;
+  const out: Record<string, unknown> = Array.isArray(next) ? ([] as unknown as Record<string, unknown>) : {};
+  let same = Object.keys(old).length === Object.keys(now).length;
+  for (const k in now) {
+    out[k] = share(old[k], now[k]);
+    same &&= out[k] === old[k] && k in old;
+  }
+  return (same ? prev : out) as T;
+}
+
 const SPECTATOR: You = { role: 'spectator', seat: null, isHost: false };
 
 /** A monotonic clock in ms (tests can replace it). */
@@ -67,7 +87,11 @@ export class LiveTable {
   step(f: Step): FrameResult {
     const order = this.order(f);
     if (order !== 'next') return order;
-    this.snapshot = applyStep(this.snapshot!, f);
+    const before = this.snapshot!;
+    const after = applyStep(before, f);
+    // The parts of the game a step left as they were keep their identity: the hand, the trick,
+    // the scores… stay the same objects, so what the table derives from them is not redone.
+    this.snapshot = { ...after, view: share(before.view, after.view) };
     // a step that starts a turn or a pause carries its clocks: anchor them now
     if (f.timers) this.timersAt = this.now();
     return 'applied';

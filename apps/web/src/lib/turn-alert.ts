@@ -33,6 +33,8 @@ export class TurnAlert {
   #iconHref: string | null = null;
   /** A notification shown without a service worker (dev), to close it. */
   #shown: Notification | null = null;
+  /** Whether the cues were on at the last render (null: never rendered, so a leftover notification is closed once). */
+  #on: boolean | null = null;
   readonly #onVisibility = (): void => this.#render(false);
 
   constructor(private readonly doc: Document = document) {
@@ -53,12 +55,16 @@ export class TurnAlert {
     this.#render(false);
   }
 
+  /** Called on every step of the table: only a change touches the page (closing asks the browser for its permission and notifications). */
   #render(became: boolean): void {
     const on = this.#mine && this.doc.visibilityState === 'hidden';
-    this.doc.title = on ? this.#texts.title : PLAIN_TITLE;
+    const title = on ? this.#texts.title : PLAIN_TITLE;
+    if (this.doc.title !== title) this.doc.title = title;
     this.#badge(on);
+    const was = this.#on;
+    this.#on = on;
     if (!on) {
-      void this.#closeNotification();
+      if (was !== false) void this.#closeNotification();
       return;
     }
     if (!became) return;
