@@ -212,10 +212,10 @@ try {
       }
       // wait without polling the page in a loop (the driver's own queries run on the main thread)
       const next = await page
-        .waitForSelector('[data-testid=continue]:not([disabled]), [data-card][data-playable="true"], [data-bid=pass]:not([disabled]), [data-testid=game-over]', { timeout: 120_000 })
+        .waitForSelector('[data-testid=continue]:not([disabled]), [data-card].playable, [data-bid=pass]:not([disabled]), [data-testid=game-over]', { timeout: 120_000 })
         .then((h) => h.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-bid]') ? 'pass' : el.matches('[data-testid=continue]') ? 'continue' : 'over')));
       if (next === 'continue') await click('[data-testid=continue]:not([disabled])');
-      else if (next === 'card') await click('[data-card][data-playable="true"]', { x: 8, y: 14 });
+      else if (next === 'card') await click('[data-card].playable', { x: 8, y: 14 });
       else if (next === 'pass') await click('[data-bid=pass]:not([disabled])');
     }
     if (profile) {
