@@ -318,7 +318,7 @@ describe('verdicts', () => {
     expect(verdictOf(THRESHOLDS.mistake, 3)).toBe('mistake');
     expect(verdictOf(THRESHOLDS.blunder, 3)).toBe('blunder');
     // 30 given away with a standard error of 4: surely 20 → a blunder; with 5: surely 17.5 → a mistake.
-    expect(MARK_Z).toBe(2.5);
+    expect(MARK_Z).toBe(3.25);
     expect(verdictOf(30, 3, 4)).toBe('blunder');
     expect(verdictOf(30, 3, 5)).toBe('mistake');
     expect(verdictOf(30, 3, 10.4)).toBe('inaccuracy');
