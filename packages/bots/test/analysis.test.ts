@@ -317,13 +317,13 @@ describe('verdicts', () => {
     expect(verdictOf(THRESHOLDS.inaccuracy, 3)).toBe('inaccuracy');
     expect(verdictOf(THRESHOLDS.mistake, 3)).toBe('mistake');
     expect(verdictOf(THRESHOLDS.blunder, 3)).toBe('blunder');
-    // 30 given away with a standard error of 4: surely 20 → a blunder; with 5: surely 17.5 → a mistake.
+    // 30 given away with a standard error of 3: surely 20.25 → a blunder; with 4: surely 17 → a mistake.
     expect(MARK_Z).toBe(3.25);
-    expect(verdictOf(30, 3, 4)).toBe('blunder');
-    expect(verdictOf(30, 3, 5)).toBe('mistake');
-    expect(verdictOf(30, 3, 10.4)).toBe('inaccuracy');
-    expect(verdictOf(30, 3, 10.5)).toBe('good');
-    expect(surelyGivenAway(30, 5)).toBe(17.5);
+    expect(verdictOf(30, 3, 3)).toBe('blunder');
+    expect(verdictOf(30, 3, 4)).toBe('mistake');
+    expect(verdictOf(30, 3, 8)).toBe('inaccuracy');
+    expect(verdictOf(30, 3, 8.1)).toBe('good');
+    expect(surelyGivenAway(30, 4)).toBe(17);
     expect(surelyGivenAway(3, 5)).toBe(0);
   });
 
