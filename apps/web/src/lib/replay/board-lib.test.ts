@@ -99,7 +99,7 @@ const decision = (over: Partial<Decision>): Decision => ({
   ],
   best: '9D',
   loss: 15,
-  se: 2,
+  se: 1.5,
   exactLoss: 0,
   verdict: 'mistake',
   samples: 24,
