@@ -39,9 +39,9 @@ export interface AnalysisBudget {
  * binds only in the first two tricks, where one sample costs 100 thousand to a million nodes:
  * there a decision gets its first sample and then what 0.7 million more nodes allow (about 4
  * samples in the first trick, 13 in the second, fewer where one sample is dear); from the third
- * trick on nearly every decision gets all 24. A card that looks marked on fewer than 6 is
- * sampled up to 6 before its mark stands (one or two sampled deals that happen to agree would
- * otherwise show no noise at all). A bid or call is played out on 20 decks, and on 40 more
+ * trick on nearly every decision gets all 24. A card that looks marked on fewer than 6 gets one
+ * more at a time until it has 6 or no longer looks marked (one or two sampled deals that happen
+ * to agree would otherwise show no noise at all). A bid or call is played out on 20 decks, and on 40 more
  * unless those already show it could not be marked (about half the bids stop there; every
  * mark stands on all 60).
  */
