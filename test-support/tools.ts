@@ -109,3 +109,11 @@ export const NGINX: ToolSpec = {
   paths: ['/usr/sbin/nginx', '/opt/homebrew/bin/nginx', '/usr/local/bin/nginx'],
   hint: 'install nginx (Debian/Ubuntu: apt-get install nginx; macOS: brew install nginx)',
 };
+
+/** HAProxy, for tests of a reverse proxy with active health checks (Debian puts it in /usr/sbin). */
+export const HAPROXY: ToolSpec = {
+  name: 'haproxy',
+  needed: 'tests behind an HAProxy reverse proxy',
+  paths: ['/usr/sbin/haproxy', '/opt/homebrew/bin/haproxy', '/usr/local/bin/haproxy'],
+  hint: 'install HAProxy 2.6 or later (Debian/Ubuntu: apt-get install haproxy; macOS: brew install haproxy)',
+};

@@ -7,6 +7,7 @@ import path from 'node:path';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { resize } from './browser.js';
 
 export type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
 
@@ -62,8 +63,7 @@ export interface ScreenFindings {
  */
 export async function auditScreen(page: Page, dir: string, screen: string, home: Size, found: ScreenFindings[], extra?: (size: Size) => Promise<void>): Promise<void> {
   for (const size of ['phone', 'desktop'] as const) {
-    await page.setViewportSize(SIZES[size]);
-    await new Promise((r) => setTimeout(r, 120));
+    await resize(page, SIZES[size]);
     await extra?.(size);
     const findings = await axeFindings(page);
     found.push({ screen, size, findings });

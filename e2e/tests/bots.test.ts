@@ -77,7 +77,9 @@ describe('a game against bots', () => {
       }
       if ((await count(host, '[data-testid=your-turn]')) > 0) {
         if (!checkedLayout && (await count(host, '[data-card]')) === 8) {
-          // Phone first: all eight cards on screen, nothing to scroll.
+          // Phone first: all eight cards on screen, nothing to scroll — once the deal's motion has
+          // brought them in (a card still flying from the dealer may be outside the screen).
+          await host.page.waitForFunction(() => [...document.querySelectorAll('[data-card]')].every((e) => e.getAnimations().length === 0));
           const boxes = await host.page.$$eval('[data-card]', (els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
           for (const b of boxes) {
             expect(b.left).toBeGreaterThanOrEqual(0);

@@ -70,3 +70,14 @@ export async function addBot(page: Page, seat: number, level: 'easy' | 'normal' 
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Resize the page and wait until it is laid out at the new size: the window has the new width
+ * (its resize and media-query listeners have run), then two frames drawn (the effects they
+ * started, ResizeObserver callbacks included, are on the screen).
+ */
+export async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction(([w, h]) => window.innerWidth === w && window.innerHeight === h, [size.width, size.height]);
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}

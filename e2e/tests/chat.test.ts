@@ -12,7 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { axeFindings, blocking, describeFindings } from './axe.js';
 import { ARTIFACTS, addBot, launch, sleep } from './browser.js';
@@ -230,6 +230,9 @@ describe('table chat and quick reactions', () => {
     await ann.click('[data-testid=chat-close]');
 
     // A reload: the history comes back, the seat too; nothing counts as unread.
+    // Bob's socket from the reload on: what reaches his page is seen (the muted check below waits for its line)
+    const toBob: string[] = [];
+    bob.on('websocket', (ws) => ws.on('framereceived', (f) => void toBob.push(String(f.payload))));
     await bob.reload();
     await bob.waitForSelector('[data-card]');
     expect(await count(bob, '[data-testid=chat-unread]')).toBe(0);
@@ -245,7 +248,9 @@ describe('table chat and quick reactions', () => {
     await ann.click('[data-testid=chat-toggle]');
     await say(ann, 'Tu dors ?');
     await bob.waitForFunction(() => document.querySelector('[data-testid=chat-toggle] .muted-slash') !== null);
-    await sleep(300);
+    // the line has reached Bob's page, which has handled it and drawn two frames since: still no badge
+    await vi.waitFor(() => expect(toBob.some((f) => f.includes('Tu dors ?'))).toBe(true), { timeout: 15_000 });
+    await bob.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
     expect(await count(bob, '[data-testid=chat-unread]')).toBe(0);
     await shot(bob, 'chat-muted-phone');
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { SIZES, auditScreen, describeFindings, type ScreenFindings, type Size } from './axe.js';
-import { ARTIFACTS, launch, sleep } from './browser.js';
+import { ARTIFACTS, launch, resize, sleep } from './browser.js';
 
 const base = inject('baseUrl');
 const SHOTS = path.join(ARTIFACTS, 'coinche');
@@ -183,7 +183,7 @@ describe('a coinche deal on four phones', () => {
       expect(await p.textContent('[data-testid=trump-spoken]')).toBe(`Contrat 90 hearts, taken by ${bidder}, Coinché ×2`);
     }
     for (const size of ['phone', 'desktop'] as const) {
-      await phones[0]!.setViewportSize(SIZES[size]);
+      await resize(phones[0]!, SIZES[size]);
       await headerClear(phones[0]!, size);
     }
     await phones[0]!.setViewportSize(SIZES.phone);

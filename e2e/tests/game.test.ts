@@ -147,12 +147,13 @@ describe('a table in four browsers', () => {
         await current.page.click(`[data-card="${illegal}"]`, { position: { x: 8, y: 14 } });
         const reason = await current.page.textContent('[data-testid=refusal]');
         expect(reason).toMatch(/^You must (follow|trump|overtrump)/);
-        await shot(current, 'refusal');
-        await sleep(150);
+        // the refusal is the tap's answer, made in the page (nothing is sent): it is on screen, so the tap is handled
         expect(await handOf(current)).toEqual(before);
-        // The reason takes the turn cue's place for a moment (over no card, no name plate); the turn stays.
-        expect(await count(current, '[data-testid=your-turn]')).toBe(0);
+        // The reason takes the turn cue's place for a moment (over no card, no name plate): the cue
+        // leaves (once its fade ends; this waits for it, where a fixed pause used to); the turn stays.
+        await current.page.waitForSelector('[data-testid=your-turn]', { state: 'detached' });
         expect(await count(current, '[data-playable=true]')).toBeGreaterThan(0);
+        await shot(current, 'refusal');
         illegalChecked = true;
       }
 

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, addBot, launch, sleep } from './browser.js';
+import { ARTIFACTS, addBot, launch, resize, sleep } from './browser.js';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 
@@ -56,8 +56,7 @@ function smallTargets(page: Page): Promise<string[]> {
 async function atEverySize(page: Page, what: string, selectors: string[]): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   for (const s of SIZES) {
-    await page.setViewportSize({ width: s.width, height: s.height });
-    await sleep(150);
+    await resize(page, { width: s.width, height: s.height });
     await page.screenshot({ path: path.join(ARTIFACTS, `layout-${what}-${s.name}.png`) });
     await fits(page, s.width, s.height, selectors);
   }

@@ -21,7 +21,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { axeFindings, blocking, describeFindings } from './axe.js';
-import { ARTIFACTS, launch, sleep } from './browser.js';
+import { ARTIFACTS, launch, resize } from './browser.js';
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 type Size = keyof typeof SIZES;
@@ -66,8 +66,7 @@ const dealsShown = (page: Page): Promise<number[]> => page.$$eval('[data-testid=
 /** axe-core (nothing serious or critical) and a screenshot, at both sizes. */
 async function check(page: Page, name: string): Promise<void> {
   for (const size of ['phone', 'desktop'] as const) {
-    await page.setViewportSize(SIZES[size]);
-    await sleep(400);
+    await resize(page, SIZES[size]);
     if (size === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scrolling`).toBeLessThanOrEqual(390);
     const findings = await axeFindings(page);
     if (findings.length) console.info(`axe ${name} @ ${size}:\n${describeFindings(findings)}`);
@@ -83,8 +82,7 @@ async function check(page: Page, name: string): Promise<void> {
  */
 async function fits(page: Page, what: string): Promise<void> {
   for (const size of ['phone', 'desktop'] as const) {
-    await page.setViewportSize(SIZES[size]);
-    await sleep(300);
+    await resize(page, SIZES[size]);
     const m = await page.evaluate(() => {
       const stage = document.querySelector('.stage')!;
       const keys = document.querySelector('.keys')!.getBoundingClientRect();
@@ -103,8 +101,7 @@ async function fits(page: Page, what: string): Promise<void> {
 /** The verdict is on the screen at both sizes: the side column's head, or the docked line on a phone. */
 async function verdictInView(page: Page): Promise<void> {
   for (const size of ['phone', 'desktop'] as const) {
-    await page.setViewportSize(SIZES[size]);
-    await sleep(300);
+    await resize(page, SIZES[size]);
     const r = await page.locator(size === 'phone' ? '[data-testid=verdict-line]' : '[data-testid=decision] h3').boundingBox();
     expect(r, `verdict shown @ ${size}`).not.toBeNull();
     expect(r!.y, `verdict in view @ ${size}`).toBeGreaterThanOrEqual(0);
@@ -208,7 +205,9 @@ describe('replay and analysis', () => {
     for (const marks of ['[data-mark=mistake], [data-mark=blunder]', '[data-mark=inaccuracy]']) {
       for (const d of record.deals.keys()) {
         await page.click(`[data-testid=deal-list] [data-deal="${d}"]`);
-        const step = await page.getAttribute(`[data-testid=move-list] button.move.card:is(${marks})`, 'data-move-step', { timeout: 1000 }).catch(() => null);
+        // the deal is current: its moves and their marks are drawn in the same update (no time limit to guess)
+        await page.waitForSelector(`[data-testid=deal-list] [data-deal="${d}"][aria-current=true]`);
+        const step = (await (await page.$(`[data-testid=move-list] button.move.card:is(${marks})`))?.getAttribute('data-move-step')) ?? null;
         if (step === null) continue;
         await page.click(`[data-testid=move-list] button.move[data-move-step="${step}"]`);
         found = await page.getAttribute('[data-testid=decision]', 'data-verdict');

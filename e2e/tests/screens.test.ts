@@ -22,7 +22,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { SIZES, auditScreen, axeFindings, blocking, describeFindings, type ScreenFindings, type Size } from './axe.js';
-import { ARTIFACTS, addBot, launch, sleep } from './browser.js';
+import { ARTIFACTS, addBot, launch, resize, sleep } from './browser.js';
 
 const SHOTS = path.join(ARTIFACTS, 'screens');
 
@@ -262,7 +262,7 @@ describe('every screen at phone and desktop size', () => {
           // After a deal (three-digit scores): players' headers at both sizes, a spectator's
           // with the team names on a phone.
           for (const size of ['phone', 'desktop'] as const) {
-            await h.page.setViewportSize(SIZES[size]);
+            await resize(h.page, SIZES[size]);
             await trumpBadgeClear(h.page, `${h.name} at ${size}`);
           }
           await h.page.setViewportSize(SIZES[h.size]);
@@ -361,10 +361,10 @@ describe('every screen at phone and desktop size', () => {
     await cdp.send('Animation.enable');
     await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.1 });
     await page.waitForFunction(() => performance.getEntriesByName('belote:deal').length > 0);
-    await sleep(500);
+    await sleep(500); // pacing for the picture: half a second into the slowed deal, the cards are mid-flight
     await page.waitForFunction(() => document.getAnimations().filter((a) => a.playState === 'running').length > 0);
     for (const size of ['phone', 'desktop'] as const) {
-      await page.setViewportSize(SIZES[size]);
+      await resize(page, SIZES[size]);
       await page.screenshot({ path: path.join(SHOTS, `deal-in-flight-${size}.png`) });
       found.push({ screen: 'deal-in-flight', size, findings: await axeFindings(page) });
       expect.soft(found.at(-1)!.findings.filter(blocking)).toEqual([]);

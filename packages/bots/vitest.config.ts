@@ -4,5 +4,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
-  test: { name: 'bots', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  // testTimeout: a limit catches a hang. The searches are CPU-bound: at load 25 on two cores a test
+  // takes ten times its idle time, so the heavy ones say 180 s.
+  test: { name: 'bots', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60_000 },
 });

@@ -9,13 +9,15 @@
  *             topology (each table's sockets split over both), and its one process. Server CPU per action (all
  *             processes together), PostgreSQL statements and commits per action, messages
  *             between processes per action, latency
- *   failover  through nginx (deploy/nginx) in front of three processes: FAILOVER_KILLS times a
- *             table's owner killed (-9) mid-trick, then FAILOVER_FREEZES times frozen (SIGSTOP)
- *             for 5–30 s; the time from the failure to the table's next accepted action,
- *             acknowledged actions lost, refusals whose action was applied
- *   rolling   ROLLING_TABLES tables under load through nginx, each of three replicas restarted
- *             in turn (SIGTERM, then started again): the longest pause per table, losses
- *   pgrestart ROLLING_TABLES tables under load through nginx, PostgreSQL stopped for
+ *   failover  through each proxy of FAILOVER_PROXIES (default `haproxy,nginx`: deploy/haproxy,
+ *             deploy/nginx) in front of three processes: FAILOVER_KILLS times a table's owner
+ *             killed (-9) mid-trick, then FAILOVER_FREEZES times frozen (SIGSTOP) for 5–30 s; the
+ *             time from the failure to the table's next accepted action, acknowledged actions
+ *             lost, refusals whose action was applied
+ *   rolling   ROLLING_TABLES tables under load through BENCH_PROXY (default nginx), each of three
+ *             replicas restarted in turn (SIGTERM, then started again): the longest pause per
+ *             table, losses
+ *   pgrestart ROLLING_TABLES tables under load through BENCH_PROXY, PostgreSQL stopped for
  *             PG_DOWN_MS and started again: how long until every table accepts an action again
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Seat } from '@belote/rules';
 import { TestClient, createTable } from '../test/clients.js';
-import { startCluster, startProxy, NO_PROXY, type Cluster, type Proxy } from '../test/cluster/harness.js';
+import { startCluster, startProxy, NO_HAPROXY, NO_PROXY, type Cluster, type Proxy, type ProxyKind } from '../test/cluster/harness.js';
 import { Players } from '../test/cluster/play.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../test/pg/embedded.js';
 import { Child } from './ipc.js';
@@ -41,6 +43,12 @@ const KILLS = Number(env('FAILOVER_KILLS', '20'));
 const FREEZES = Number(env('FAILOVER_FREEZES', '20'));
 const ROLLING_TABLES = Number(env('ROLLING_TABLES', '6'));
 const PG_DOWN_MS = Number(env('PG_DOWN_MS', '3000'));
+const proxyKind = (k: string): ProxyKind => {
+  if (k !== 'nginx' && k !== 'haproxy') throw new Error(`unknown proxy ${k}: nginx or haproxy`);
+  return k;
+};
+const FAILOVER_PROXIES = env('FAILOVER_PROXIES', 'haproxy,nginx').split(',').map(proxyKind);
+const BENCH_PROXY = proxyKind(env('BENCH_PROXY', 'nginx'));
 /** Idle tables, each with one spectator, spread over the processes: more sockets per process, no more frames. */
 const IDLE_TABLES = Number(env('CLUSTER_IDLE_TABLES', '0'));
 /** Seconds of load before each measured window. */
@@ -226,14 +234,15 @@ async function startedTable(proxy: Proxy, seed: string): Promise<{ id: string; p
   return { id: t.id, players: new Players(clients, seed, host), clients: [host, ...clients] };
 }
 
-async function withProxyCluster<T>(line: Line, n: number, fn: (c: Cluster, proxy: Proxy, db: Awaited<ReturnType<typeof postgres>>) => Promise<T>): Promise<T | null> {
-  if (NO_PROXY) {
-    line(NO_PROXY);
+async function withProxyCluster<T>(line: Line, n: number, kind: ProxyKind, fn: (c: Cluster, proxy: Proxy, db: Awaited<ReturnType<typeof postgres>>) => Promise<T>): Promise<T | null> {
+  const missing = kind === 'nginx' ? NO_PROXY : NO_HAPROXY;
+  if (missing) {
+    line(missing);
     return null;
   }
   const db = await postgres();
   const cluster = await startCluster(n, {}, db.url);
-  const proxy = await startProxy(cluster.nodes.map((x) => x.port));
+  const proxy = await startProxy(cluster.nodes.map((x) => x.port), kind);
   try {
     return await fn(cluster, proxy, db);
   } finally {
@@ -269,8 +278,12 @@ async function failOwner(cluster: Cluster, proxy: Proxy, k: number, fail: (owner
 }
 
 export async function phaseFailover(line: Line): Promise<void> {
-  line(`\n## Failover through nginx (deploy/nginx), three processes: ${KILLS} kill -9 of a table's owner mid-trick, ${FREEZES} SIGSTOP of 5–30 s; time from the failure to the table's next accepted action`);
-  await withProxyCluster(line, 3, async (cluster, proxy) => {
+  for (const kind of FAILOVER_PROXIES) await failover(line, kind);
+}
+
+async function failover(line: Line, kind: ProxyKind): Promise<void> {
+  line(`\n## Failover through ${kind} (deploy/${kind}), three processes: ${KILLS} kill -9 of a table's owner mid-trick, ${FREEZES} SIGSTOP of 5–30 s; time from the failure to the table's next accepted action`);
+  await withProxyCluster(line, 3, kind, async (cluster, proxy) => {
     const slot = (n: Cluster['nodes'][0]) => cluster.nodes.indexOf(n);
     const kills = [];
     for (let k = 0; k < KILLS; k++)
@@ -292,14 +305,15 @@ export async function phaseFailover(line: Line): Promise<void> {
       );
     }
     const sum = (xs: { lost: number; refusedButApplied: number }[]) => `${xs.reduce((a, x) => a + x.lost, 0)} acknowledged actions lost, ${xs.reduce((a, x) => a + x.refusedButApplied, 0)} refused but applied`;
-    line(`kill -9 (${kills.length}): ${quantiles(kills.map((x) => x.ms))}; ${sum(kills)}`);
-    if (freezes.length) line(`SIGSTOP 5–30 s (${freezes.length}): ${quantiles(freezes.map((x) => x.ms))}; ${sum(freezes)}`);
+    const each = (xs: { ms: number }[]) => xs.map((x) => x.ms.toFixed(0)).join(', ');
+    line(`kill -9 (${kills.length}): ${quantiles(kills.map((x) => x.ms))}; ${sum(kills)}; each: ${each(kills)} ms`);
+    if (freezes.length) line(`SIGSTOP 5–30 s (${freezes.length}): ${quantiles(freezes.map((x) => x.ms))}; ${sum(freezes)}; each: ${each(freezes)} ms`);
   });
 }
 
 export async function phaseRolling(line: Line): Promise<void> {
-  line(`\n## Rolling restart through nginx: ${ROLLING_TABLES} tables under load, each of three replicas restarted in turn (SIGTERM)`);
-  await withProxyCluster(line, 3, async (cluster, proxy) => {
+  line(`\n## Rolling restart through ${BENCH_PROXY}: ${ROLLING_TABLES} tables under load, each of three replicas restarted in turn (SIGTERM)`);
+  await withProxyCluster(line, 3, BENCH_PROXY, async (cluster, proxy) => {
     const tables = await Promise.all(Array.from({ length: ROLLING_TABLES }, (_, i) => startedTable(proxy, `rolling-${i}`)));
     let stop = false;
     const load = tables.map((t) => t.players.play(() => stop, 50));
@@ -327,9 +341,9 @@ export async function phaseRolling(line: Line): Promise<void> {
 }
 
 export async function phasePgRestart(line: Line): Promise<void> {
-  line(`\n## PostgreSQL restarted through nginx: ${ROLLING_TABLES} tables under load on two processes, PostgreSQL down ${PG_DOWN_MS} ms`);
+  line(`\n## PostgreSQL restarted through ${BENCH_PROXY}: ${ROLLING_TABLES} tables under load on two processes, PostgreSQL down ${PG_DOWN_MS} ms`);
   if (process.env.BENCH_PG_URL) return line('(skipped: BENCH_PG_URL is not a PostgreSQL this benchmark can restart)');
-  await withProxyCluster(line, 2, async (cluster, proxy, db) => {
+  await withProxyCluster(line, 2, BENCH_PROXY, async (cluster, proxy, db) => {
     const tables = await Promise.all(Array.from({ length: ROLLING_TABLES }, (_, i) => startedTable(proxy, `pg-${i}`)));
     let stop = false;
     const load = tables.map((t) => t.players.play(() => stop, 20));

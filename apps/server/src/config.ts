@@ -89,7 +89,7 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection URL: the `pg` store instead of SQLite in `dataDir`. */
   databaseUrl: string | null;
-  /** Connections of the PostgreSQL store's pool (each process; two more for the cluster's messages). */
+  /** Connections of the PostgreSQL store's pool (each process): all the connections a process opens, the cluster's statements included. */
   databasePoolSize: number;
   webDist: string;
   logLevel: (typeof LOG_LEVELS)[number];

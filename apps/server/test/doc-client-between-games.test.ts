@@ -114,6 +114,8 @@ describe('§8.1 between games', () => {
       ['Eve', null],
     ]);
     expect(watcher.state!.view!.rules).toEqual({ target: 501, announcements: false, tie: 'dedans', direction: 'counterclockwise' });
+    // refused mid-game and changing nothing: checked on a human's turn, when only a human can move the table (the bot may be eldest and lead)
+    await watcher.waitFor(() => watcher.state!.view?.deal?.turn != null && watcher.state!.view.deal.turn !== 2, 3000, "a human's turn");
     await refused(alice, 'settings', { options: { fillWithBots: false } }, 'GAME_IN_PROGRESS');
 
     // one deal of the new game, then each record holds its own game's seats and rules

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { TableRecord } from '@belote/protocol';
 import { commitmentPreimage, replayRecord } from '@belote/rules';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../src/server.js';
 import { SqliteStore } from '../src/store/sqlite-store.js';
 import { sweepExpired } from '../src/tables/expiry.js';
@@ -74,8 +74,8 @@ describe('expiry and fairness (SQLite store, in process)', () => {
     const idle = await createTable(server);
     const watched = await createTable(server);
     const watcher = await TestClient.connect(server, { tableId: watched.id });
-    await server.registry.idle();
-    await new Promise((r) => setTimeout(r, 50));
+    const gone = (id: string) => vi.waitFor(() => expect(server.registry.get(id)!.empty).toBe(true), { timeout: 10_000 }); // the server has seen the close
+    await gone(finished.id);
 
     const recordOf = async (id: string) => fetch(`${server.url}/api/tables/${id}/record`);
     const sweep = (hoursAhead: number) => sweepExpired({ ...deps, now: () => Date.now() + hoursAhead * HOUR });
@@ -109,7 +109,7 @@ describe('expiry and fairness (SQLite store, in process)', () => {
     expect(await sweep(169)).toEqual([idle.id]);
     expect(server.registry.get(watched.id)).toBeDefined();
     watcher.close();
-    await new Promise((r) => setTimeout(r, 100));
+    await gone(watched.id);
     expect(await sweep(169)).toEqual([watched.id]);
 
     // Removed for good: a restart on the same directory restores nothing.

@@ -120,7 +120,7 @@ describe('kill -9 at random points across many games', () => {
     while (kills < MAX_KILLS && tables.some((t) => !t.final)) {
       const goal = totalAcked() + 10 + Math.floor(rng() * 50);
       while (totalAcked() < goal && tables.some((t) => !t.final)) await sleep(5);
-      await sleep(rng() * 20);
+      await sleep(rng() * 20); // a random moment (seeded) past the goal: kills land anywhere in a write, not just after an ack
       expect((await proc.stop('SIGKILL')).signal).toBe('SIGKILL');
       kills++;
       for (const t of tables) {

@@ -95,7 +95,7 @@ describe('a client that stops reading', () => {
     for (let i = 0; i < 20_000; i++) {
       raw.send(`42${i}["sync",{}]`);
       if (i % 1000 === 999) {
-        await sleep(20);
+        await sleep(20); // pacing, not a wait for a condition: the server reads and answers meanwhile, then the heap is sampled
         peak = Math.max(peak, process.memoryUsage().heapUsed - heapBefore);
       }
     }

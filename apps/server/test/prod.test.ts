@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DOCKER_COMPOSE, requireTool } from '../../../test-support/tools.js';
+import { DOCKER_COMPOSE, HAPROXY, requireTool } from '../../../test-support/tools.js';
 import { TestClient } from './clients.js';
 import { envOf, execForm, healthCommand, last, readDockerfile } from './dockerfile.js';
 import { freePort } from './restart-harness.js';
@@ -59,6 +59,7 @@ function rulesDistIsCurrent(): boolean {
 }
 
 const dockerCompose = requireTool(DOCKER_COMPOSE);
+const haproxy = requireTool(HAPROXY);
 
 describe('production start path', () => {
   it("the runtime stage, run on a production deploy: health, page, sockets, bots, as an unprivileged user; its health check passes and its stop signal stops it cleanly", { timeout: 600_000 }, async () => {
@@ -186,25 +187,38 @@ describe('production start path', () => {
     expect(config).toMatch(/- published: 3000\n\s+target: 3000\n/);
   });
 
-  it.skipIf(!dockerCompose)('docker-compose config accepts the cluster file: PostgreSQL, three replicas, nginx in front routing by table', { timeout: 60_000 }, async () => {
+  it.skipIf(!dockerCompose)('docker-compose config accepts the cluster file: PostgreSQL, three replicas, HAProxy in front routing by table', { timeout: 60_000 }, async () => {
     const config = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config']);
     for (const name of ['belote-1', 'belote-2', 'belote-3']) expect(config).toMatch(new RegExp(`^  ${name}:\n`, 'm'));
     expect(config.match(/DATABASE_URL: postgres:\/\/belote:belote@postgres:5432\/belote/g)).toHaveLength(3);
     expect(config).toContain('TRUST_PROXY: loopback,uniquelocal');
     expect(config).toMatch(/condition: service_healthy/);
     expect(config).toMatch(/image: postgres:17/);
-    expect(config).toMatch(/image: nginx:1\.28/);
+    expect(config).toMatch(/image: haproxy:2\.6/);
     expect(config).toMatch(/- published: 8080\n\s+target: 8080\n/);
-    expect(config).toContain('deploy/nginx/compose.conf:/etc/nginx/conf.d/default.conf:ro');
-    expect(config).toContain('deploy/nginx/belote.conf:/etc/nginx/belote.conf:ro');
+    expect(config).toContain('deploy/haproxy/belote.cfg:/usr/local/etc/haproxy/belote.cfg:ro');
+    expect(config).toContain('deploy/haproxy/compose.cfg:/usr/local/etc/haproxy/compose.cfg:ro');
+    expect(config).toMatch(/command:\n\s+- haproxy\n\s+- -f\n\s+- \/usr\/local\/etc\/haproxy\/belote\.cfg\n\s+- -f\n\s+- \/usr\/local\/etc\/haproxy\/compose\.cfg\n/);
     const custom = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.cluster.yml'), 'config'], { BELOTE_PORT: '9090', POSTGRES_PASSWORD: 's3cret' });
     expect(custom).toContain('postgres://belote:s3cret@postgres:5432/belote');
     expect(custom).toMatch(/- published: 9090\n\s+target: 8080\n/);
-    // nginx names exactly the Compose file's replicas, hashes by table, and listens where the proxy is published
+    // HAProxy names exactly the Compose file's replicas, hashes by table, and listens where the proxy is published
+    const replicas = readFileSync(join(ROOT, 'deploy/haproxy/compose.cfg'), 'utf8');
+    expect([...replicas.matchAll(/^\s*server (belote-\d) \1:3000$/gm)].map((m) => m[1])).toEqual(['belote-1', 'belote-2', 'belote-3']);
+    const shared = readFileSync(join(ROOT, 'deploy/haproxy/belote.cfg'), 'utf8');
+    expect(shared).toMatch(/^\s*balance hash var\(txn\.table\)$/m);
+    expect(shared).toMatch(/^\s*hash-type consistent$/m);
+    expect(shared).toMatch(/^\s*bind :8080$/m);
+    // nginx instead (SCALING.md): its Compose file names the same replicas, hashes by table, listens on 8080
     const nginx = readFileSync(join(ROOT, 'deploy/nginx/compose.conf'), 'utf8');
     expect([...nginx.matchAll(/^\s*server (belote-\d):3000 .*resolve;$/gm)].map((m) => m[1])).toEqual(['belote-1', 'belote-2', 'belote-3']);
     expect(nginx).toMatch(/hash \$belote_route consistent;/);
     expect(readFileSync(join(ROOT, 'deploy/nginx/belote.conf'), 'utf8')).toMatch(/^\s*listen 8080;$/m);
+  });
+
+  it.skipIf(!haproxy)("HAProxy accepts the cluster file's configuration (deploy/haproxy/belote.cfg + compose.cfg)", async () => {
+    // the replicas' names resolve only on the Compose network: a warning here, not an error
+    expect(await run(haproxy!, ['-c', '-f', join(ROOT, 'deploy/haproxy/belote.cfg'), '-f', join(ROOT, 'deploy/haproxy/compose.cfg')])).toContain('Configuration file is valid');
   });
 
   it.skipIf(!dockerCompose)('docker-compose: with BELOTE_PORT the server listens on that port, so its log and links name it', { timeout: 60_000 }, async () => {

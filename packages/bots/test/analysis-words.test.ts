@@ -76,7 +76,7 @@ describe('what a deal puts at stake', () => {
     // Accurate: gave away less than the scaled inaccuracy threshold.
     const accurate = a.decisions.filter((d) => d.seat === 0 && d.verdict !== 'forced' && d.loss < THRESHOLDS.inaccuracy * a.scale).length;
     expect(a.seats[0].accurate).toBe(accurate);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('why a decision was worse', () => {
@@ -103,7 +103,7 @@ describe('why a decision was worse', () => {
       expect(j.margins[0]).toHaveLength(d.samples);
       d.options.forEach((o, i) => expect(o.ahead).toBe(j.margins[i]!.filter((m) => m > 0).length));
     }
-  }, 30_000);
+  }, 180_000);
 
   it('names the trick given away on the last card of a trick, with its points', () => {
     // Last cards of a trick where one legal card lets the other team have it and another wins it: the losing one judged as if played.
@@ -131,7 +131,7 @@ describe('why a decision was worse', () => {
     }
     expect(tricks).toBeGreaterThan(0);
     expect(all.filter(({ d }) => d.why?.kind === 'trick').every(({ deal, d }) => currentDeal(deal.states[d.step]!)!.trick.cards.length === 3)).toBe(true);
-  }, 30_000);
+  }, 180_000);
 
   it('gives the contract counts or the card points lost otherwise', () => {
     for (const { deal, d } of all) {
@@ -168,7 +168,7 @@ describe('bids and calls in two rounds', () => {
       }
     }
     expect(found).toBeGreaterThan(0);
-  }, 60_000);
+  }, 180_000);
 
   it('give exactly the deals of one round when the second is drawn, and stop at the first when clear', () => {
     for (const variant of ['classic', 'coinche'] as const) {
@@ -188,7 +188,7 @@ describe('bids and calls in two rounds', () => {
         expect(first.margins).toEqual(once.margins.map((m) => m.slice(0, 4)));
       }
     }
-  }, 60_000);
+  }, 180_000);
 
   it('draw the second round exactly for a bid near a mark', () => {
     const { state } = oneGame('rounds-mark', { players: ['normal', 'random', 'normal', 'random'], rng: seededRng('rounds-mark') }, { target: 1000 }, 3);
@@ -206,7 +206,7 @@ describe('bids and calls in two rounds', () => {
       if (d.samples === 8) expect(isMark(verdictOf(d.loss + 2 * d.se, d.options.length, d.se / Math.SQRT2))).toBe(false);
       if (isMark(d.verdict)) expect(d.samples).toBe(16);
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('what if', () => {
@@ -239,7 +239,7 @@ describe('what if', () => {
         expect(end.points[teamOf(seat)]).toBe(o.points);
       }
     }
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a card that is not legal, and a position with no card to play', () => {
     const state = deal.states[firstCard]!;
@@ -248,5 +248,5 @@ describe('what if', () => {
     expect(() => variationOf(state, notLegal)).toThrow(/not a legal card/);
     expect(seat).toBe(currentDeal(state)!.turn);
     expect(() => variationOf(deal.states[0]!, 'AS')).toThrow(/no card to play/);
-  }, 30_000);
+  }, 180_000);
 });

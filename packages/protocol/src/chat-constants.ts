@@ -1,6 +1,6 @@
 /**
  * The chat's limits and quick reactions, without zod, so that clients can import them from
- * the zod-free entry point (`@belote/protocol/client`). PROTOCOL.md §5.6 and §4.1 describe them.
+ * the zod-free entry point (`@belote/protocol/client`). PROTOCOL.md §15 describes them.
  */
 
 /** A chat line holds at most this many characters (Unicode code points, after cleaning). */

@@ -1,5 +1,5 @@
 /**
- * Table chat on the wire (PROTOCOL.md §4.1, §5.6): what clients send (`chat`, `react`,
+ * Table chat on the wire (PROTOCOL.md §15): what clients send (`chat`, `react`,
  * `chatHistory`, and the host's `chatMute` and `spectatorChat`), the chat entries the server
  * numbers and keeps (lines and the host's notices), the chat state every snapshot carries,
  * and the ephemeral `reaction` frame. Chat is not part of the game: it never changes the

@@ -1,6 +1,6 @@
 /**
  * `@belote/protocol/client` — the zod-free entry point for clients (the web app, a third-party
- * client): the constants, the fold of protocol 2 and every wire type. The zod schemas stay in
+ * client): the constants, the fold of the protocol and every wire type. The zod schemas stay in
  * the main entry (`@belote/protocol`) for servers and tests that validate frames; importing
  * this one never loads zod (only `import type` reaches the schema files).
  */

@@ -1,5 +1,5 @@
 /**
- * The client's fold of protocol 2: a `Snapshot` plus the frames that follow it. `applyStep`
+ * The client's fold of the protocol (3): a `Snapshot` plus the frames that follow it. `applyStep`
  * applies one `step` (table events here, game events by the rules' `applyEvents`), and
  * `applyPresence` one `presence` frame. Both are pure and never mutate their input. Folding
  * every frame from a snapshot gives exactly the snapshot the server would send at that `seq`

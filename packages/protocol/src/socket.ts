@@ -1,5 +1,5 @@
 /**
- * Socket.IO messages in both directions (protocol 2, PROTOCOL.md). Every client event carries
+ * Socket.IO messages in both directions (protocol 3, PROTOCOL.md). Every client event carries
  * a payload validated by the schema below and an ack callback that receives an `Ack`. The
  * server sends three messages: a `snapshot` (the whole table as this socket may see it) on
  * connect and when the socket's seat changes, then a small `step` per change (public events;
@@ -104,13 +104,13 @@ const ALL_TARGETS = [...new Set<Target>([...targetsOf('classic'), ...targetsOf('
 export const SettingsSchemas = { classic: settingsEvent(targetsOf('classic'), 'classic'), coinche: settingsEvent(targetsOf('coinche'), 'coinche') } as const;
 
 export const ClientEventSchemas = {
-  /** Take a free seat (or move to another / rename, before the game starts). */
+  /** Take a free seat (or move to another / rename), between games. */
   sit: z.strictObject({ seat: SeatSchema, name: DisplayNameSchema }),
-  /** Leave one's seat before the game starts (become a spectator). */
+  /** Leave one's seat between games (become a spectator). */
   stand: z.strictObject({}),
   /** Host: start the game (four seats filled, or fillWithBots). */
   start: z.strictObject({}),
-  /** Host: seat a bot / remove it, before the game starts. */
+  /** Host: seat a bot / remove it, between games. */
   addBot: z.strictObject({ seat: SeatSchema, level: BotLevelSchema.optional() }),
   removeBot: z.strictObject({ seat: SeatSchema }),
   /** A bid or a card, made against state `version` (a table takes its variant's moves: `clientEventSchema`). */

@@ -15,10 +15,10 @@ import type { TableRoom } from '../tables/table-room.js';
 import { HEARTBEAT_MS, NODE_TTL_MS, type Ownership } from './ownership.js';
 
 /** The lease ends this long before the heartbeat it rests on could expire for the other processes. */
-const LEASE_MARGIN_MS = 500;
+const LEASE_MARGIN_MS = 200;
 /** How long a handshake waits for a table's live owner to give it up (longer than a frozen owner's heartbeat lasts). */
 export const HANDOVER_WAIT_MS = NODE_TTL_MS + 1000;
-const CLAIM_RETRY_MS = 100;
+const CLAIM_RETRY_MS = 50;
 /** A table nobody is connected to is given up after this long: memory holds the tables in use. */
 export const IDLE_RELEASE_MS = 30_000;
 

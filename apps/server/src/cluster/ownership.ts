@@ -9,9 +9,9 @@ import type pg from 'pg';
 import { NODE_ALIVE } from '../store/pg-store.js';
 
 /** How often a process renews its heartbeat (and learns what it lost or was asked for). */
-export const HEARTBEAT_MS = 500;
-/** How long a heartbeat keeps a node alive: a frozen or cut-off process is dead this long after its last one. */
-export const NODE_TTL_MS = 2500;
+export const HEARTBEAT_MS = 200;
+/** How long a heartbeat keeps a node alive: a frozen or cut-off process is dead (its tables claimable) this long after its last one. */
+export const NODE_TTL_MS = 1000;
 
 /** A claim's outcome: this process's claim `epoch`, the live `owner` asked for it, or no such table. */
 export type Claim = { epoch: number } | { owner: string } | null;

@@ -22,6 +22,8 @@ export interface SocketIdentity {
   address: string;
   /** The table's variant: which moves an `action` may carry. */
   variant: Variant;
+  /** Gives back the socket's places in the connection limits (idempotent): on disconnect, or a handshake answered too late. */
+  release: () => void;
 }
 
 function refusal(data: ConnectErrorData): Error & { data: ConnectErrorData } {
@@ -57,16 +59,35 @@ export async function checkHandshake(auth: unknown, address: string, tables: Tab
   const { tableId, token, hostKey } = parsed.data;
   const misrouted = routingRefusal(routedBy, tableId, tables.routed);
   if (misrouted) return refusal({ code: 'BAD_REQUEST', message: misrouted });
-  const crowded = limits.refusal(address, tableId, true);
+  const crowded = limits.takeAddress(address);
   if (crowded) return refusal({ code: 'TOO_MANY_SOCKETS', message: crowded });
-  // The table checks the secrets as hashes (in a cluster, after this process claimed it).
-  const tokenHash = token !== undefined ? sha256Hex(token) : null;
-  const admitted = await tables.admit(tableId, tokenHash, hostKey !== undefined ? sha256Hex(hostKey) : null);
-  if (!admitted.ok) return refusal({ code: admitted.code, message: admitted.message });
-  const seat: Seat | null = admitted.seat;
-  const full = limits.refusal(address, tableId, seat !== null || hostKey !== undefined);
-  if (full) return refusal({ code: 'TOO_MANY_SOCKETS', message: full });
-  return { tableId, seat, tokenHash, isHost: admitted.isHost, address, variant: admitted.variant };
+  let table = false;
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    limits.release(address, tableId, table);
+  };
+  try {
+    // The table checks the secrets as hashes (in a cluster, after this process claimed it).
+    const tokenHash = token !== undefined ? sha256Hex(token) : null;
+    const admitted = await tables.admit(tableId, tokenHash, hostKey !== undefined ? sha256Hex(hostKey) : null);
+    if (!admitted.ok) {
+      release();
+      return refusal({ code: admitted.code, message: admitted.message });
+    }
+    const seat: Seat | null = admitted.seat;
+    const full = limits.takeTable(tableId, seat !== null || hostKey !== undefined);
+    if (full) {
+      release();
+      return refusal({ code: 'TOO_MANY_SOCKETS', message: full });
+    }
+    table = true;
+    return { tableId, seat, tokenHash, isHost: admitted.isHost, address, variant: admitted.variant, release };
+  } catch (e) {
+    release();
+    throw e;
+  }
 }
 
 /** The answer to a handshake whose table did not answer within the bound (a slow or locked store, an unreachable process). */
@@ -89,9 +110,12 @@ export function handshakeMiddleware(tables: TableDirectory, limits: SocketLimits
     const timer = setTimeout(() => answer(refusal(HANDSHAKE_TIMED_OUT)), timeoutMs);
     checkHandshake(socket.handshake.auth, clientAddress(socket.request, limits.trust), tables, limits, socket.handshake.query.table).then(
       (r) => {
-        if (answered) return; // refused already: too late
         if (r instanceof Error) return answer(r);
+        if (answered) return r.release(); // refused already: too late
         socket.data = r;
+        // Whatever ends the connection gives the places back, also when Socket.IO drops a socket
+        // whose client left during the handshake (no `connection`, no `disconnect`).
+        socket.conn.once('close', r.release);
         answer();
       },
       () => answer(refusal({ code: 'INTERNAL', message: 'internal error' })),

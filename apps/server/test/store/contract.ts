@@ -160,6 +160,7 @@ export function storeContract(name: string, makeHarness: () => StoreHarness): vo
       // Finished before now-1000, or unfinished and unchanged since a cut-off before every update: nothing idle yet.
       expect(await s.expire(now - 1_000, now - 60_000, new Set(['kept']))).toEqual(['finished-old']);
       expect(await s.load('finished-old')).toBeNull();
+      // the store stamps changes with the clock: the cut-off must fall strictly between two of them
       await sleep(5);
       const cut = Date.now();
       await sleep(5);

@@ -31,7 +31,7 @@ function mounted(update: Parameters<TableClient['receive']>[0]): TableClient {
 const shown = (selector: string, attr: string): string[] => [...document.querySelectorAll<HTMLElement>(selector)].map((e) => e.getAttribute(attr) ?? '');
 
 describe('the bid picker', () => {
-  it('offers exactly the legal calls of the seat to act, over random auctions', { timeout: 30_000 }, async () => {
+  it('offers exactly the legal calls of the seat to act, over random auctions', { timeout: 180_000 }, async () => {
     const rng = seededRng('picker');
     let states = 0;
     const seen = { coinche: 0, surcoinche: 0, noBids: 0 };

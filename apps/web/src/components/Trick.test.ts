@@ -20,26 +20,37 @@ describe('Trick', () => {
 
   it('lets a won trick slide away, at once when the player prefers reduced motion', async () => {
     const cards = [{ card: 'AS', pos: 'left' }, { card: '10S', pos: 'top' }] as const;
-    // jsdom has no Web Animations: a stand-in that finishes after the requested duration.
+    // jsdom has no Web Animations: a stand-in where a zero-length animation ends at once (next
+    // task) and a longer one only when the test ends it (no race with the clock).
     const durations: number[] = [];
+    const running: (() => void)[] = [];
     const original = Element.prototype.animate;
     Element.prototype.animate = function (_k: unknown, opts?: number | KeyframeAnimationOptions) {
       const duration = typeof opts === 'number' ? opts : Number(opts?.duration ?? 0);
       durations.push(duration);
       const a = { onfinish: null as null | (() => void), cancel() {}, play() {}, pause() {}, currentTime: 0, playState: 'running' };
-      setTimeout(() => a.onfinish?.(), duration);
+      if (duration === 0) setTimeout(() => a.onfinish?.(), 0);
+      else running.push(() => a.onfinish?.());
       return a as unknown as Animation;
     };
+    const cardsShown = () => document.querySelectorAll('[data-trick-card]').length;
     for (const reduce of [false, true]) {
       vi.stubGlobal('matchMedia', (q: string) => ({ matches: reduce && q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} }));
       const { rerender, unmount } = render(Trick, { cards: [...cards], winner: 'left' });
       durations.length = 0;
       await rerender({ cards: [], winner: 'left' });
       await tick();
-      await new Promise((r) => setTimeout(r, 30));
-      expect(document.querySelectorAll('[data-trick-card]').length).toBe(reduce ? 0 : 2);
-      if (reduce) expect(durations.filter((d) => d > 0)).toEqual([]);
-      else expect(durations).toContain(380);
+      await new Promise((r) => setTimeout(r, 0)); // the zero-length animations' end
+      if (reduce) {
+        expect(cardsShown()).toBe(0);
+        expect(durations.filter((d) => d > 0)).toEqual([]);
+      } else {
+        // the cards slide (380 ms) and stay until their animations end
+        expect(durations).toContain(380);
+        expect(cardsShown()).toBe(2);
+        running.splice(0).forEach((end) => end());
+        await vi.waitFor(() => expect(cardsShown()).toBe(0));
+      }
       unmount();
       vi.unstubAllGlobals();
     }

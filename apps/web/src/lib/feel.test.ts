@@ -78,6 +78,8 @@ describe('the deal in packets', () => {
 
 describe('TableFeel: only live steps move, mark and sound', () => {
   it('starts the deal motion on a live dealing step, not on a snapshot', async () => {
+    // The step's frame is a wall-clock window (250 ms, two animation frames): a still clock keeps a loaded machine inside it.
+    vi.useFakeTimers({ toFake: ['performance', 'requestAnimationFrame'] });
     const s0 = dealt(1);
     const seat = currentDeal(s0)!.turn!;
     const { client, t } = connected(updateFor(s0, seat, 5));

@@ -53,7 +53,7 @@ function consistent(view: GameView, hands: readonly number[]): boolean {
 }
 
 describe('inference', () => {
-  it('the real deal of normal bots gets play likelihood 1 from every seat (the model replays their cards)', { timeout: 60_000 }, () => {
+  it('the real deal of normal bots gets play likelihood 1 from every seat (the model replays their cards)', { timeout: 180_000 }, () => {
     let checked = 0;
     let below = 0;
     for (const rules of [{}, { variant: 'coinche' as const }]) {
@@ -91,9 +91,9 @@ describe('inference', () => {
     }
     expect(n).toBeGreaterThan(3000);
     expect(weighed).toBe(n); // the evidence is soft: every consistent deal keeps some weight
-  }, 60_000);
+  }, 180_000);
 
-  it('an opponent who passed in round 1 is rarely sampled with a hand the model takes with', { timeout: 60_000 }, () => {
+  it('an opponent who passed in round 1 is rarely sampled with a hand the model takes with', { timeout: 180_000 }, () => {
     let passers = 0;
     let uniform = 0;
     let weighted = 0;
@@ -120,7 +120,7 @@ describe('inference', () => {
     expect(weighted).toBeLessThan(uniform * 0.85); // about 0.75 (without the bid evidence: 1)
   });
 
-  it('is seeded: the same seed gives the same candidates, weights and samples', { timeout: 60_000 }, () => {
+  it('is seeded: the same seed gives the same candidates, weights and samples', { timeout: 180_000 }, () => {
     for (const { view } of situations('inf-det', ['normal', 'strong', 'normal', 'strong'], 60).filter((_, i) => i % 6 === 0)) {
       const a = candidates(knowledgeOf(view), seededRng('d'));
       const b = candidates(knowledgeOf(structuredClone(view)), seededRng('d'));
