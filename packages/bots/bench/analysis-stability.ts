@@ -11,7 +11,7 @@
  * is what is measured). Nothing here is timed, so it may run beside other jobs (`nice`).
  */
 import { recordOf, replayTimeline, seededRng, type Rules } from '@belote/rules';
-import { ANALYSIS_BUDGET, analyseDeal, analyseDecision, decisionSeed, isMark, severity, type AnalysisBudget, type Decision, type Verdict } from '../src/analysis/index.js';
+import { ANALYSIS_BUDGET, analyseDeal, analyseDecision, decisionSeed, isMark, severity, verdictOf, type AnalysisBudget, type Decision, type Verdict } from '../src/analysis/index.js';
 import { oneGame, type Player } from './arena.js';
 
 export interface StabilityOptions {
@@ -112,6 +112,20 @@ export function runStability(o: StabilityOptions, log: (line: string) => void, o
     });
   }
   return checked;
+}
+
+/**
+ * Judged pairs graded again with this code's mark rule (`verdictOf`, its `MARK_Z`) from their
+ * losses and standard errors, keeping those the rule still marks at first. With a stricter rule
+ * than the run's, these are the marks it would give on the same sampled deals, but for a few:
+ * a bid whose first 20 decks leave it clear of the stricter mark is not played out on 40 more,
+ * and a card's extra deals for its mark stop as soon as it is clear (so a run of the stricter
+ * rule itself gives these marks or fewer).
+ */
+export function regraded(rows: readonly Checked[]): Checked[] {
+  return rows
+    .map((r) => ({ ...r, before: verdictOf(r.loss, r.options, r.se, r.scale), after: verdictOf(r.lossAfter, r.options, r.seAfter, r.scale) }))
+    .filter((r) => isMark(r.before));
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;

@@ -12,8 +12,9 @@
  * --seed=S. Sequential, one thread: run it on an idle machine for the figures.
  *
  * `--stability` (with --variant, --marks=N (300), --factor=N (8), --seed, the budget flags,
- * --out=FILE for every judged pair as JSON, rewritten after every game; --report=FILE prints the
- * report of such a file): whether the marks hold when judged again on N
+ * --out=FILE for every judged pair as JSON, rewritten after every game; --report=FILE[,FILE…]
+ * prints the report of such files merged, with --regrade their pairs graded again with this
+ * code's MARK_Z, those still marked kept): whether the marks hold when judged again on N
  * times the sampled deals (bench/analysis-stability.ts).
  */
 import { execSync } from 'node:child_process';
@@ -22,7 +23,7 @@ import { loadavg } from 'node:os';
 import { recordOf, replayTimeline, seededRng, type Rules } from '@belote/rules';
 import { ANALYSIS_BUDGET, analyseDeal, type DealAnalysis } from '../src/analysis/index.js';
 import { resetNodes, searchedNodes } from '../src/strong/solver.js';
-import { report, runStability, type Checked } from './analysis-stability.js';
+import { regraded, report, runStability, type Checked } from './analysis-stability.js';
 import { oneGame, type Player } from './arena.js';
 
 function arg(name: string, env?: string): string | undefined {
@@ -57,8 +58,11 @@ const load0 = loadavg();
 const loadNow = (l: number[]): string => l.map((x) => x.toFixed(2)).join(' ');
 const reportOf = arg('report');
 if (reportOf) {
-  // The report of a saved --out file (a run stopped early included).
-  for (const l of report(JSON.parse(readFileSync(reportOf, 'utf8')) as Checked[])) console.log(l);
+  // The report of saved --out files, merged (runs stopped early included); --regrade: both
+  // verdicts of every pair read again with this code's mark rule (MARK_Z) from their loss and
+  // standard error — the marks a stricter rule keeps are among the pairs judged again.
+  const rows = reportOf.split(',').flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as Checked[]);
+  for (const l of report(process.argv.includes('--regrade') ? regraded(rows) : rows)) console.log(l);
   process.exit(0);
 }
 if (process.argv.includes('--stability')) {

@@ -317,13 +317,13 @@ describe('verdicts', () => {
     expect(verdictOf(THRESHOLDS.inaccuracy, 3)).toBe('inaccuracy');
     expect(verdictOf(THRESHOLDS.mistake, 3)).toBe('mistake');
     expect(verdictOf(THRESHOLDS.blunder, 3)).toBe('blunder');
-    // 30 given away with a standard error of 4: surely 20 → a blunder; with 5: surely 17.5 → a mistake.
-    expect(MARK_Z).toBe(2.5);
-    expect(verdictOf(30, 3, 4)).toBe('blunder');
-    expect(verdictOf(30, 3, 5)).toBe('mistake');
-    expect(verdictOf(30, 3, 10.4)).toBe('inaccuracy');
-    expect(verdictOf(30, 3, 10.5)).toBe('good');
-    expect(surelyGivenAway(30, 5)).toBe(17.5);
+    // 30 given away with a standard error of 3: surely 20.25 → a blunder; with 4: surely 17 → a mistake.
+    expect(MARK_Z).toBe(3.25);
+    expect(verdictOf(30, 3, 3)).toBe('blunder');
+    expect(verdictOf(30, 3, 4)).toBe('mistake');
+    expect(verdictOf(30, 3, 8)).toBe('inaccuracy');
+    expect(verdictOf(30, 3, 8.1)).toBe('good');
+    expect(surelyGivenAway(30, 4)).toBe(17);
     expect(surelyGivenAway(3, 5)).toBe(0);
   });
 
@@ -357,6 +357,31 @@ describe('a mark', () => {
     }
     // Some marks from one sampled deal do not hold on more.
     expect(unconfirmed).toBeGreaterThan(0);
+  });
+
+  it('draws its extra deals one at a time and stops as soon as the card is clear: the same deals, a prefix of them', () => {
+    // Positions from the fourth trick on (a sampled deal costs little there).
+    const late = plays.filter((d) => viewFor(d.state, d.action.seat).deal!.hand!.length <= 5);
+    expect(late.length).toBeGreaterThan(10);
+    for (const { state, action } of late.filter((_, i) => i % 3 === 0)) {
+      const view = viewFor(state, action.seat);
+      const full = judgeCard(view, seededRng('p'), THIN, () => true);
+      // Marked on one deal, clear on two: two deals, the full run's first two.
+      const cleared = judgeCard(view, seededRng('p'), THIN, (j) => j.margins[0]!.length < 2);
+      expect(cleared.margins[0]).toHaveLength(2);
+      cleared.margins.forEach((m, i) => expect(m).toEqual(full.margins[i]!.slice(0, 2)));
+    }
+  });
+
+  it('is never given to a forced card, which is left unsampled (its exact value kept)', { timeout: 60_000 }, () => {
+    const forced = decisionsOf('marks', ['easy', 'easy', 'easy', 'easy']).filter((d) => d.action.type === 'play' && viewFor(d.state, d.action.seat).deal!.legal.length === 1);
+    expect(forced.length).toBeGreaterThan(3);
+    for (const { state, action, k } of forced.slice(0, 8)) {
+      const exact = exactCardValues(state);
+      const d = analyseDecision(state, action, k, 'f', BUDGET, exact);
+      const card = (action as Extract<Action, { type: 'play' }>).card;
+      expect([d.verdict, d.samples, d.loss, d.se, d.best, d.why, d.options.map((o) => [o.option, o.value, o.ahead, o.exact])]).toEqual(['forced', 0, 0, 0, card, null, [[card, 0, 0, exact[0]!.margin]]]);
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import { givenAway, isAccurate, isMark, markScale, pairedLoss, stakeOf, verdictO
 import { whyOf, type Why } from './why.js';
 
 /** Bump when values or verdicts change meaning, so cached analyses are recomputed. */
-export const ANALYSIS_VERSION = 3;
+export const ANALYSIS_VERSION = 4;
 
 export interface Decision {
   /** Index of the action in the deal (its frame is `step + 1`). */
@@ -103,12 +103,14 @@ export function analyseDecision(
   const aheadIn = (j: Judgement, i: number): number => j.margins[i]!.filter((m) => m > 0).length;
   if (action.type === 'play') {
     const exact = known ?? exactCardValues(state);
-    // Even a forced card is valued from the view: no value shown as the seat's may come from the state.
     const markedIn = (j: Judgement): boolean => {
       const l = lossOf(j, action.card);
       return isMark(verdictOf(l.loss, j.options.length, l.se, scale));
     };
-    const judged = judgeCard(view, rng, budget, markedIn);
+    // A forced card (one legal card) is left unsampled, as a forced call is: nothing to weigh,
+    // and in the first tricks its sampled deals would cost as much as a choice's. No value of the
+    // seat's may come from the state, so it has none (0, on no sampled deal).
+    const judged: Judgement = view.deal!.legal.length === 1 ? { options: [{ option: action.card, value: 0 }], margins: [[]] } : judgeCard(view, rng, budget, markedIn);
     const options = judged.options.map((o, i) => {
       const e = exact.find((x) => x.card === o.option)!;
       return { ...o, ahead: aheadIn(judged, i), exact: e.margin, exactPoints: e.points };

@@ -39,9 +39,9 @@ export interface AnalysisBudget {
  * binds only in the first two tricks, where one sample costs 100 thousand to a million nodes:
  * there a decision gets its first sample and then what 0.7 million more nodes allow (about 4
  * samples in the first trick, 13 in the second, fewer where one sample is dear); from the third
- * trick on nearly every decision gets all 24. A card that looks marked on fewer than 6 is
- * sampled up to 6 before its mark stands (one or two sampled deals that happen to agree would
- * otherwise show no noise at all). A bid or call is played out on 20 decks, and on 40 more
+ * trick on nearly every decision gets all 24. A card that looks marked on fewer than 6 gets one
+ * more at a time until it has 6 or no longer looks marked (one or two sampled deals that happen
+ * to agree would otherwise show no noise at all). A bid or call is played out on 20 decks, and on 40 more
  * unless those already show it could not be marked (about half the bids stop there; every
  * mark stands on all 60).
  */
@@ -76,8 +76,8 @@ export const callKey = (c: Call): string => (c.type === 'bid' ? `bid:${c.value}:
 
 /**
  * Every legal card of the seat to play, valued under its knowledge. `marked` says whether a
- * judgement would mark the card played: if so on fewer than `budget.markSamples` sampled deals,
- * more are drawn (same rng, no node cap) and the card is judged on them all.
+ * judgement would mark the card played: while it does on fewer than `budget.markSamples`
+ * sampled deals, one more is drawn (same rng, no node cap), and the card is judged on them all.
  */
 export function judgeCard(view: GameView, rng: Rng, budget: AnalysisBudget, marked: (j: Judgement) => boolean = () => false): Judgement {
   assertSeatView(view);
@@ -88,9 +88,11 @@ export function judgeCard(view: GameView, rng: Rng, budget: AnalysisBudget, mark
   const runs = [pimcSamples(k, legal, rng, { samples: first, nodes: Infinity, timeMs: Infinity })];
   runs.push(pimcSamples(k, legal, rng, { samples: budget.samples - first, nodes: budget.nodes, timeMs: Infinity }));
   let judged = merged(runs);
-  const n = judged.margins[0]!.length;
-  if (n < budget.markSamples && marked(judged)) {
-    runs.push(pimcSamples(k, legal, rng, { samples: budget.markSamples - n, nodes: Infinity, timeMs: Infinity }));
+  // One more at a time, so a card the next deals clear of any mark costs no more (in the first
+  // trick one sampled deal may cost a million nodes or more): a mark still stands on
+  // `markSamples` deals at least, and the draws are those one run would have made (same rng).
+  while (judged.margins[0]!.length < budget.markSamples && marked(judged)) {
+    runs.push(pimcSamples(k, legal, rng, { samples: 1, nodes: Infinity, timeMs: Infinity }));
     judged = merged(runs);
   }
   return judged;

@@ -99,7 +99,7 @@ const decision = (over: Partial<Decision>): Decision => ({
   ],
   best: '9D',
   loss: 15,
-  se: 2,
+  se: 1.5,
   exactLoss: 0,
   verdict: 'mistake',
   samples: 24,
@@ -179,7 +179,7 @@ describe('the verdict in words', () => {
 
   it('gives the marks in points, scaled by a coinche deal’s stake', () => {
     expect(marksNote(1, 162, 'en')).toBe(
-      'Marks from 4 (?!), 10 (?) and 20 (??) points surely given away: the points given away (half the score difference lost against the best choice) less 2.5 standard errors of the sampled deals.',
+      'Marks from 4 (?!), 10 (?) and 20 (??) points surely given away: the points given away (half the score difference lost against the best choice) less 3.25 standard errors of the sampled deals.',
     );
     expect(marksNote(260 / 162, 260, 'en')).toMatch(/^Marks from 6\.4 \(\?!\), 16 \(\?\) and 32\.1 \(\?\?\).*This deal puts 260 points at stake against a classic deal’s 162: its marks are 1\.6 times as many points\.$/);
   });
