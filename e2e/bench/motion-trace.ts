@@ -18,21 +18,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startServerProcess } from '../server-process.js';
-import { ARTIFACTS, launch } from '../tests/browser.js';
+import { ARTIFACTS, launch, seatedWithBots } from '../tests/browser.js';
+import type { TraceEvent } from './trace-event.js';
 
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** the thread's own (CPU) time: not the time it waited for a core on a loaded machine */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  id2?: { local?: string };
-  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string; displayName?: string; nodeName?: string; compositeFailed?: number; unsupportedProperties?: string[] } };
-}
 
 /** Chromium's reasons (CompositorAnimations::FailureReason bits) for running an animation on the main thread. */
 const FAILURE: Record<number, string> = { 32: 'target not composited', 64: 'another animation of a transform/opacity on the element', 8192: 'property the compositor cannot run', 131072: 'no visible change (a delay)' };
@@ -191,18 +179,7 @@ async function round(reduce: boolean): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true, locale: 'en-US', reducedMotion: reduce ? 'reduce' : 'no-preference' });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
-  const res = await fetch(`${server.url}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ rules: { target: 1000 }, options: { fillWithBots: true, botLevel: 'easy' } }),
-  });
-  const { id, hostKey } = (await res.json()) as { id: string; hostKey: string };
-  await page.goto(`${server.url}/`);
-  await page.evaluate(([i, k]) => localStorage.setItem(`belote:table:${i}`, JSON.stringify({ hostKey: k })), [id, hostKey] as const);
-  await page.goto(`${server.url}/t/${id}`);
-  await page.click('[data-sit="0"]');
-  await page.fill('[data-testid=name-input]', 'Maximilian');
-  await page.click('[data-testid=sit-confirm]');
+  await seatedWithBots(page, server.url, { target: 1000 });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   await page.click('[data-testid=start]:not([disabled])');

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { startServerProcess } from '../server-process.js';
+import type { TraceEvent } from './trace-event.js';
 
 const arg = (name: string, def: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
 const rate = Number(arg('rate', '4'));
@@ -44,16 +45,6 @@ const motion = arg('motion', 'full') === 'reduce' ? 'reduce' : 'no-preference';
 const mode = arg('mode', 'practice') === 'online' ? 'online' : 'practice';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
-}
 
 /**
  * The page's main-thread tasks from a trace, on the page's clock (`performance.now()`), placed

@@ -81,3 +81,21 @@ export async function resize(page: Page, size: { width: number; height: number }
   await page.waitForFunction(([w, h]) => window.innerWidth === w && window.innerHeight === h, [size.width, size.height]);
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 }
+
+/** A table on `url` with three easy bots, the page seated at seat 0 as its host (the start button ready): the table's id. */
+export async function seatedWithBots(page: Page, url: string, { name = 'Maximilian', target = 501 }: { name?: string; target?: number } = {}): Promise<string> {
+  const res = await fetch(`${url}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ rules: { target }, options: { fillWithBots: true, botLevel: 'easy' } }),
+  });
+  const { id, hostKey } = (await res.json()) as { id: string; hostKey: string };
+  await page.goto(`${url}/`);
+  await page.evaluate(([i, k]) => localStorage.setItem(`belote:table:${i}`, JSON.stringify({ hostKey: k })), [id, hostKey] as const);
+  await page.goto(`${url}/t/${id}`);
+  await page.click('[data-sit="0"]');
+  await page.fill('[data-testid=name-input]', name);
+  await page.click('[data-testid=sit-confirm]');
+  await page.waitForSelector('[data-testid=start]:not([disabled])');
+  return id;
+}

@@ -19,7 +19,7 @@ import { playGame, recordOf, seededRng } from '@belote/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
-import { ARTIFACTS, launch, launchProfile } from './browser.js';
+import { ARTIFACTS, launch, launchProfile, seatedWithBots } from './browser.js';
 
 const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const base = inject('baseUrl');
@@ -49,23 +49,6 @@ async function newPage(c: BrowserContext): Promise<Page> {
   return page;
 }
 
-/** A table on `url` with three bots, the page seated at seat 0 (the host). */
-async function seatedWithBots(page: Page, url: string, name = 'Maximilian'): Promise<string> {
-  const res = await fetch(`${url}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ rules: { target: 501 }, options: { fillWithBots: true, botLevel: 'easy' } }),
-  });
-  const { id, hostKey } = (await res.json()) as { id: string; hostKey: string };
-  await page.goto(`${url}/`);
-  await page.evaluate(([i, k]) => localStorage.setItem(`belote:table:${i}`, JSON.stringify({ hostKey: k })), [id, hostKey] as const);
-  await page.goto(`${url}/t/${id}`);
-  await page.click('[data-sit="0"]');
-  await page.fill('[data-testid=name-input]', name);
-  await page.click('[data-testid=sit-confirm]');
-  await page.waitForSelector('[data-testid=start]:not([disabled])');
-  return id;
-}
 
 /**
  * Records, from now on, every animation frame: the time, and the animations running on dealt
@@ -250,7 +233,7 @@ describe('your turn in the background', () => {
         return ask(...a);
       };
     });
-    await seatedWithBots(page, server.url, 'Bernadette');
+    await seatedWithBots(page, server.url, { name: 'Bernadette' });
     await page.waitForSelector('[data-testid=notify-opt-in]');
     expect(await page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(0);
   });

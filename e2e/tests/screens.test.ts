@@ -22,7 +22,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { SIZES, auditScreen, axeFindings, blocking, describeFindings, type ScreenFindings, type Size } from './axe.js';
-import { ARTIFACTS, addBot, launch, resize, sleep } from './browser.js';
+import { ARTIFACTS, addBot, launch, resize, seatedWithBots, sleep } from './browser.js';
 
 const SHOTS = path.join(ARTIFACTS, 'screens');
 
@@ -343,18 +343,7 @@ describe('every screen at phone and desktop size', () => {
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    const res = await fetch(`${server.url}/api/tables`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ rules: { target: 501 }, options: { fillWithBots: true, botLevel: 'easy' } }),
-    });
-    const { id, hostKey } = (await res.json()) as { id: string; hostKey: string };
-    await page.goto(`${server.url}/`);
-    await page.evaluate(([i, k]) => localStorage.setItem(`belote:table:${i}`, JSON.stringify({ hostKey: k })), [id, hostKey] as const);
-    await page.goto(`${server.url}/t/${id}`);
-    await page.click('[data-sit="0"]');
-    await page.fill('[data-testid=name-input]', 'Maximilian');
-    await page.click('[data-testid=sit-confirm]');
+    await seatedWithBots(page, server.url);
     await page.click('[data-testid=start]:not([disabled])');
     // Slowed ten times (the browser's animation clock), so the screenshot catches the cards in flight.
     const cdp = await context.newCDPSession(page);
