@@ -18,7 +18,10 @@
  * (CPU throttling included) does not.
  *
  * Flags: --rate=4 (CPU throttling), --games=1, --target=501, --variant=classic|coinche,
- * --hints=8 (hints to ask per game). Needs the built web app (pnpm build).
+ * --hints=8 (hints to ask per game). Needs the built web app (pnpm build); BENCH_WEB_DIST=DIR
+ * serves another build (an A/B of two checkouts' web apps in one run). BENCH_TRACE_STEPS=1 prints
+ * each step of the driver, and a click that fails with its reason (and a screenshot in
+ * test-artifacts/practice-bench-stall.png).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -121,7 +124,7 @@ async function calibrate(page: Page): Promise<{ worker: number; main: number }> 
   });
 }
 
-const server = await startServerProcess({ WEB_DIST: path.join(root, 'apps/web/dist') });
+const server = await startServerProcess({ WEB_DIST: process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist') });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -192,7 +195,13 @@ try {
       const click = (sel: string, position?: { x: number; y: number }): Promise<boolean> =>
         page.click(sel, { timeout: 1500, ...(position ? { position } : {}) }).then(
           () => true,
-          () => false,
+          async (e: Error) => {
+            if (process.env.BENCH_TRACE_STEPS) {
+              console.error(`click ${sel} failed: ${e.message.split('\n').slice(0, 12).join(' | ')}`);
+              await page.screenshot({ path: path.join(root, 'test-artifacts', 'practice-bench-stall.png') }).catch(() => {});
+            }
+            return false;
+          },
         );
       if (asked < hintsWanted && (await page.$('[data-testid=hint]:not([disabled])')) && !(await page.$('[data-testid=hint-panel]'))) {
         const t = Date.now();
@@ -205,6 +214,7 @@ try {
       const next = await page
         .waitForSelector('[data-testid=continue]:not([disabled]), [data-card].playable, [data-bid=pass]:not([disabled]), [data-testid=game-over]', { timeout: 120_000 })
         .then((h) => h.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-bid]') ? 'pass' : el.matches('[data-testid=continue]') ? 'continue' : 'over')));
+      if (process.env.BENCH_TRACE_STEPS) console.error(`${new Date().toISOString().slice(11, 19)} ${next}`);
       if (next === 'continue') await click('[data-testid=continue]:not([disabled])');
       else if (next === 'card') await click('[data-card].playable', { x: 8, y: 14 });
       else if (next === 'pass') await click('[data-bid=pass]:not([disabled])');

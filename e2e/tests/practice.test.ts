@@ -176,6 +176,48 @@ describe('practice against three strong bots, offline', () => {
     expect(bad.stdout + bad.stderr).toContain('BAD_DECK');
   }, 600_000);
 
+  it('on a phone, the hint and take-back buttons never cover a bidding panel (classic and coinche)', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'en-US', reducedMotion: 'reduce' });
+    try {
+      const p = await phone.newPage();
+      p.setDefaultTimeout(30_000);
+      await p.goto(`${base()}/`);
+      await p.evaluate(() => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 })));
+      for (const variant of ['classic', 'coinche'] as const) {
+        await p.goto(`${base()}/practice`);
+        await p.waitForSelector('[data-testid=practice-form]');
+        if (variant === 'coinche') await p.click('[data-testid=practice-form] [data-variant=coinche]');
+        await p.click('[data-testid=practice-start]');
+        // Passing on every turn: the bidding panel comes back until a bot takes; each time it is
+        // up, no button of the controls overlaps it, and a plain click on Pass lands (nothing intercepts it).
+        // (A bot may take before the player speaks: the deal is then played on, card after card.)
+        let panels = 0;
+        for (let i = 0; i < 300 && panels < 3; i++) {
+          const next = await p.waitForSelector('.action-zone .bid-panel, [data-card].playable, [data-testid=continue]:not([disabled]), [data-testid=game-over]', { timeout: 60_000 });
+          const kind = await next.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-testid=continue]') ? 'continue' : el.matches('[data-testid=game-over]') ? 'over' : 'bid'));
+          // (a coinched contract can end a game to 501 in one deal)
+          if (kind === 'over') break;
+          if (kind !== 'bid') {
+            await p.click(kind === 'card' ? '[data-card].playable' : '[data-testid=continue]:not([disabled])', { timeout: 1500, ...(kind === 'card' ? { position: { x: 8, y: 14 } } : {}) }).catch(() => {});
+            continue;
+          }
+          // the controls are placed once the panel is drawn (a resize observer): wait for them to clear it
+          await p.waitForFunction(() => {
+            const panel = document.querySelector('.action-zone .bid-panel')?.getBoundingClientRect();
+            if (!panel) return true;
+            return [...document.querySelectorAll('[data-testid=practice-controls] button')].every((b) => b.getBoundingClientRect().bottom <= panel.top);
+          });
+          await p.click('[data-bid=pass]:not([disabled])', { timeout: 5000 });
+          panels++;
+          await p.waitForSelector('.action-zone .bid-panel', { state: 'detached' });
+        }
+        expect(panels, `${variant}: a bidding panel seen`).toBeGreaterThan(0);
+      }
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('the home page loads no practice code', async () => {
     await context.setOffline(false);
     const scripts: string[] = [];
