@@ -21,7 +21,9 @@
  * --hints=8 (hints to ask per game). Needs the built web app (pnpm build); BENCH_WEB_DIST=DIR
  * serves another build (an A/B of two checkouts' web apps in one run). BENCH_TRACE_STEPS=1 prints
  * each step of the driver, and a click that fails with its reason (and a screenshot in
- * test-artifacts/practice-bench-stall.png).
+ * test-artifacts/practice-bench-stall.png). BENCH_TRACE_FILE=FILE writes the game's Chromium trace
+ * with the renderer's events (style, layout, paint, scripts) for `bench/long-tasks.ts FILE`;
+ * BENCH_EXTRA_CSS='…' adds a style sheet to the page (to try a style change on the same build).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -134,6 +136,9 @@ try {
   // tsx keeps function names with a helper the page does not have
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   await context.addInitScript(instrument);
+  // BENCH_EXTRA_CSS='…': a style change tried without a rebuild (an A/B of the same build)
+  if (process.env.BENCH_EXTRA_CSS)
+    await context.addInitScript({ content: `document.addEventListener('DOMContentLoaded', () => { const s = document.createElement('style'); s.textContent = ${JSON.stringify(process.env.BENCH_EXTRA_CSS)}; document.head.append(s); });` });
   // the calibration runs in a blank page of its own (the app's CSP allows no blob: worker), throttled alike
   const blank = await context.newPage();
   await blank.goto('about:blank');
@@ -183,7 +188,10 @@ try {
       await page.click('[data-testid=start]:not([disabled])');
       await page.waitForSelector('[data-card]');
     }
-    await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+    // BENCH_TRACE_FILE=FILE keeps the whole trace, with the renderer's own events (style, layout,
+    // paint, scripts) to tell what a long task was made of (open it in Chrome's Performance panel)
+    const timeline = process.env.BENCH_TRACE_FILE ? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'] : [];
+    await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing', ...timeline] });
     const t0 = await page.evaluate(() => (performance.mark('bench:t0'), performance.now()));
     if (profile) {
       await cdp.send('Profiler.enable');
@@ -237,7 +245,9 @@ try {
       const w = window as unknown as { __frames: { t: number; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __hintMs: number[]; __beloteBotThoughts?: { ms: number }[] };
       return { frames: w.__frames, long: w.__long, thinking: w.__thinking, hintMs: w.__hintMs, thoughts: (w.__beloteBotThoughts ?? []).map((x) => x.ms) };
     });
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] } | TraceEvent[];
+    const traceBuffer = await browser.stopTracing();
+    if (process.env.BENCH_TRACE_FILE) writeFileSync(games > 1 ? `${process.env.BENCH_TRACE_FILE}.${g}` : process.env.BENCH_TRACE_FILE, traceBuffer);
+    const trace = JSON.parse(traceBuffer.toString()) as { traceEvents: TraceEvent[] } | TraceEvent[];
     const tasks = mainTasks(Array.isArray(trace) ? trace : trace.traceEvents, t0).filter((x) => x.own > 50);
     const thinkingAt = (x: { start: number; duration: number }): boolean => r.thinking.some((b) => x.start < b.to && x.start + x.duration > b.from);
     ownLong = ownLong.concat(tasks);
