@@ -1,7 +1,8 @@
 /**
  * `pnpm bench:practice`: a practice game against three strong bots in real Chromium with the
  * CPU throttled (CDP `Emulation.setCPUThrottlingRate`, default 4×: a phone-class CPU), the bots'
- * pace at 0 so a bot's move shows as soon as it is decided. Measured in the page:
+ * pace at 0 so a bot's move shows as soon as it is decided (`--pace=300`: the pace a player gets,
+ * a bot's move no sooner than 300 ms after its turn began). Measured in the page:
  *
  * - how long after the frame that gave a bot its turn its move arrived (the page gets each
  *   frame from the practice Web Worker: the latency a player sees, rendering aside);
@@ -38,6 +39,8 @@ const games = Number(arg('games', '1'));
 const target = arg('target', '501');
 const variant = arg('variant', 'classic');
 const hintsWanted = Number(arg('hints', '8'));
+/** --pace=MS: the bots' pace (0: a move shows when decided, several may land in one frame; the app's default is 300). */
+const pace = Number(arg('pace', '0'));
 /** --profile=FILE: a CPU profile of the page's main thread over the game (Chrome DevTools format). */
 const profile = arg('profile', '');
 /** --motion=full|reduce: the table's motion as is, or with prefers-reduced-motion. */
@@ -151,10 +154,10 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   await page.goto(`${server.url}/`);
-  console.log(`mode: ${mode}, ${variant} to ${target}, strong bots`);
+  console.log(`mode: ${mode}, ${variant} to ${target}, strong bots, bots' pace ${pace} ms`);
   console.log(`motion: ${motion === 'reduce' ? 'reduced (prefers-reduced-motion)' : 'full'}; phone viewport 390×844 @2x`);
   console.log(`calibration (a fixed loop, median of 7): worker ${plain.worker.toFixed(0)} → ${slow.worker.toFixed(0)} ms (×${(slow.worker / plain.worker).toFixed(1)}), main thread ${plain.main.toFixed(0)} → ${slow.main.toFixed(0)} ms (×${(slow.main / plain.main).toFixed(1)}) at CPU throttling ×${rate}`);
-  await page.evaluate(() => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 })));
+  await page.evaluate((botPaceMs) => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs })), pace);
 
   const latencies: number[] = [];
   const thoughts: number[] = [];
@@ -261,7 +264,7 @@ try {
     longTasks = longTasks.concat(r.long.filter((l) => l.start >= t0));
     duringThinking = duringThinking.concat(r.long.filter((l) => l.start >= t0 && r.thinking.some((b) => l.start < b.to && l.start + l.duration > b.from)));
   }
-  console.log(`bot move shown after its turn began (frame to frame, pace 0): ${stats(latencies)}`);
+  console.log(`bot move shown after its turn began (frame to frame, pace ${pace}): ${stats(latencies)}`);
   console.log(`bot thinking in the worker: ${stats(thoughts)}`);
   console.log(`changes of the table (steps or versions): ${moves}; long tasks per 100: ${((100 * longTasks.length) / Math.max(1, moves)).toFixed(1)}`);
   console.log(`long tasks on the main thread during the game: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks.map((l) => l.duration)).toFixed(0)} ms, total ${longTasks.reduce((a, l) => a + l.duration, 0).toFixed(0)} ms` : ''}`);

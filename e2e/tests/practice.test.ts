@@ -207,9 +207,12 @@ describe('practice against three strong bots, offline', () => {
             if (!panel) return true;
             return [...document.querySelectorAll('[data-testid=practice-controls] button')].every((b) => b.getBoundingClientRect().bottom <= panel.top);
           });
+          const version = Number(await p.getAttribute('.screen', 'data-version'));
           await p.click('[data-bid=pass]:not([disabled])', { timeout: 5000 });
           panels++;
-          await p.waitForSelector('.action-zone .bid-panel', { state: 'detached' });
+          // the pass is applied (the panel goes with it): the bots may bring the next panel up before
+          // a wait for this one to leave would look, so wait for the table's version instead
+          await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, version);
         }
         expect(panels, `${variant}: a bidding panel seen`).toBeGreaterThan(0);
       }

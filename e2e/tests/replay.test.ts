@@ -308,7 +308,7 @@ describe('replay and analysis', () => {
     await page.keyboard.press('ArrowLeft');
     expect(await page.getAttribute('[data-step=play]', 'aria-label')).toBe('Play');
     await page.close();
-  }, 240_000);
+  }, 420_000);
 
   it('replays and analyses a downloaded record file offline, sending it nowhere', async () => {
     const record = await (await fetch(`${server.url}/api/tables/${tableId}/record?game=0`)).text();
