@@ -261,11 +261,13 @@ async function failOwner(cluster: Cluster, proxy: Proxy, k: number, fail: (owner
     // mid-trick: two cards on the table
     while (!(t.players.acked.length >= 6 && t.clients[1]!.last.view?.deal?.trick.cards.length === 2)) await sleep(5);
     const owner = (await cluster.owner(t.id))!;
-    const before = t.players.acked.length;
     const t0 = performance.now();
     const recover = await fail(owner);
-    while (t.players.acked.length === before) await sleep(5);
-    const ms = t.players.acked.at(-1)!.at - t0;
+    // the next action sent after the failure and accepted (an ack already on its way when the
+    // owner froze or died is not a recovery)
+    const next = () => t.players.acked.find((s) => s.sentAt >= t0);
+    while (!next()) await sleep(5);
+    const ms = next()!.at - t0;
     await recover();
     stop = true;
     await load;

@@ -17,6 +17,8 @@ export interface Sent {
   action: GameAction;
   /** `ok`, the refusal's code, or NO_ACK (the connection dropped first). */
   outcome: string;
+  /** performance.now() when the action was sent. */
+  sentAt: number;
   /** performance.now() when the answer came. */
   at: number;
 }
@@ -96,11 +98,12 @@ export class Players {
     const client = this.clients[seat]!;
     const action = this.choose(u);
     const frames = client.frames.length;
+    const sentAt = performance.now();
     const outcome = await client.emit('action', { version: u.version, action }).then(
       (a) => (a.ok ? 'ok' : a.error.code),
       () => 'NO_ACK',
     );
-    this.sent.push({ seat, version: u.version, action, outcome, at: performance.now() });
+    this.sent.push({ seat, version: u.version, action, outcome, sentAt, at: performance.now() });
     if (outcome === 'NO_ACK') this.waitSnapshot[seat] = frames;
     else if (outcome !== 'ok') await sleep(50); // refused: nothing changed; decide again from the next state
     else await client.next((f) => f.version > u.version, 30_000).catch(() => undefined);
