@@ -193,7 +193,8 @@ try {
     }
     // BENCH_TRACE_FILE=FILE keeps the whole trace, with the renderer's own events (style, layout,
     // paint, scripts) to tell what a long task was made of (open it in Chrome's Performance panel)
-    const timeline = process.env.BENCH_TRACE_FILE ? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'] : [];
+    // (BENCH_TRACE_CATEGORIES=a,b adds more, e.g. disabled-by-default-blink.debug for CSS selector stats)
+    const timeline = process.env.BENCH_TRACE_FILE ? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', ...(process.env.BENCH_TRACE_CATEGORIES?.split(',') ?? [])] : [];
     await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing', ...timeline] });
     const t0 = await page.evaluate(() => (performance.mark('bench:t0'), performance.now()));
     if (profile) {
