@@ -10,15 +10,14 @@
  * time; then the same totals over all those tasks.
  */
 import { readFileSync } from 'node:fs';
-import type { TraceEvent } from './trace-event.js';
+import { pageMainThread, type TraceEvent } from './trace-event.js';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: long-tasks.ts TRACE_FILE [--over=50]');
 const over = Number(process.argv.find((a) => a.startsWith('--over='))?.slice(7) ?? 50);
 const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
 const events = Array.isArray(raw) ? raw : raw.traceEvents;
-const mainThread = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'bench:t0'));
-if (!mainThread) throw new Error('no renderer main thread with a bench:t0 mark in this trace');
+const mainThread = pageMainThread(events);
 const onMain = events.filter((e) => e.pid === mainThread.pid && e.tid === mainThread.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
 const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && (e.tdur ?? 0) / 1000 > over);
 
@@ -33,9 +32,14 @@ const label = (e: TraceEvent): string => {
 const overall = new Map<string, number>();
 for (const t of tasks) {
   const end = t.ts + (t.dur ?? 0);
-  // direct children only: an event nested in another nested event counts in its parent
+  // direct children only: an event nested in another nested event counts in its parent (of two
+  // with the same span, the one recorded first is the parent)
   const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= end);
-  const direct = inside.filter((e) => !inside.some((p) => p !== e && p.ts <= e.ts && p.ts + (p.dur ?? 0) >= e.ts + (e.dur ?? 0) && (p.dur ?? 0) > (e.dur ?? 0)));
+  const encloses = (p: TraceEvent, e: TraceEvent): boolean => {
+    if (p === e || p.ts > e.ts || p.ts + (p.dur ?? 0) < e.ts + (e.dur ?? 0)) return false;
+    return p.ts < e.ts || (p.dur ?? 0) > (e.dur ?? 0) || inside.indexOf(p) < inside.indexOf(e);
+  };
+  const direct = inside.filter((e) => !inside.some((p) => encloses(p, e)));
   const byName = new Map<string, number>();
   for (const e of direct) byName.set(label(e), (byName.get(label(e)) ?? 0) + (e.dur ?? 0) / 1000);
   for (const e of inside) if (['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'HitTest', 'ParseHTML', 'MajorGC', 'MinorGC', 'V8.GC_SCAVENGER', 'BlinkGC.AtomicPhase'].includes(e.name)) overall.set(`(all) ${e.name}`, (overall.get(`(all) ${e.name}`) ?? 0) + (e.dur ?? 0) / 1000);

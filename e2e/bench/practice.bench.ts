@@ -31,7 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { startServerProcess } from '../server-process.js';
-import type { TraceEvent } from './trace-event.js';
+import { pageMainThread, type TraceEvent } from './trace-event.js';
 
 const arg = (name: string, def: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
 const rate = Number(arg('rate', '4'));
@@ -59,10 +59,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * by the `bench:t0` mark made at `t0` (ms).
  */
 function mainTasks(events: TraceEvent[], t0: number): { start: number; duration: number; own: number }[] {
-  const mark = events.find((e) => e.name === 'bench:t0');
-  if (!mark) throw new Error('no bench:t0 mark in the trace');
-  // the mark is made on the page's main thread
-  const main = events.find((e) => e.name === 'thread_name' && e.pid === mark.pid && e.args?.name === 'CrRendererMain') ?? mark;
+  const main = pageMainThread(events);
+  const mark = main.mark;
   const shift = mark.ts / 1000 - t0;
   return events
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask')

@@ -12,3 +12,14 @@ export interface TraceEvent {
   id2?: { local?: string };
   args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string; displayName?: string; nodeName?: string; compositeFailed?: number; unsupportedProperties?: string[] } };
 }
+
+/**
+ * The page's main thread in a trace of `bench:practice`: where its `bench:t0` mark was made (the
+ * thread named CrRendererMain of that process; the mark's own thread when names are missing).
+ */
+export function pageMainThread(events: TraceEvent[]): { pid: number; tid: number; mark: TraceEvent } {
+  const mark = events.find((e) => e.name === 'bench:t0');
+  if (!mark) throw new Error('no bench:t0 mark in the trace');
+  const named = events.find((e) => e.name === 'thread_name' && e.pid === mark.pid && e.args?.name === 'CrRendererMain');
+  return { pid: (named ?? mark).pid, tid: (named ?? mark).tid, mark };
+}
