@@ -92,11 +92,11 @@ describe('Card', () => {
   it('prints the court letters of the language and is named in full for screen readers', () => {
     prefs.setLang('fr');
     const { container } = render(Card, { card: 'KH' });
-    expect(container.querySelector('.corner .rank')!.textContent).toBe('R');
+    expect(container.querySelector('.corner')!.textContent).toBe('R');
     expect(container.querySelector('.sr-only')!.textContent).toBe('roi de cœur');
     prefs.setLang('de');
     render(Card, { card: 'JS' });
-    expect([...document.querySelectorAll('[data-face=JS] .rank')].map((e) => e.textContent)).toEqual(['B', 'B']);
+    expect([...document.querySelectorAll('[data-face=JS] .corner')].map((e) => e.textContent)).toEqual(['B', 'B']);
     prefs.setLang('en');
   });
 });

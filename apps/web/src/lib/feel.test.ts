@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { completeMotion, dealMotion, dealingOrder, newCards, CARD_GAP_MS, FLIGHT_MS, FLIP_MS } from './deal-motion.js';
 import { MARK_MS, TableFeel } from './feel.svelte.js';
 import { dealt, step, updateFor } from '../../test/fixtures.js';
-import { dealtBack, dealtCard, HandSlide, intoTrick, stopDeal, toWinner, turnUp } from './motion.js';
+import { dealtBack, dealtCard, HandSlide, intoTrick, stopDeal, toWinner, turnUp, TRICK_IN_MS, TRICK_OUT_MS } from './motion.js';
 import { connected } from '../../test/transport.js';
 
 afterEach(() => {
@@ -139,9 +139,41 @@ describe('TableFeel: only live steps move, mark and sound', () => {
     const retourne = viewFor(s0, seat).deal!.retourne!;
     dealtCard(a.node, { card: retourne });
     expect(await a.runs()).toEqual([{ keyframes: [{ opacity: 0 }, { opacity: 1 }], options: { delay: 0, duration: 200, easing: 'linear', fill: 'backwards' } }]);
-    expect(intoTrick(a.node, { from: { x: 0, y: 160 } }).css!(0.5, 0.5)).toBe('opacity: 0.5');
+    const played = animated();
+    expect(intoTrick(played.node, { from: { x: 0, y: 160 } })).toEqual({ duration: 0 });
+    expect(await played.runs()).toEqual([{ keyframes: [{ opacity: 0 }, { opacity: 1 }], options: { delay: 0, duration: 160, easing: 'linear', fill: 'backwards' } }]);
     // The won trick leaves at once, as before.
-    expect(toWinner(a.node, { to: { x: 0, y: 160 } })).toEqual({ duration: 0 });
+    const won = animated();
+    expect(toWinner(won.node, { to: { x: 0, y: 160 } })).toEqual({ duration: 0 });
+    expect(await won.runs()).toEqual([]);
+  });
+
+  it('flies a played card in from its seat and slides the won trick to the winner, on Web Animations alone', async () => {
+    const played = animated();
+    // Svelte is given nothing to animate (no keyframes of its own, no styles set per frame).
+    expect(intoTrick(played.node, { from: { x: -180, y: 0 } })).toEqual({ duration: 0 });
+    const [into] = await played.runs();
+    expect(into!.keyframes).toEqual([{ translate: '-180px 0px', opacity: 0.2 }, { translate: '0px 0px', opacity: 1 }]);
+    expect(into!.options).toMatchObject({ duration: TRICK_IN_MS, delay: 0 });
+    // Leaving: Svelte keeps the card for the slide's length; the slide holds its end until then.
+    const won = animated();
+    expect(toWinner(won.node, { to: { x: 0, y: -160 } })).toEqual({ duration: TRICK_OUT_MS });
+    const [out] = await won.runs();
+    expect(out!.keyframes).toEqual([{ translate: '0px 0px', opacity: 1 }, { translate: '0px -160px', opacity: 0 }]);
+    expect(out!.options).toMatchObject({ duration: TRICK_OUT_MS, fill: 'forwards' });
+    // No winner's side known: a fade.
+    const faded = animated();
+    expect(toWinner(faded.node, { to: null })).toEqual({ duration: 200 });
+    expect((await faded.runs())[0]!.keyframes).toEqual([{ opacity: 1 }, { opacity: 0 }]);
+    // A card that comes back while leaving (a take-back) drops the slide's held end before flying in again.
+    const cancel = vi.fn();
+    const back = animated();
+    back.node.animate = (() => ({ cancel })) as unknown as HTMLElement['animate'];
+    toWinner(back.node, { to: { x: 0, y: 160 } });
+    await back.runs();
+    expect(cancel).not.toHaveBeenCalled();
+    intoTrick(back.node, { from: { x: 0, y: 160 } });
+    expect(cancel).toHaveBeenCalledOnce();
   });
 
   it('turns the retourne face up after the first packets, only at a live deal', async () => {

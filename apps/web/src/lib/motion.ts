@@ -10,11 +10,14 @@
  * A dealt card waits for its packet: Svelte would run that wait as a second, empty animation on
  * the main thread and start the flight from a callback when it ends (one per card, mid-deal).
  * Dealt cards (and the retourne turning) are instead one Web Animation each, whose `delay` holds
- * the first frame (`fill: backwards`), all of it on the compositor. Where a card flies from and to
- * is read in the next animation frame, before that frame is drawn (`nextFrame`): the step's own
- * task does not stop to lay the page out, the frame lays it out once, and the first frame drawn
- * already shows the cards at the start of their flight. The hand's sliding (`HandSlide`) reads the
- * page the same way.
+ * the first frame (`fill: backwards`), all of it on the compositor. Cards into the trick and the
+ * won trick leaving are Web Animations of two keyframes too: a Svelte `css` transition would
+ * compute a keyframe per 16 ms in a callback a frame after the change, on the main thread, in
+ * the frame where the next card lands (10–20 ms of a 50–70 ms task at 4× CPU throttling).
+ * Where a card flies from and to is read in the next animation frame, before that frame is drawn
+ * (`nextFrame`): the step's own task does not stop to lay the page out, the frame lays it out
+ * once, and the first frame drawn already shows the cards at the start of their flight. The
+ * hand's sliding (`HandSlide`) reads the page the same way.
  */
 import type { Card, Seat } from '@belote/rules';
 import { cubicOut } from 'svelte/easing';
@@ -154,17 +157,36 @@ export function toTaker(node: Element): TransitionConfig {
 type Offset = { x: number; y: number };
 
 /** A card played into the trick, from its seat's side. */
-export function intoTrick(_node: Element, { from }: { from: Offset }): TransitionConfig {
-  if (reducedMotion()) return fade(0, 160);
-  return { duration: 220, easing: cubicOut, css: (t, u) => `translate: ${from.x * u}px ${from.y * u}px; opacity: ${0.2 + 0.8 * t}` };
+export function intoTrick(node: Element, { from }: { from: Offset }): TransitionConfig {
+  // A card back in the trick (a take-back while the trick was leaving) drops the leaving's end
+  // state (looked up, not asked of the element: getAnimations() would recalculate style now).
+  leaving.get(node)?.cancel();
+  if (reducedMotion()) return play(node, [{ opacity: 0 }, { opacity: 1 }], 0, 160);
+  return play(node, [{ translate: `${from.x}px ${from.y}px`, opacity: 0.2 }, { translate: '0px 0px', opacity: 1 }], 0, TRICK_IN_MS, EASE_OUT);
 }
 
-/** The won trick sliding toward its winner (with reduced motion it leaves at once). */
-export function toWinner(_node: Element, { to }: { to: Offset | null }): TransitionConfig {
-  if (reducedMotion()) return { duration: 0 };
-  if (!to) return fade(0, 200);
-  return { duration: 380, easing: cubicOut, css: (t, u) => `translate: ${to.x * u}px ${to.y * u}px; opacity: ${t}` };
+/**
+ * The won trick sliding toward its winner (with reduced motion it leaves at once). The slide is
+ * the card's own Web Animation, held at its end (`fill: forwards`) until Svelte removes the card:
+ * Svelte is only told how long to keep it, so it computes no keyframes and sets no styles.
+ */
+export function toWinner(node: Element, { to }: { to: Offset | null }): TransitionConfig {
+  if (reducedMotion()) return NONE;
+  const keyframes: Keyframe[] = to ? [{ translate: '0px 0px', opacity: 1 }, { translate: `${to.x}px ${to.y}px`, opacity: 0 }] : [{ opacity: 1 }, { opacity: 0 }];
+  const duration = to ? TRICK_OUT_MS : 200;
+  const easing = to ? EASE_OUT : 'linear';
+  queueMicrotask(() => {
+    const a = node.animate?.(keyframes, { duration, easing, fill: 'forwards' });
+    if (a) leaving.set(node, a);
+  });
+  return { duration };
 }
+/** The won trick's slides, by card, while they last. */
+const leaving = new WeakMap<Element, Animation>();
+
+/** A card's flight into the trick, and the won trick's slide to its winner. */
+export const TRICK_IN_MS = 220;
+export const TRICK_OUT_MS = 380;
 
 /** How long the hand's cards take to slide to their new places. */
 const SLIDE_MS = 240;
