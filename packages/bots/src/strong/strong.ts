@@ -24,7 +24,7 @@ export interface SearchBudget {
   coarseCards?: number;
 }
 
-export const DEFAULT_BUDGET: SearchBudget = Object.freeze({ samples: 30, nodes: 3_000_000, bidSamples: 80, timeMs: 250, coarseCards: 4 });
+export const DEFAULT_BUDGET: SearchBudget = Object.freeze({ samples: 30, nodes: 3_000_000, bidSamples: 160, timeMs: 250, coarseCards: 4 });
 
 const budgetOf = (b?: Partial<SearchBudget>): SearchBudget => ({ ...DEFAULT_BUDGET, ...b });
 
