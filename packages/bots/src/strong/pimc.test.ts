@@ -48,6 +48,27 @@ describe('pimc play', () => {
     }
     expect(capots).toBeGreaterThan(0); // a capot was on the line in some sampled deal
   }, 180_000);
+  it('coarse solves (the first trick by default): deterministic, and each margin within a made contract\'s spread of the exact one', () => {
+    let equal = 0;
+    for (const v of playViews(30, {}, 5)) {
+      const k = knowledgeOf(v);
+      const legal = maskOf(v.deal!.legal);
+      const budget = { samples: 4, nodes: Infinity, timeMs: Infinity, coarseCards: 32 };
+      const a = pimcPlay(k, legal, seededRng('c'), budget);
+      expect(legal & (1 << a)).not.toBe(0);
+      expect(pimcPlay(knowledgeOf(v), legal, seededRng('c'), budget)).toBe(a);
+      const exact = pimcSamples(k, legal, seededRng('w'), budget, undefined, { capot: true, tolerance: 0, guess: true });
+      const coarse = pimcSamples(k, legal, seededRng('w'), budget, undefined, { capot: true, tolerance: 0, guess: true, coarse: true });
+      exact.margins.forEach((ms, i) =>
+        ms.forEach((m, n) => {
+          // Between two breakpoints a classic score rises 2 per card point (at most 81 points apart).
+          expect(Math.abs(coarse.margins[i]![n]! - m)).toBeLessThanOrEqual(81);
+          if (coarse.margins[i]![n] === m) equal++;
+        }),
+      );
+    }
+    expect(equal).toBeGreaterThan(0); // a lost contract is exact in one probe
+  }, 180_000);
   it("plays the heuristic's card when no sample can be solved in the budget", () => {
     for (const v of views.slice(0, 10)) {
       const k = knowledgeOf(v);

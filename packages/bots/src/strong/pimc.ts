@@ -18,6 +18,12 @@ export interface PlayBudget {
   nodes: number;
   /** Safety cap (ms): stop sampling past it even if fewer samples were solved. */
   timeMs: number;
+  /**
+   * While fewer cards than this have been played in the deal, each sampled deal is solved only as
+   * far as the contract (made or not) and capots go, not to the exact points (`SampleOptions.coarse`):
+   * several times cheaper, so the first trick sees many more deals within the node budget.
+   */
+  coarseCards?: number;
 }
 
 function factsFor(k: Knowledge, hands: readonly number[]): DealFacts {
@@ -61,6 +67,8 @@ export interface SampleOptions {
   tolerance?: number;
   /** Start each move's probes from its value on the previous sampled deal (fewer probes). */
   guess?: boolean;
+  /** Solve only whether each move makes the contract (and capots), not its exact points (with `tolerance`). */
+  coarse?: boolean;
 }
 
 /**
@@ -106,7 +114,7 @@ export function pimcSamples(k: Knowledge, legal: number, rng: Rng, budget: PlayB
     const worth = (v: number): number => table[Math.max(CAPOT_AGAINST, Math.min(CAPOT_FOR, base + v)) - CAPOT_AGAINST]!;
     const exactly = opts.tolerance === undefined;
     const guesses = opts.guess && n > 0 ? moves.map((_, i) => points[i]![n - 1]! - base) : undefined;
-    const values = solveMoves({ hands, trump: k.trump!, leader: k.leader, trick: k.trick, tricksWon }, team, moves, false, exactly ? { guesses } : { worth, tolerance: opts.tolerance, bounds, guesses });
+    const values = solveMoves({ hands, trump: k.trump!, leader: k.leader, trick: k.trick, tricksWon }, team, moves, false, exactly ? { guesses } : { worth, tolerance: opts.tolerance, bounds, guesses, coarse: opts.coarse });
     if (!values) break; // out of budget: decide on the samples solved so far
     for (let i = 0; i < moves.length; i++) {
       const final = base + values[i]!;
@@ -126,12 +134,14 @@ export function pimcSamples(k: Knowledge, legal: number, rng: Rng, budget: PlayB
  * starting from the previous sample's values.
  */
 const PLAY_OPTIONS: SampleOptions = { capot: true, tolerance: 0, guess: true };
+const COARSE_OPTIONS: SampleOptions = { ...PLAY_OPTIONS, coarse: true };
 
 /** The strong bot's card among the legal mask `legal`. */
 export function pimcPlay(k: Knowledge, legal: number, rng: Rng, budget: PlayBudget, now: () => number = () => performance.now()): CardId {
   const fallback = heuristicPlay(k, legal);
   if ((legal & (legal - 1)) === 0) return maskCards(legal)[0]!;
-  const { moves, margins, points } = pimcSamples(k, legal, rng, budget, now, PLAY_OPTIONS);
+  const coarse = k.plays.length < (budget.coarseCards ?? 0);
+  const { moves, margins, points } = pimcSamples(k, legal, rng, budget, now, coarse ? COARSE_OPTIONS : PLAY_OPTIONS);
   // The written difference decides; raw points break ties between equally safe cards.
   const sums = moves.map((_, i) => margins[i]!.reduce((a, m, n) => a + (m + 0.05 * points[i]![n]!), 0));
   let best = moves.indexOf(fallback);

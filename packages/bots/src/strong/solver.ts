@@ -149,8 +149,37 @@ function afterPlay(ply: number, c: number, seat: number, n: number, led: number,
   const ours = (nSeat & 1) === US;
   const nWon = won | (ours ? 1 : 2);
   const gain = ours ? ntp + (last ? 10 : 0) : 0;
-  if (!last) return gain + search(ply + 1, nSeat, 0, 0, 0, 0, 0, alpha - gain, beta - gain, 0, nWon);
+  if (!last) {
+    const h0 = H[0]!;
+    // One card a hand: the last trick plays itself.
+    if ((h0 & (h0 - 1)) === 0) return gain + finalTrick(nSeat, nWon);
+    return gain + search(ply + 1, nSeat, 0, 0, 0, 0, 0, alpha - gain, beta - gain, 0, nWon);
+  }
   // A capot: the team with every trick writes 252, not 162.
+  return nWon === 1 ? gain + CAPOT : nWon === 2 ? gain - CAPOT : gain;
+}
+
+/** Value of the last trick (one card left in each hand) led by `leader`, capot included. */
+function finalTrick(leader: number, won: number): number {
+  nodes++;
+  const c0 = 31 - Math.clz32(H[leader]!);
+  const led = c0 >> 3;
+  let wSeat = leader;
+  let wStr = STR[c0]!;
+  let pts = PTS[c0]!;
+  for (let i = 1; i < 4; i++) {
+    const s = (leader + i) & 3;
+    const c = 31 - Math.clz32(H[s]!);
+    pts += PTS[c]!;
+    const cs = c >> 3 === TRUMP || c >> 3 === led ? STR[c]! : -1;
+    if (cs > wStr) {
+      wSeat = s;
+      wStr = cs;
+    }
+  }
+  const ours = (wSeat & 1) === US;
+  const nWon = won | (ours ? 1 : 2);
+  const gain = ours ? pts + 10 : 0;
   return nWon === 1 ? gain + CAPOT : nWon === 2 ? gain - CAPOT : gain;
 }
 
@@ -179,11 +208,33 @@ function search(ply: number, seat: number, n: number, led: number, wSeat: number
       a0 = alpha;
       b0 = beta;
     } else {
-      let r = (won & 2) === 0 ? 10 + CAPOT : 10;
+      let r = 10;
       for (let m = rem; m !== 0; m &= m - 1) r += PTS[31 - Math.clz32(m & -m)]!;
+      // The highest trump left wins its trick, and so does each next one held by the same team
+      // (or falls to it in that trick): that team takes at least their points, and is not capot.
+      let run = 0;
+      let holder = -1;
+      if ((rem & TM) !== 0) {
+        const ours = H[US]! | H[US + 2]!;
+        for (let i = 7; i >= 0; i--) {
+          const c = SUIT_ORDER[TRUMP * 8 + i]!;
+          const b = 1 << c;
+          if ((rem & b) === 0) continue;
+          const t = (ours & b) !== 0 ? 0 : 1;
+          if (holder < 0) holder = t;
+          else if (t !== holder) break;
+          run += PTS[c]!;
+        }
+      }
+      if (holder === 0) {
+        if (lo < run) lo = run;
+      } else if (holder === 1) r -= run;
+      if ((won & 2) === 0 && holder !== 1) r += CAPOT;
       hi = r;
       if (r <= alpha) return r;
+      if (lo >= beta) return lo;
       if (r < beta) beta = b0 = r;
+      if (lo > alpha) alpha = a0 = lo;
     }
   }
   const h = H[seat]!;
@@ -232,28 +283,57 @@ function search(ply: number, seat: number, n: number, led: number, wSeat: number
  * region where the value no longer matters (a contract lost) is settled in one probe.
  * Returns the bounds [lo, hi] (equal when exact).
  */
-function bounds(probe: (alpha: number, beta: number) => number, guess: number, lo: number, hi: number, worth?: (v: number) => number, tolerance = 0): [number, number] {
-  let g = Math.max(lo, Math.min(hi - 1, guess));
+function bounds(probe: (alpha: number, beta: number) => number, guess: number, lo: number, hi: number, worth?: (v: number) => number, tolerance = 0, coarse = false): [number, number] {
+  // After the breakpoints, the first probe is at the guess (MTD(f)); probes that keep failing the
+  // same way then step further each time (1, 2, 4, …), and once probes have bounded the value from
+  // both sides a step never passes the middle: a poor guess costs O(log) probes, not one per point
+  // (MTD(f)'s walk took hundreds of probes on some opening leads).
+  let guessed = false;
+  let step = 1;
+  let dir = 0;
+  let loMoved = false;
+  let hiMoved = false;
   while (lo < hi && !aborted) {
-    let beta = g === lo ? g + 1 : g;
+    let beta = NaN;
     if (worth) {
       const top = Math.min(hi, MAX_VALUE);
       if (worth(top) - worth(lo) <= tolerance) return [lo, top];
-      // A breakpoint (not the slope of a made contract, 2 per point) is probed first.
-      let jump = Math.max(tolerance, BREAK);
+      // A breakpoint (not the slope of a made contract, 2 per point) is probed first, the one
+      // nearest the guess first: the capots' jumps, far from most values, are then usually settled
+      // by the bounds the other probes return.
+      const jump = Math.max(tolerance, BREAK);
+      let near = Infinity;
       for (let b = lo + 1; b <= top; b++) {
-        const j = worth(b) - worth(b - 1);
-        if (j > jump) {
-          jump = j;
+        if (worth(b) - worth(b - 1) <= jump) continue;
+        const d = Math.abs(b - guess);
+        if (d < near) {
+          near = d;
           beta = b;
         }
       }
     }
+    if (Number.isNaN(beta)) {
+      if (coarse && worth) return [lo, Math.max(lo, Math.min(hi, MAX_VALUE))];
+      if (!guessed) {
+        guessed = true;
+        dir = 0;
+        beta = Math.max(lo + 1, Math.min(hi, guess));
+      } else {
+        const d = loMoved && hiMoved ? Math.min(step, Math.max(1, (hi - lo) >> 1)) : step;
+        beta = dir > 0 ? Math.min(hi, lo + d) : Math.max(lo + 1, hi + 1 - d);
+      }
+    }
     const v = probe(beta - 1, beta);
-    if (v >= beta) lo = Math.max(beta, v);
-    else hi = Math.min(beta - 1, v);
-    // MTD(f): probe next at the bound just learnt.
-    g = v >= beta ? lo : hi;
+    const up = v >= beta ? 1 : -1;
+    if (up > 0) {
+      lo = Math.max(beta, v);
+      loMoved = true;
+    } else {
+      hi = Math.min(beta - 1, v);
+      hiMoved = true;
+    }
+    step = up === dir ? step * 2 : 1;
+    dir = up;
   }
   return [lo, Math.max(lo, Math.min(hi, MAX_VALUE))];
 }
@@ -299,6 +379,8 @@ export interface SolveOptions {
   bounds?: number[];
   /** A guess of each move's value (e.g. from the previous sampled deal): where the probes start. */
   guesses?: readonly number[];
+  /** With `worth`: probe only its breakpoints (a contract made or not, a capot), leaving values between them as bounds. */
+  coarse?: boolean;
 }
 
 /**
@@ -367,7 +449,7 @@ export function solveMoves(pos: DDPosition, team: Team, moves: readonly CardId[]
     }
     H[seat] = h & ~(1 << c);
     if (opts.guesses) guess = Math.round(opts.guesses[out.length]!);
-    const [lo, hi] = bounds((a, be) => afterPlay(0, c, seat, n, led, wSeat, wStr, tp, trickAlive, a, be, won), guess, capot ? CAPOT_AGAINST : 0, capot ? CAPOT_FOR + 1 : 163, opts.worth, opts.tolerance);
+    const [lo, hi] = bounds((a, be) => afterPlay(0, c, seat, n, led, wSeat, wStr, tp, trickAlive, a, be, won), guess, capot ? CAPOT_AGAINST : 0, capot ? CAPOT_FOR + 1 : 163, opts.worth, opts.tolerance, opts.coarse);
     H[seat] = h;
     const v = (lo + hi) / 2;
     out.push(v);

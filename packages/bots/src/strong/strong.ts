@@ -20,9 +20,11 @@ export interface SearchBudget {
   bidSamples: number;
   /** Wall-clock safety cap per decision (ms); sampling stops early past it. */
   timeMs: number;
+  /** Card play: solve only made-or-not (and capots) while fewer cards than this are played (pimc.ts). */
+  coarseCards?: number;
 }
 
-export const DEFAULT_BUDGET: SearchBudget = Object.freeze({ samples: 30, nodes: 3_000_000, bidSamples: 80, timeMs: 250 });
+export const DEFAULT_BUDGET: SearchBudget = Object.freeze({ samples: 30, nodes: 3_000_000, bidSamples: 160, timeMs: 250, coarseCards: 4 });
 
 const budgetOf = (b?: Partial<SearchBudget>): SearchBudget => ({ ...DEFAULT_BUDGET, ...b });
 
