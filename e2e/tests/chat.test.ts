@@ -54,10 +54,15 @@ async function newPage(size: 'phone' | 'desktop', locale = 'en-US'): Promise<Pag
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
 
-/** Elements matching `selectors` that the open chat panel (or the reaction tray) overlaps. */
+/** Elements matching `selectors` that the open chat panel (or the reaction tray) overlaps, once
+ *  their motion has ended (a card still flying in from the dealer crosses the tray on its way). */
 function covered(page: Page, over: string, selectors: string): Promise<string[]> {
   return page.evaluate(
-    ([o, s]) => {
+    async ([o, s]) => {
+      // Flights start in the frame after the state that deals them: let two frames pass first.
+      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+      const moving = [...document.querySelectorAll(s)].flatMap((el) => el.getAnimations().filter((a) => a.playState === 'running'));
+      await Promise.all(moving.map((a) => a.finished.catch(() => undefined)));
       const boxes = [...document.querySelectorAll(o)].map((e) => e.getBoundingClientRect());
       return [...document.querySelectorAll(s)]
         .filter((el) => {
