@@ -8,6 +8,7 @@
 import type { Step } from '@belote/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
+import { UNATTENDED_PAUSE_MS } from '../src/tables/auto-steps.js';
 import { createTable, seatedTable, settled, testServer, TestClient, type TestUpdate } from './clients.js';
 
 let server: RunningServer;
@@ -85,6 +86,23 @@ describe('after a scored deal', () => {
     expect(await human.emit('ready', {})).toEqual({ ok: true });
     await host.next((x) => x.view?.deal?.number === 1);
     for (const c of [human, host]) c.close();
+  });
+
+  it('counts down the short pause when every seat was ready without anyone pressing ready', async () => {
+    const t0 = await createTable(server, { rules: { target: 1000 } });
+    const host = await TestClient.connect(server, { tableId: t0.id, hostKey: t0.hostKey });
+    for (const seat of [0, 1, 2, 3]) expect(await host.emit('addBot', { seat })).toEqual({ ok: true });
+    expect(await host.emit('start', {})).toEqual({ ok: true });
+    const waiting = await host.next((x) => x.timers.nextDeal !== null, 20_000);
+    const at = performance.now();
+    expect(waiting.timers.nextDeal!.ready).toEqual([true, true, true, true]);
+    // The countdown is the wait the table will really have (min(3 s, DEAL_PAUSE_MS)), not DEAL_PAUSE_MS.
+    expect(waiting.timers.nextDeal!.msLeft).toBeLessThanOrEqual(UNATTENDED_PAUSE_MS);
+    expect(waiting.timers.nextDeal!.msLeft).toBeGreaterThan(UNATTENDED_PAUSE_MS - 1000);
+    const number = waiting.view!.deal!.number;
+    await host.next((x) => x.view?.deal?.number === number + 1, 10_000);
+    expect(performance.now() - at).toBeGreaterThan(waiting.timers.nextDeal!.msLeft - 500);
+    host.close();
   });
 
   it('starts the next deal when the countdown ends, continued or not', async () => {

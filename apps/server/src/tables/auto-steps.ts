@@ -165,8 +165,18 @@ export class AutoSteps {
     const p = this.currentPause();
     return {
       turnDeadline: this.turnDeadline,
-      nextDeal: p && { deadline: p.startedAt + this.config.dealPauseMs, ready: this.readySeats(p) as NextDeal['ready'] },
+      nextDeal: p && { deadline: this.pauseEnd(p), ready: this.readySeats(p) as NextDeal['ready'] },
     };
+  }
+
+  /**
+   * When the next deal starts: at once when every seat is ready and a player pressed ready, after
+   * min(3 s, dealPauseMs) when every seat was ready without anyone pressing it, else after dealPauseMs.
+   */
+  private pauseEnd(p: Pause): number {
+    const all = this.readySeats(p).every(Boolean);
+    const attended = p.continued.some(Boolean);
+    return p.startedAt + (all ? (attended ? 0 : Math.min(UNATTENDED_PAUSE_MS, this.config.dealPauseMs)) : this.config.dealPauseMs);
   }
 
   /** The pause after the current game's last deal, if it was scored and the game goes on. */
@@ -203,9 +213,7 @@ export class AutoSteps {
       const pause = this.currentPause();
       if (!pause) return { key: `deal:${t.version}`, delay: Math.min(REDEAL_PAUSE_MS, this.config.dealPauseMs), timer: false, run: () => this.startDeal() };
       const all = this.readySeats(pause).every(Boolean);
-      const attended = pause.continued.some(Boolean);
-      const until = pause.startedAt + (all ? (attended ? 0 : Math.min(UNATTENDED_PAUSE_MS, this.config.dealPauseMs)) : this.config.dealPauseMs);
-      return { key: `deal:${t.version}:${all}`, delay: Math.max(0, until - Date.now()), timer: false, run: () => this.startDeal() };
+      return { key: `deal:${t.version}:${all}`, delay: Math.max(0, this.pauseEnd(pause) - Date.now()), timer: false, run: () => this.startDeal() };
     }
     const seat = deal.turn as Seat;
     const holder = t.seats[seat]!;
