@@ -6,7 +6,7 @@
  * between processes. HTTP reads of a table this process does not run come from the store.
  */
 import type { CreateTableRequest, TableRecord, TableSummary } from '@belote/protocol';
-import type { Admission, Health, RoomAck, RoomCommand, TableDirectory } from '../tables/directory.js';
+import { CHAT_UNREADABLE, type Admission, type Health, type RoomAck, type RoomCommand, type TableDirectory } from '../tables/directory.js';
 import type { TableRegistry } from '../tables/registry.js';
 import { nobodyThere, summaryOf } from '../tables/summary.js';
 import { tableRecord } from '../tables/table-record.js';
@@ -33,7 +33,7 @@ export class ClusterDirectory implements TableDirectory {
     if (typeof room === 'string') return REFUSED[room];
     const admitted = room.admission(tokenHash, hostKeyHash);
     // the room reads what a snapshot needs now, within the handshake's bound, so that the join never waits
-    if (admitted.ok) await room.prepare();
+    if (admitted.ok && !(await room.prepare())) return CHAT_UNREADABLE;
     return admitted;
   }
 

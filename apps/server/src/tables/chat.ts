@@ -10,6 +10,7 @@
  * the key their mutes use; rate limits use the keys of the socket limits (seat token, address).
  */
 import { createHmac } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import {
   CHAT_KEPT,
   CHAT_LINE_LIMIT,
@@ -31,7 +32,7 @@ import {
 import { assertNever, type Seat } from '@belote/rules';
 import type { Logger } from 'pino';
 import { EventBudget } from '../event-budget.js';
-import { ChatConflict, type TableStore } from '../store/types.js';
+import { ChatConflict, OutcomeUnknown, type TableStore } from '../store/types.js';
 import { cleanChatText, chatTextProblem } from './chat-text.js';
 
 export type ChatCommand = { [E in ChatEventName]: { name: E; payload: ClientEventPayload<E> } }[ChatEventName];
@@ -63,6 +64,7 @@ type Result = Ack<Record<string, unknown>>;
 
 const no = (code: ProtocolError['code'], message: string): Result => ({ ok: false, error: { code, message } });
 const UNSAVED: ProtocolError = { code: 'INTERNAL', message: 'could not save the chat; nothing was sent' };
+const UNCONFIRMED: ProtocolError = { code: 'INTERNAL', message: 'could not confirm that the chat was saved: it may still appear' };
 const UNREADABLE: ProtocolError = { code: 'INTERNAL', message: 'the chat could not be read; try again in a moment' };
 const CONFLICT: ProtocolError = { code: 'WRITE_CONFLICT', message: 'the chat was changed elsewhere at the same moment (another server process); nothing was sent: try again' };
 const REFUSALS = {
@@ -249,6 +251,7 @@ export class TableChat {
           if (attempt === 0) continue;
           return { ok: false, error: CONFLICT };
         }
+        if (e instanceof OutcomeUnknown) return this.landed(entry, e);
         this.deps.log.error({ err: e, table: this.deps.tableId }, 'chat append failed');
         return { ok: false, error: UNSAVED };
       }
@@ -258,4 +261,27 @@ export class TableChat {
       return entry;
     }
   }
+
+  /**
+   * The answer to a write was lost with the connection: the stored chat tells whether it landed
+   * (read back a few times while the store does not answer). Landed: sent and acknowledged as
+   * any entry; not there: refused, nothing was sent; still unreadable: refused as unconfirmed.
+   */
+  private async landed(entry: ChatEntry, e: OutcomeUnknown): Promise<ChatEntry | Result> {
+    this.deps.log.warn({ err: e, table: this.deps.tableId }, 'the answer to a chat write was lost; reading the chat back');
+    for (let attempt = 0; attempt < RE_READS; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, RE_READ_PAUSE_MS * attempt));
+      if (!(await this.load())) continue;
+      const stored = this.entries!.find((x) => x.id === entry.id);
+      // Compared as stored (JSON: key order and absent fields may differ from this copy).
+      if (stored === undefined || !isDeepStrictEqual(stored, JSON.parse(JSON.stringify(entry)))) return { ok: false, error: UNSAVED };
+      this.deps.broadcast({ name: 'chat', frame: entry });
+      return entry;
+    }
+    return { ok: false, error: UNCONFIRMED };
+  }
 }
+
+/** Reads of the chat after a write whose answer was lost, with growing pauses (ms) between them. */
+const RE_READS = 4;
+const RE_READ_PAUSE_MS = 250;

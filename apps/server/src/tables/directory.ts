@@ -43,6 +43,9 @@ export interface TableDirectory {
   health(): Health;
 }
 
+/** The handshake's refusal when the table's chat could not be read (its snapshot needs it). */
+export const CHAT_UNREADABLE: Admission = { ok: false, code: 'INTERNAL', message: 'the table could not be read: try again in a moment' };
+
 export const NOT_CONNECTED: RoomAck = { ok: false, error: { code: 'BAD_REQUEST', message: 'not connected to this table' } };
 
 /** Every table in this process. */
@@ -56,7 +59,7 @@ export class LocalDirectory implements TableDirectory {
     if (!room) return { ok: false, code: 'NO_SUCH_TABLE', message: 'no such table' };
     const admitted = room.admission(tokenHash, hostKeyHash);
     // the room reads what a snapshot needs now, so that the join after the handshake never waits
-    if (admitted.ok) await room.prepare();
+    if (admitted.ok && !(await room.prepare())) return CHAT_UNREADABLE;
     return admitted;
   }
 

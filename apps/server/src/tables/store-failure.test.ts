@@ -5,10 +5,11 @@
  * the table cannot be re-read, its ack waits until it can (never a refusal that may be false),
  * while later commands are refused, and the room reloads before its next write.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTable, settled, TestClient } from '../../test/clients.js';
 import { startServer, type RunningServer } from '../server.js';
 import { MemoryStore } from '../store/memory-store.js';
+import type { ChatEntry, ChatSettings } from '@belote/protocol';
 import { OutcomeUnknown, type LogEntry } from '../store/types.js';
 
 class FlakyStore extends MemoryStore {
@@ -29,6 +30,26 @@ class FlakyStore extends MemoryStore {
       this.loseNextAnswer = false;
       throw new OutcomeUnknown(tableId, new Error('connection lost during COMMIT'));
     }
+  }
+  /** The next chat append commits, then reports its answer lost. */
+  loseNextChatAnswer = false;
+  /** The next chat append is not stored, and its answer is lost. */
+  loseAndDropNextChat = false;
+  chatReadsFail = false;
+  override async appendChat(tableId: string, entry: ChatEntry, settings?: ChatSettings): Promise<void> {
+    if (this.loseAndDropNextChat) {
+      this.loseAndDropNextChat = false;
+      throw new OutcomeUnknown(tableId, new Error('connection lost before the write arrived'));
+    }
+    await super.appendChat(tableId, entry, settings);
+    if (this.loseNextChatAnswer) {
+      this.loseNextChatAnswer = false;
+      throw new OutcomeUnknown(tableId, new Error('connection lost during COMMIT'));
+    }
+  }
+  override async loadChat(tableId: string) {
+    if (this.chatReadsFail) throw new Error('connection refused');
+    return super.loadChat(tableId);
   }
   override async load(tableId: string) {
     if (this.readsFail) throw new Error('connection refused');
@@ -128,5 +149,67 @@ it('a conflict whose reload fails is INTERNAL (no fresh update to decide from); 
   expect(await c.emit('sit', { seat: 1, name: 'Di' })).toMatchObject({ ok: false, error: { code: 'WRITE_CONFLICT' } });
   expect(c.last.table.seats[0]?.name).toBe('Else');
   expect(await c.emit('sit', { seat: 1, name: 'Di' })).toMatchObject({ ok: true });
+  c.close();
+});
+
+describe('a chat line whose answer was lost', () => {
+  it('is acknowledged and sent when the chat read back holds it', async () => {
+    const t = await createTable(server);
+    const a = await TestClient.connect(server, { tableId: t.id });
+    const b = await TestClient.connect(server, { tableId: t.id });
+    expect((await a.emit('sit', { seat: 0, name: 'Ann' })).ok).toBe(true);
+    store.loseNextChatAnswer = true;
+    expect(await a.emit('chat', { text: 'landed' })).toEqual({ ok: true, id: 1 });
+    await b.next((u) => u.kind === 'chat' && u.entry?.type === 'line' && u.entry.text === 'landed');
+    expect((await store.loadChat(t.id))!.entries.map((e) => e.id)).toEqual([1]);
+    expect(await a.emit('chat', { text: 'next' })).toEqual({ ok: true, id: 2 });
+    for (const x of [a, b]) x.close();
+  });
+
+  it('is refused, nothing sent, when the chat read back does not hold it', async () => {
+    const t = await createTable(server);
+    const a = await TestClient.connect(server, { tableId: t.id });
+    const b = await TestClient.connect(server, { tableId: t.id });
+    expect((await a.emit('sit', { seat: 0, name: 'Ann' })).ok).toBe(true);
+    store.loseAndDropNextChat = true;
+    expect(await a.emit('chat', { text: 'lost' })).toMatchObject({ ok: false, error: { code: 'INTERNAL', message: 'could not save the chat; nothing was sent' } });
+    expect(await a.emit('chat', { text: 'again' })).toEqual({ ok: true, id: 1 });
+    await b.next((u) => u.kind === 'chat' && u.entry?.type === 'line' && u.entry.text === 'again');
+    expect(b.chatEntries.map((e) => e.id)).toEqual([1]);
+    for (const x of [a, b]) x.close();
+  });
+
+  it('is refused as unconfirmed while the chat cannot be read back', async () => {
+    const t = await createTable(server);
+    const a = await TestClient.connect(server, { tableId: t.id });
+    expect((await a.emit('sit', { seat: 0, name: 'Ann' })).ok).toBe(true);
+    store.loseNextChatAnswer = true;
+    store.chatReadsFail = true;
+    try {
+      expect(await a.emit('chat', { text: 'maybe' })).toMatchObject({ ok: false, error: { code: 'INTERNAL', message: 'could not confirm that the chat was saved: it may still appear' } });
+    } finally {
+      store.chatReadsFail = false;
+    }
+    // It had landed: the history has it, and the next line follows it.
+    expect(await a.emit('chat', { text: 'after' })).toEqual({ ok: true, id: 2 });
+    expect(((await a.emit('chatHistory', { after: 0 })) as unknown as { entries: { text: string }[] }).entries.map((e) => e.text)).toEqual(['maybe', 'after']);
+    a.close();
+  });
+});
+
+it('refuses a handshake while the table chat cannot be read (a snapshot must not show made-up chat settings), then admits', async () => {
+  const t = await createTable(server);
+  store.chatReadsFail = true;
+  try {
+    const refused = await TestClient.connect(server, { tableId: t.id }).then(
+      () => null,
+      (e: Error & { data?: { code?: string; message?: string } }) => e.data,
+    );
+    expect(refused).toEqual({ code: 'INTERNAL', message: 'the table could not be read: try again in a moment' });
+  } finally {
+    store.chatReadsFail = false;
+  }
+  const c = await TestClient.connect(server, { tableId: t.id });
+  expect(c.last.chat.last).toBe(0);
   c.close();
 });

@@ -197,12 +197,13 @@ export class TableRoom {
   }
 
   /**
-   * Ready the room for sockets: the snapshot names the chat's newest entry, read from the store
-   * once (a failed read is tolerated: the next chat command reads it again). The handshake waits
-   * for this, within its bound, so that a socket's join never waits on the store.
+   * Ready the room for sockets: the snapshot names the chat's newest entry and its settings (who
+   * is muted), read from the store once. The handshake waits for this, within its bound, so that
+   * a socket's join never waits on the store; false when the chat could not be read (the
+   * handshake is refused: a snapshot must not show made-up chat settings).
    */
-  prepare(): Promise<void> {
-    return this.chat.load().then(() => undefined);
+  prepare(): Promise<boolean> {
+    return this.chat.load();
   }
 
   /**
