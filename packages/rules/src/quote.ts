@@ -9,8 +9,16 @@ export const QUOTE_MAX = 24;
 /** A client value as short text: primitives quoted (strings as an escaped prefix), objects by kind. */
 export function quote(v: unknown, max = QUOTE_MAX): string {
   switch (typeof v) {
-    case 'string':
-      return v.length > max ? `${JSON.stringify(v.slice(0, max)).slice(0, -1)}…"` : JSON.stringify(v);
+    case 'string': {
+      // Cut by code points (never half of a surrogate pair), reading no further than needed.
+      let head = '';
+      let n = 0;
+      for (const ch of v) {
+        if (n++ === max) return `${JSON.stringify(head).slice(0, -1)}…"`;
+        head += ch;
+      }
+      return JSON.stringify(v);
+    }
     case 'number':
     case 'boolean':
       return `${v}`;
