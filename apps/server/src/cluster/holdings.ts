@@ -19,6 +19,8 @@ const LEASE_MARGIN_MS = 200;
 /** How long a handshake waits for a table's live owner to give it up (longer than a frozen owner's heartbeat lasts). */
 export const HANDOVER_WAIT_MS = NODE_TTL_MS + 1000;
 const CLAIM_RETRY_MS = 50;
+/** How long a command waits for a heartbeat to renew a lapsed lease before it is refused. */
+export const RENEW_WAIT_MS = NODE_TTL_MS;
 /** A table nobody is connected to is given up after this long: memory holds the tables in use. */
 export const IDLE_RELEASE_MS = 30_000;
 
@@ -82,7 +84,9 @@ export class Holdings {
 
   /** The room of a table this process runs, under a valid lease (renewed first if it lapsed). */
   async held(table: string): Promise<TableRoom | null | 'unreachable'> {
-    if (!this.leased) await this.renew();
+    // A silent database (paused, cut off) would hold the heartbeat until TCP gives up: wait for it
+    // no longer than a heartbeat lives, then refuse.
+    if (!this.leased) await Promise.race([this.renew(), sleep(RENEW_WAIT_MS)]);
     if (!this.leased) return 'unreachable';
     return this.epochs.has(table) ? (this.deps.registry.get(table) ?? null) : null;
   }
@@ -161,6 +165,8 @@ export class Holdings {
     } catch (e) {
       if (!this.failing) this.deps.log.warn({ err: e }, 'cluster heartbeat failed (database unreachable?)');
       this.failing = true;
+      // Its connection may be the one lost (the others then take this process for dead at once).
+      this.leaseUntil = 0;
       return;
     }
     if (this.failing) this.deps.log.info('cluster heartbeat back');
