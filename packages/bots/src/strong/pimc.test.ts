@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { oneGame } from '../../bench/arena.js';
 import { heuristicPlay } from '../heuristic/play.js';
 import { knowledgeOf } from '../knowledge.js';
-import { pimcPlay, pimcSamples } from './pimc.js';
+import { lastSearch, pimcPlay, pimcSamples } from './pimc.js';
 
 /** Card decisions with a choice from a game of normal bots (those with at most `cards` in hand). */
 function playViews(n: number, rules: Partial<Rules> = {}, cards = 8): GameView[] {
@@ -33,6 +33,17 @@ describe('pimc play', () => {
       expect(pimcPlay(knowledgeOf(v), legal, seededRng('p'), budget)).toBe(a);
     }
   }, 180_000);
+  it('stops a search at the same node whatever was searched before in the process (same seed, same decision)', () => {
+    const v = views[0]!;
+    const legal = maskOf(v.deal!.legal);
+    const budget = { samples: 30, nodes: 200_000, timeMs: Infinity };
+    const first = pimcSamples(knowledgeOf(v), legal, seededRng('n'), budget);
+    const spent = lastSearch.nodes;
+    for (const other of views.slice(1, 4)) pimcPlay(knowledgeOf(other), maskOf(other.deal!.legal), seededRng('o'), { samples: 3, nodes: 77_777, timeMs: Infinity });
+    const again = pimcSamples(knowledgeOf(v), legal, seededRng('n'), budget);
+    expect(lastSearch.nodes).toBe(spent);
+    expect(again.margins).toEqual(first.margins);
+  });
   it('solving each move only as far as its written score needs gives the exact written scores (capots counted)', () => {
     let capots = 0;
     for (const rules of [{}, { variant: 'coinche' as const }]) {

@@ -31,6 +31,8 @@ let US = 0;
 let nodes = 0;
 let deadline = Infinity;
 let nodeLimit = Infinity;
+/** The node count when the limits were set (the checks count from it). */
+let limitBase = 0;
 let clock: () => number = () => performance.now();
 let aborted = false;
 /** Capot bonus in play: 90 when a capot is still possible for either team (tricksWon given), else 0. */
@@ -184,7 +186,9 @@ function finalTrick(leader: number, won: number): number {
 }
 
 function search(ply: number, seat: number, n: number, led: number, wSeat: number, wStr: number, tp: number, alpha: number, beta: number, trickAlive: number, won: number): number {
-  if ((++nodes & 0x3fff) === 0 && (nodes > nodeLimit || clock() > deadline)) aborted = true;
+  // Checked every 16,384 nodes counted from `setLimits`, not from the process's start: where a
+  // search stops must not depend on the searches before it (same seed, same decision).
+  if (((++nodes - limitBase) & 0x3fff) === 0 && (nodes > nodeLimit || clock() > deadline)) aborted = true;
   if (aborted) return 0;
   const rem = H[0]! | H[1]! | H[2]! | H[3]!;
   let a0 = alpha;
@@ -388,6 +392,7 @@ export interface SolveOptions {
  * (a `now()` reading, a safety cap), solveMoves returns null.
  */
 export function setLimits(maxNodes: number, at: number, now: () => number = () => performance.now()): void {
+  limitBase = nodes;
   nodeLimit = nodes + maxNodes;
   deadline = at;
   clock = now;
