@@ -25,7 +25,6 @@
  * flight. The hand's sliding (`HandSlide`) reads the page the same way.
  */
 import type { Card, Seat } from '@belote/rules';
-import { cubicOut } from 'svelte/easing';
 import type { TransitionConfig } from 'svelte/transition';
 import { dealClock, dealTicked } from './deal-clock.svelte.js';
 import { FLIGHT_MS, FLIP_MS, type DealMotion } from './deal-motion.js';
@@ -115,8 +114,6 @@ function centreOf(el: Element | null): { x: number; y: number } | null {
 const seatPoint = (s: Seat): { x: number; y: number } | null => centreOf(document.querySelector(`[data-seat="${s}"] .plate`) ?? document.querySelector(`[data-seat="${s}"]`));
 const tablePoint = (): { x: number; y: number } | null => centreOf(document.querySelector('[data-testid=retourne]') ?? document.querySelector('[data-centre]'));
 
-const fade = (delay: number, duration = 200): TransitionConfig => ({ delay, duration, css: (t) => `opacity: ${t}` });
-
 /** `cubicOut` (Svelte's easing) as the browser's. */
 const EASE_OUT = 'cubic-bezier(0.33, 1, 0.68, 1)';
 const NONE: TransitionConfig = { duration: 0 };
@@ -192,18 +189,29 @@ export function turnUp(node: Element): TransitionConfig {
   return play(node, [{ transform: 'rotateY(180deg)' }, { transform: 'rotateY(0deg)' }], r.flipAt, FLIP_MS, EASE_OUT);
 }
 
-/** The retourne leaving the table for the taker's hand (played at the taking only). */
+/**
+ * The retourne leaving the table for the taker's hand (played at the taking only): a Web
+ * Animation held at its end (`fill: forwards`) until Svelte removes the card, its places read
+ * in the next frame (the step itself lays nothing out). Svelte is only told how long to keep it.
+ */
 export function toTaker(node: Element): TransitionConfig {
   const a = open();
   const r = a?.plan.retourne;
-  if (!r || !('taker' in r)) return { duration: 0 };
-  if (reducedMotion()) return fade(0, 160);
-  const to = a.me === r.taker ? centreOf(document.querySelector('[data-hand]')) : seatPoint(r.taker);
-  const from = centreOf(node);
-  if (!to || !from) return fade(0, 160);
-  const dx = to.x - from.x;
-  const dy = to.y - from.y;
-  return { duration: FLIGHT_MS, easing: cubicOut, css: (t, u) => `transform: translate(${dx * u}px, ${dy * u}px) scale(${1 - 0.4 * u}); opacity: ${t}` };
+  if (!r || !('taker' in r)) return NONE;
+  const fadeOut = (): void => void node.animate?.([{ opacity: 1 }, { opacity: 0 }], { duration: 160, fill: 'forwards' });
+  if (reducedMotion()) {
+    queueMicrotask(fadeOut);
+    return { duration: 160 };
+  }
+  const me = a.me;
+  nextFrame(() => {
+    const to = me === r.taker ? centreOf(document.querySelector('[data-hand]')) : seatPoint(r.taker);
+    const from = centreOf(node);
+    if (!to || !from) return fadeOut;
+    const away = `translate(${to.x - from.x}px, ${to.y - from.y}px) scale(0.6)`;
+    return () => void node.animate?.([{ transform: 'none', opacity: 1 }, { transform: away, opacity: 0 }], { duration: FLIGHT_MS, easing: EASE_OUT, fill: 'forwards' });
+  });
+  return { duration: FLIGHT_MS };
 }
 
 type Offset = { x: number; y: number };
