@@ -53,7 +53,8 @@ function packets(dealer: Seat, rounds: readonly number[], counts: (s: Seat, roun
   return { delays, leaves };
 }
 
-const lastOf = (delays: DealMotion['delays']): number => Math.max(0, ...delays.flat().filter((d) => d !== undefined));
+// (flat() skips the cards held before: their places are holes)
+const lastOf = (delays: DealMotion['delays']): number => Math.max(0, ...delays.flat());
 
 /** The first packets of a deal: classic 3 then 2 (`retourne` true), coinche 3-2-3. */
 export function dealMotion(dealer: Seat, retourne: boolean): DealMotion {

@@ -65,8 +65,8 @@ export function startDeal(plan: DealMotion, hand: ReadonlyMap<Card, number>, me:
   active = { plan, hand, me, held };
   gone = 0;
   openNow();
-  const later = [...new Set(plan.leaves.flat().filter((t) => t !== undefined && t > 0))].sort((a, b) => a - b);
-  timers = later.map((t) =>
+  // (flat() skips the cards held before: their places are holes)
+  timers = [...new Set(plan.leaves.flat().filter((t) => t > 0))].map((t) =>
     setTimeout(() => {
       gone = t;
       openNow();
@@ -100,8 +100,9 @@ export function drawnBack(seat: Seat, index: number): boolean {
 /** Whether a card of the viewer's hand is drawn (its packet left the dealer). Reactive. */
 export function drawnCard(card: Card): boolean {
   dealClock();
+  // (a viewer without a seat has no new cards: an index means a seat)
   const index = active?.hand.get(card);
-  return active === null || active.me === null || index === undefined || drawnBack(active.me, index);
+  return index === undefined || drawnBack(active!.me!, index);
 }
 
 const open = (): Active | null => (active && now() <= openUntil ? active : null);
@@ -198,18 +199,13 @@ export function toTaker(node: Element): TransitionConfig {
   const a = open();
   const r = a?.plan.retourne;
   if (!r || !('taker' in r)) return NONE;
-  const fadeOut = (): void => void node.animate?.([{ opacity: 1 }, { opacity: 0 }], { duration: 160, fill: 'forwards' });
-  if (reducedMotion()) {
-    queueMicrotask(fadeOut);
-    return { duration: 160 };
-  }
   const me = a.me;
   nextFrame(() => {
     const to = me === r.taker ? centreOf(document.querySelector('[data-hand]')) : seatPoint(r.taker);
     const from = centreOf(node);
-    if (!to || !from) return fadeOut;
-    const away = `translate(${to.x - from.x}px, ${to.y - from.y}px) scale(0.6)`;
-    return () => void node.animate?.([{ transform: 'none', opacity: 1 }, { transform: away, opacity: 0 }], { duration: FLIGHT_MS, easing: EASE_OUT, fill: 'forwards' });
+    // with reduced motion (or nowhere to go) it fades where it lies
+    if (reducedMotion() || !to || !from) return () => hold(node, [{ opacity: 1 }, { opacity: 0 }], 160);
+    return () => hold(node, [{ transform: 'none', opacity: 1 }, { transform: `translate(${to.x - from.x}px, ${to.y - from.y}px) scale(0.6)`, opacity: 0 }], FLIGHT_MS, EASE_OUT);
   });
   return { duration: FLIGHT_MS };
 }
@@ -234,15 +230,16 @@ export function toWinner(node: Element, { to }: { to: Offset | null }): Transiti
   if (reducedMotion()) return NONE;
   const keyframes: Keyframe[] = to ? [{ translate: '0px 0px', opacity: 1 }, { translate: `${to.x}px ${to.y}px`, opacity: 0 }] : [{ opacity: 1 }, { opacity: 0 }];
   const duration = to ? TRICK_OUT_MS : 200;
-  const easing = to ? EASE_OUT : 'linear';
-  queueMicrotask(() => {
-    const a = node.animate?.(keyframes, { duration, easing, fill: 'forwards' });
-    if (a) leaving.set(node, a);
-  });
+  queueMicrotask(() => hold(node, keyframes, duration, to ? EASE_OUT : 'linear'));
   return { duration };
 }
-/** The won trick's slides, by card, while they last. */
+/** The leaving cards' animations (the won trick's slides, the retourne's flight), by card, while they last. */
 const leaving = new WeakMap<Element, Animation>();
+/** A leaving card's animation, held at its end until Svelte removes the card. */
+function hold(node: Element, keyframes: Keyframe[], duration: number, easing = 'linear'): void {
+  const a = node.animate?.(keyframes, { duration, easing, fill: 'forwards' });
+  if (a) leaving.set(node, a);
+}
 
 /** A card's flight into the trick, and the won trick's slide to its winner. */
 export const TRICK_IN_MS = 220;
