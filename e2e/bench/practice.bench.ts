@@ -166,6 +166,8 @@ try {
   let duringThinking: { start: number; duration: number }[] = [];
   let ownLong: { start: number; own: number }[] = [];
   let ownDuringThinking: { start: number; own: number }[] = [];
+  /** Tasks over 35 ms of own time: how close the game came to 50 (a run with none over 50 says little alone). */
+  let ownNear: { start: number; own: number }[] = [];
   for (let g = 0; g < games; g++) {
     if (mode === 'practice') {
       await page.goto(`${server.url}/practice`);
@@ -250,7 +252,9 @@ try {
     const traceBuffer = await browser.stopTracing();
     if (process.env.BENCH_TRACE_FILE) writeFileSync(games > 1 ? `${process.env.BENCH_TRACE_FILE}.${g}` : process.env.BENCH_TRACE_FILE, traceBuffer);
     const trace = JSON.parse(traceBuffer.toString()) as { traceEvents: TraceEvent[] } | TraceEvent[];
-    const tasks = mainTasks(Array.isArray(trace) ? trace : trace.traceEvents, t0).filter((x) => x.own > 50);
+    const all = mainTasks(Array.isArray(trace) ? trace : trace.traceEvents, t0);
+    const tasks = all.filter((x) => x.own > 50);
+    ownNear = ownNear.concat(all.filter((x) => x.own > 35));
     const thinkingAt = (x: { start: number; duration: number }): boolean => r.thinking.some((b) => x.start < b.to && x.start + x.duration > b.from);
     ownLong = ownLong.concat(tasks);
     ownDuringThinking = ownDuringThinking.concat(tasks.filter(thinkingAt));
@@ -270,6 +274,8 @@ try {
   console.log(`of which overlapping a bot's thinking: ${duringThinking.length}${duringThinking.length ? `, longest ${Math.max(...duringThinking.map((l) => l.duration)).toFixed(0)} ms` : ''}`);
   const longest = (xs: { own: number }[]): string => (xs.length ? `, longest ${Math.max(...xs.map((x) => x.own)).toFixed(0)} ms` : '');
   console.log(`in the main thread's own time (trace; waiting for a core left out): ${ownLong.length} tasks over 50 ms${longest(ownLong)}; overlapping a bot's thinking: ${ownDuringThinking.length}${longest(ownDuringThinking)}`);
+  const top = ownNear.map((x) => x.own).sort((a, b) => b - a);
+  console.log(`  over 40 ms: ${top.filter((x) => x > 40).length}, over 35 ms: ${top.length}; the longest five: ${top.slice(0, 5).map((x) => x.toFixed(0)).join(', ') || '(none over 35 ms)'}`);
   console.log(`hints, from the click to the panel (the test driver's clock): ${stats(hints)}`);
   console.log(`hints, computing in the worker: ${stats(hintWorker)}`);
 } finally {

@@ -21,6 +21,11 @@ export interface DealMotion {
   dealer: Seat;
   /** Per seat, when each card (by its dealt index) leaves, ms after the step; absent: held before. */
   delays: [number[], number[], number[], number[]];
+  /**
+   * Per seat, when the packet of each card (by its dealt index) leaves the dealer, ms after the
+   * step: the card is drawn then (lib/motion.ts), and flies `delays - leaves` later.
+   */
+  leaves: [number[], number[], number[], number[]];
   /** `deal`: when the retourne turns face up; `complete`: the retourne flies to `taker` first. */
   retourne: { flipAt: number } | { taker: Seat } | null;
   /** When the last card has landed (and the retourne turned), ms after the step. */
@@ -30,38 +35,44 @@ export interface DealMotion {
 /** The seats in dealing order: the eldest (after the dealer) first. */
 export const dealingOrder = (dealer: Seat): Seat[] => [1, 2, 3, 4].map((k) => ((dealer + k) % 4) as Seat);
 
-function packets(dealer: Seat, rounds: readonly number[], counts: (s: Seat, round: number) => number, first: readonly number[], start: number, stagger: number): DealMotion['delays'] {
+function packets(dealer: Seat, rounds: readonly number[], counts: (s: Seat, round: number) => number, first: readonly number[], start: number, stagger: number): Pick<DealMotion, 'delays' | 'leaves'> {
   const delays: DealMotion['delays'] = [[], [], [], []];
+  const leaves: DealMotion['leaves'] = [[], [], [], []];
   const next = [...first];
   let p = 0;
   rounds.forEach((_, r) => {
     for (const s of dealingOrder(dealer)) {
       const n = counts(s, r);
-      for (let j = 0; j < n; j++) delays[s][next[s]!++] = start + p * stagger + j * CARD_GAP_MS;
+      for (let j = 0; j < n; j++) {
+        leaves[s][next[s]!] = start + p * stagger;
+        delays[s][next[s]!++] = start + p * stagger + j * CARD_GAP_MS;
+      }
       p++;
     }
   });
-  return delays;
+  return { delays, leaves };
 }
 
-const lastOf = (delays: DealMotion['delays']): number => Math.max(0, ...delays.flat().filter((d) => d !== undefined));
+// (flat() skips the cards held before: their places are holes)
+const lastOf = (delays: DealMotion['delays']): number => Math.max(0, ...delays.flat());
 
 /** The first packets of a deal: classic 3 then 2 (`retourne` true), coinche 3-2-3. */
 export function dealMotion(dealer: Seat, retourne: boolean): DealMotion {
   const rounds = retourne ? [3, 2] : [3, 2, 3];
-  const delays = packets(dealer, rounds, (_, r) => rounds[r]!, [0, 0, 0, 0], 0, retourne ? 85 : 75);
+  const { delays, leaves } = packets(dealer, rounds, (_, r) => rounds[r]!, [0, 0, 0, 0], 0, retourne ? 85 : 75);
   const landed = lastOf(delays) + FLIGHT_MS;
   return retourne
-    ? { kind: 'deal', dealer, delays, retourne: { flipAt: landed }, ends: landed + FLIP_MS }
-    : { kind: 'deal', dealer, delays, retourne: null, ends: landed };
+    ? { kind: 'deal', dealer, delays, leaves, retourne: { flipAt: landed }, ends: landed + FLIP_MS }
+    : { kind: 'deal', dealer, delays, leaves, retourne: null, ends: landed };
 }
 
 /** Classic, after the taking: the retourne to the taker at once, then 3 cards to each seat from the eldest (2 to the taker). */
 export function completeMotion(dealer: Seat, taker: Seat, held: readonly number[]): DealMotion {
   const first = held.map((n, s) => n + (s === taker ? 1 : 0));
-  const delays = packets(dealer, [3], (s) => (s === taker ? 2 : 3), first, 150, 110);
+  const { delays, leaves } = packets(dealer, [3], (s) => (s === taker ? 2 : 3), first, 150, 110);
   delays[taker][held[taker]!] = 0;
-  return { kind: 'complete', dealer, delays, retourne: { taker }, ends: Math.max(lastOf(delays), 0) + FLIGHT_MS };
+  leaves[taker][held[taker]!] = 0;
+  return { kind: 'complete', dealer, delays, leaves, retourne: { taker }, ends: Math.max(lastOf(delays), 0) + FLIGHT_MS };
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { completeMotion, dealMotion, dealingOrder, newCards, CARD_GAP_MS, FLIGHT_MS, FLIP_MS } from './deal-motion.js';
 import { MARK_MS, TableFeel } from './feel.svelte.js';
 import { dealt, step, updateFor } from '../../test/fixtures.js';
-import { dealtBack, dealtCard, HandSlide, intoTrick, stopDeal, toWinner, turnUp, TRICK_IN_MS, TRICK_OUT_MS } from './motion.js';
+import { dealtBack, dealtCard, drawnBack, drawnCard, HandSlide, intoTrick, startDeal, stopDeal, toWinner, turnUp, TRICK_IN_MS, TRICK_OUT_MS } from './motion.js';
 import { connected } from '../../test/transport.js';
 
 afterEach(() => {
@@ -75,6 +75,38 @@ describe('the deal in packets', () => {
     const after: Card[] = ['JH', '9H', 'AH', '7S', 'AS', 'KD', 'QD', '8C'];
     const mine = newCards(['AH', '7S', 'AS', 'KD', '8C'], after, 5, '9H');
     expect([...mine]).toEqual([['9H', 5], ['JH', 6], ['QD', 7]]);
+  });
+});
+
+describe('the deal drawn packet by packet', () => {
+  it('draws the cards of a packet when it leaves the dealer, each flying at its place in the packet; a snapshot draws the rest', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    document.body.innerHTML = `<div data-seat="2"><div class="plate"></div></div><div data-centre></div>`;
+    // dealer 2: seat 3 (eldest) first, then 0 (the viewer), 1, 2; 3 then 2 cards each
+    const m = dealMotion(2, true);
+    const hand = new Map<Card, number>([['7S', 0], ['AS', 1], ['JH', 2], ['KD', 3], ['QD', 4]]);
+    startDeal(m, hand, 0, [0, 0, 0, 0]);
+    // the step draws the first packet only (seat 3's three); the slots of the viewer's hand are
+    // the page's at once, their faces wait
+    expect([0, 1, 2, 3, 4].map((i) => drawnBack(3, i))).toEqual([true, true, true, false, false]);
+    expect(drawnBack(0, 0)).toBe(false);
+    expect([...hand.keys()].map(drawnCard)).toEqual([false, false, false, false, false]);
+    expect(drawnCard('8C')).toBe(true); // not dealt now: held
+    vi.advanceTimersByTime(m.leaves[0][0]!);
+    expect([...hand.keys()].map(drawnCard)).toEqual([true, true, true, false, false]);
+    vi.advanceTimersByTime(m.leaves[0][3]! - m.leaves[0][0]!);
+    expect([...hand.keys()].map(drawnCard)).toEqual([true, true, true, true, true]);
+    expect(drawnBack(2, 4)).toBe(false); // the dealer's own last packet is still to come
+    stopDeal();
+    expect(drawnBack(2, 4)).toBe(true);
+    // drawn when its packet leaves, a card waits only for its place in the packet
+    startDeal(m, hand, 0, [0, 0, 0, 0]);
+    vi.advanceTimersByTime(m.leaves[0][0]!);
+    const third = animated();
+    dealtCard(third.node, { card: 'JH' });
+    vi.useRealTimers();
+    const [run] = await third.runs();
+    expect(run!.options.delay).toBe(2 * CARD_GAP_MS);
   });
 });
 

@@ -4,24 +4,29 @@
  * taker, cards into the trick and the trick to its winner. A deal moves only right after the
  * live step that dealt it (`startDeal`): elements created at any other time — a snapshot on
  * (re)connection, a spectator arriving — appear at once. Motion never holds up the state: the
- * cards are in the DOM, playable and named, while they fly. `prefers-reduced-motion` (asked at
- * each transition) turns every movement into a fade.
+ * hand's cards are in the DOM, playable and named, from the step that dealt them.
+ * `prefers-reduced-motion` (asked at each transition) turns every movement into a fade.
  *
- * A dealt card waits for its packet: Svelte would run that wait as a second, empty animation on
- * the main thread and start the flight from a callback when it ends (one per card, mid-deal).
- * Dealt cards (and the retourne turning) are instead one Web Animation each, whose `delay` holds
- * the first frame (`fill: backwards`), all of it on the compositor. Cards into the trick and the
- * won trick leaving are Web Animations of two keyframes too: a Svelte `css` transition would
- * compute a keyframe per 16 ms in a callback a frame after the change, on the main thread, in
- * the frame where the next card lands (10–20 ms of a 50–70 ms task at 4× CPU throttling).
- * Where a card flies from and to is read in the next animation frame, before that frame is drawn
- * (`nextFrame`): the step's own task does not stop to lay the page out, the frame lays it out
- * once, and the first frame drawn already shows the cards at the start of their flight. The
- * hand's sliding (`HandSlide`) reads the page the same way.
+ * A dealt card is drawn when its packet leaves the dealer (`drawnBack`, `drawnCard`, read by
+ * SeatBacks and Hand through a reactive clock, lib/deal-clock.svelte.ts), not all at the step:
+ * the browser styles, lays out and paints a packet's two or three cards in a frame, not a whole
+ * deal's twenty. The hand's slots are there from the step (named, in their final places; a
+ * slot waiting for its face takes no pointer), the other seats' rows of backs keep their
+ * final width. A snapshot, or the next deal's step, draws whatever was still waiting at once.
+ *
+ * Each dealt card (and the retourne turning) is one Web Animation, whose `delay` (its place in
+ * its packet) holds the first frame (`fill: backwards`), all of it on the compositor. Cards into
+ * the trick and the won trick leaving are Web Animations of two keyframes too: a Svelte `css`
+ * transition would compute a keyframe per 16 ms in a callback a frame after the change, on the
+ * main thread, in the frame where the next card lands (10–20 ms of a 50–70 ms task at 4× CPU
+ * throttling). Where a card flies from and to is read in the next animation frame, before that
+ * frame is drawn (`nextFrame`): the step's own task does not stop to lay the page out, the frame
+ * lays it out once, and the first frame drawn already shows the cards at the start of their
+ * flight. The hand's sliding (`HandSlide`) reads the page the same way.
  */
 import type { Card, Seat } from '@belote/rules';
-import { cubicOut } from 'svelte/easing';
 import type { TransitionConfig } from 'svelte/transition';
+import { dealClock, dealTicked } from './deal-clock.svelte.js';
 import { FLIGHT_MS, FLIP_MS, type DealMotion } from './deal-motion.js';
 
 interface Active {
@@ -34,25 +39,70 @@ interface Active {
 }
 
 let active: Active | null = null;
-/** Elements created until this moment (the frame after the step) take part in the deal. */
+/** Elements created until this moment (the frame after the step, or after a packet left) take part in the deal. */
 let openUntil = 0;
+/** The last packet that left the dealer, ms after the step (its cards are drawn). */
+let gone = 0;
+/** The packets still to leave. */
+let timers: ReturnType<typeof setTimeout>[] = [];
 
 const now = (): number => performance.now();
 export const reducedMotion = (): boolean => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** A live step dealt cards: the elements it creates fly in this frame. */
-export function startDeal(plan: DealMotion, hand: ReadonlyMap<Card, number>, me: Seat | null, held: readonly number[]): void {
-  active = { plan, hand, me, held };
+/** The elements created from now until the frame after next take part in the deal. */
+function openNow(): void {
   openUntil = now() + 250;
   const close = (): void => void (openUntil = Math.min(openUntil, now()));
   globalThis.requestAnimationFrame?.(() => globalThis.requestAnimationFrame?.(close));
+}
+
+/**
+ * A live step dealt cards: the elements it creates (the first packet's) fly in this frame; each
+ * later packet is drawn when it leaves the dealer.
+ */
+export function startDeal(plan: DealMotion, hand: ReadonlyMap<Card, number>, me: Seat | null, held: readonly number[]): void {
+  clearPackets();
+  active = { plan, hand, me, held };
+  gone = 0;
+  openNow();
+  // (flat() skips the cards held before: their places are holes)
+  timers = [...new Set(plan.leaves.flat().filter((t) => t > 0))].map((t) =>
+    setTimeout(() => {
+      gone = t;
+      openNow();
+      dealTicked();
+    }, t),
+  );
+  dealTicked();
   globalThis.performance?.mark?.('belote:deal');
 }
 
-/** A snapshot replaced the state: nothing in flight any more. */
+function clearPackets(): void {
+  for (const t of timers) clearTimeout(t);
+  timers = [];
+}
+
+/** A snapshot replaced the state: nothing in flight any more, every card drawn. */
 export function stopDeal(): void {
+  clearPackets();
   active = null;
   openUntil = 0;
+  dealTicked();
+}
+
+/** Whether the `index`-th card dealt to `seat` is drawn: its packet left the dealer (or it is not being dealt). Reactive. */
+export function drawnBack(seat: Seat, index: number): boolean {
+  dealClock();
+  const leaves = active?.plan.leaves[seat][index];
+  return leaves === undefined || leaves <= gone;
+}
+
+/** Whether a card of the viewer's hand is drawn (its packet left the dealer). Reactive. */
+export function drawnCard(card: Card): boolean {
+  dealClock();
+  // (a viewer without a seat has no new cards: an index means a seat)
+  const index = active?.hand.get(card);
+  return index === undefined || drawnBack(active!.me!, index);
 }
 
 const open = (): Active | null => (active && now() <= openUntil ? active : null);
@@ -64,8 +114,6 @@ function centreOf(el: Element | null): { x: number; y: number } | null {
 }
 const seatPoint = (s: Seat): { x: number; y: number } | null => centreOf(document.querySelector(`[data-seat="${s}"] .plate`) ?? document.querySelector(`[data-seat="${s}"]`));
 const tablePoint = (): { x: number; y: number } | null => centreOf(document.querySelector('[data-testid=retourne]') ?? document.querySelector('[data-centre]'));
-
-const fade = (delay: number, duration = 200): TransitionConfig => ({ delay, duration, css: (t) => `opacity: ${t}` });
 
 /** `cubicOut` (Svelte's easing) as the browser's. */
 const EASE_OUT = 'cubic-bezier(0.33, 1, 0.68, 1)';
@@ -115,8 +163,10 @@ function flight(node: Element, from: () => { x: number; y: number } | null, dela
 /** A card (back) dealt to `seat` as its `index`-th card: from the dealer (the retourne: from the table). */
 export function dealtBack(node: Element, { seat, index }: { seat: Seat; index: number }): TransitionConfig {
   const a = open();
-  const delay = a?.plan.delays[seat][index];
-  if (!a || delay === undefined) return NONE;
+  const planned = a?.plan.delays[seat][index];
+  if (!a || planned === undefined) return NONE;
+  // drawn when its packet left: it waits for its place in the packet
+  const delay = Math.max(0, planned - gone);
   if (reducedMotion()) return fadeIn(node, delay);
   const fromTable = a.plan.retourne !== null && 'taker' in a.plan.retourne && a.plan.retourne.taker === seat && index === a.held[seat];
   const dealer = a.plan.dealer;
@@ -140,18 +190,24 @@ export function turnUp(node: Element): TransitionConfig {
   return play(node, [{ transform: 'rotateY(180deg)' }, { transform: 'rotateY(0deg)' }], r.flipAt, FLIP_MS, EASE_OUT);
 }
 
-/** The retourne leaving the table for the taker's hand (played at the taking only). */
+/**
+ * The retourne leaving the table for the taker's hand (played at the taking only): a Web
+ * Animation held at its end (`fill: forwards`) until Svelte removes the card, its places read
+ * in the next frame (the step itself lays nothing out). Svelte is only told how long to keep it.
+ */
 export function toTaker(node: Element): TransitionConfig {
   const a = open();
   const r = a?.plan.retourne;
-  if (!r || !('taker' in r)) return { duration: 0 };
-  if (reducedMotion()) return fade(0, 160);
-  const to = a.me === r.taker ? centreOf(document.querySelector('[data-hand]')) : seatPoint(r.taker);
-  const from = centreOf(node);
-  if (!to || !from) return fade(0, 160);
-  const dx = to.x - from.x;
-  const dy = to.y - from.y;
-  return { duration: FLIGHT_MS, easing: cubicOut, css: (t, u) => `transform: translate(${dx * u}px, ${dy * u}px) scale(${1 - 0.4 * u}); opacity: ${t}` };
+  if (!r || !('taker' in r)) return NONE;
+  const me = a.me;
+  nextFrame(() => {
+    const to = me === r.taker ? centreOf(document.querySelector('[data-hand]')) : seatPoint(r.taker);
+    const from = centreOf(node);
+    // with reduced motion (or nowhere to go) it fades where it lies
+    if (reducedMotion() || !to || !from) return () => hold(node, [{ opacity: 1 }, { opacity: 0 }], 160);
+    return () => hold(node, [{ transform: 'none', opacity: 1 }, { transform: `translate(${to.x - from.x}px, ${to.y - from.y}px) scale(0.6)`, opacity: 0 }], FLIGHT_MS, EASE_OUT);
+  });
+  return { duration: FLIGHT_MS };
 }
 
 type Offset = { x: number; y: number };
@@ -174,15 +230,16 @@ export function toWinner(node: Element, { to }: { to: Offset | null }): Transiti
   if (reducedMotion()) return NONE;
   const keyframes: Keyframe[] = to ? [{ translate: '0px 0px', opacity: 1 }, { translate: `${to.x}px ${to.y}px`, opacity: 0 }] : [{ opacity: 1 }, { opacity: 0 }];
   const duration = to ? TRICK_OUT_MS : 200;
-  const easing = to ? EASE_OUT : 'linear';
-  queueMicrotask(() => {
-    const a = node.animate?.(keyframes, { duration, easing, fill: 'forwards' });
-    if (a) leaving.set(node, a);
-  });
+  queueMicrotask(() => hold(node, keyframes, duration, to ? EASE_OUT : 'linear'));
   return { duration };
 }
-/** The won trick's slides, by card, while they last. */
+/** The leaving cards' animations (the won trick's slides, the retourne's flight), by card, while they last. */
 const leaving = new WeakMap<Element, Animation>();
+/** A leaving card's animation, held at its end until Svelte removes the card. */
+function hold(node: Element, keyframes: Keyframe[], duration: number, easing = 'linear'): void {
+  const a = node.animate?.(keyframes, { duration, easing, fill: 'forwards' });
+  if (a) leaving.set(node, a);
+}
 
 /** A card's flight into the trick, and the won trick's slide to its winner. */
 export const TRICK_IN_MS = 220;
