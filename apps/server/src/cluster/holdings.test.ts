@@ -27,17 +27,19 @@ function fakeOwnership() {
   return o;
 }
 
-function holdingsWith(o: ReturnType<typeof fakeOwnership>): Holdings {
+/** Holdings on a fake ownership, after a first heartbeat that answered (leased). */
+async function leased(): Promise<{ o: ReturnType<typeof fakeOwnership>; h: Holdings }> {
+  const o = fakeOwnership();
   const registry = { get: () => undefined } as unknown as TableRegistry;
   const store = { pool: new EventEmitter() } as unknown as PgStore;
-  return new Holdings({ registry, store, ownership: o as unknown as Ownership, log: pino({ level: 'silent' }) });
+  const h = new Holdings({ registry, store, ownership: o as unknown as Ownership, log: pino({ level: 'silent' }) });
+  await h.renew();
+  expect(h.leased).toBe(true);
+  return { o, h };
 }
 
 it('refuses a command after RENEW_WAIT_MS when the heartbeat that would renew the lease hangs', async () => {
-  const o = fakeOwnership();
-  const h = holdingsWith(o);
-  await h.renew();
-  expect(h.leased).toBe(true);
+  const { o, h } = await leased();
   o.mode = 'hang';
   // Let the lease lapse (its heartbeat is older than the TTL less the margin).
   (h as unknown as { leaseUntil: number }).leaseUntil = 0;
@@ -49,10 +51,7 @@ it('refuses a command after RENEW_WAIT_MS when the heartbeat that would renew th
 });
 
 it('ends the lease at once when a heartbeat fails, and serves again after one succeeds', async () => {
-  const o = fakeOwnership();
-  const h = holdingsWith(o);
-  await h.renew();
-  expect(h.leased).toBe(true);
+  const { o, h } = await leased();
   o.mode = 'fail';
   await h.renew();
   expect(h.leased).toBe(false);

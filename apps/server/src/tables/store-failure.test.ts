@@ -21,15 +21,7 @@ class FlakyStore extends MemoryStore {
   loseAndDropNext = false;
   override async append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {
     if (this.failing) throw new Error('disk full');
-    if (this.loseAndDropNext) {
-      this.loseAndDropNext = false;
-      throw new OutcomeUnknown(tableId, new Error('connection lost before the write arrived'));
-    }
-    await super.append(tableId, version, entries);
-    if (this.loseNextAnswer) {
-      this.loseNextAnswer = false;
-      throw new OutcomeUnknown(tableId, new Error('connection lost during COMMIT'));
-    }
+    await this.answerLost(tableId, 'loseAndDropNext', 'loseNextAnswer', () => super.append(tableId, version, entries));
   }
   /** The next chat append commits, then reports its answer lost. */
   loseNextChatAnswer = false;
@@ -37,13 +29,17 @@ class FlakyStore extends MemoryStore {
   loseAndDropNextChat = false;
   chatReadsFail = false;
   override async appendChat(tableId: string, entry: ChatEntry, settings?: ChatSettings): Promise<void> {
-    if (this.loseAndDropNextChat) {
-      this.loseAndDropNextChat = false;
+    await this.answerLost(tableId, 'loseAndDropNextChat', 'loseNextChatAnswer', () => super.appendChat(tableId, entry, settings));
+  }
+  /** A write whose answer is lost as the flags ask (each flag counts for one write): before it is stored, or after. */
+  private async answerLost(tableId: string, dropped: 'loseAndDropNext' | 'loseAndDropNextChat', committed: 'loseNextAnswer' | 'loseNextChatAnswer', write: () => Promise<void>): Promise<void> {
+    if (this[dropped]) {
+      this[dropped] = false;
       throw new OutcomeUnknown(tableId, new Error('connection lost before the write arrived'));
     }
-    await super.appendChat(tableId, entry, settings);
-    if (this.loseNextChatAnswer) {
-      this.loseNextChatAnswer = false;
+    await write();
+    if (this[committed]) {
+      this[committed] = false;
       throw new OutcomeUnknown(tableId, new Error('connection lost during COMMIT'));
     }
   }
