@@ -112,11 +112,11 @@ export class DocTable {
           );
         }
       } else if (d && d.turn !== null && this.seats[d.turn]) {
+        await o.onTurn?.(this);
         const c = this.seats[d.turn]!;
         // An automatic step (the next deal after the pause) may land between two seats' syncs:
         // decide only from the reference's version, else sync again.
         if (c.state!.version !== s.version) continue;
-        await o.onTurn?.(this);
         const before = c.state!.version;
         const action = decide(c.state!, opts);
         const ack = await c.send('action', { version: before, action });
