@@ -1,6 +1,7 @@
 import { apply, newGame, seededRng, shuffledDeck, startDeal, viewFor, type GameState, type GameView, type Seat } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
 import { bidSamples, lastBid, simulatedBid } from './bid-sim.js';
+import { strongBid } from './strong.js';
 
 /** A classic deal's view for the seat to bid, in round 1 or (after four passes) round 2. */
 function biddingView(seed: number, round: 1 | 2): GameView {
@@ -64,5 +65,20 @@ describe('simulatedBid: a second round of decks for close bids', () => {
     let t = 0;
     simulatedBid(view, seededRng(1), { bidSamples: 4, timeMs: 10 }, 0, () => (t += 100));
     expect(lastBid.decks).toBe(1);
+  });
+});
+
+describe('strongBid: the take margin of the budget', () => {
+  it('passes hands it takes at margin 0 once a take must gain more than any deal can', () => {
+    let took = 0;
+    for (let seed = 0; seed < 12; seed++) {
+      const view = biddingView(seed, 1);
+      const plain = strongBid(view, seededRng(seed), { bidSamples: 8, timeMs: Infinity });
+      // Margin 0 is the default: the same decision as simulatedBid's.
+      expect(plain).toEqual(simulatedBid(view, seededRng(seed), { bidSamples: 8, timeMs: Infinity }));
+      if (plain.type === 'take') took++;
+      expect(strongBid(view, seededRng(seed), { bidSamples: 8, timeMs: Infinity, takeMargin: 1000 })).toEqual({ type: 'pass' });
+    }
+    expect(took).toBeGreaterThan(0);
   });
 });

@@ -22,6 +22,8 @@ export interface SearchBudget {
   timeMs: number;
   /** Card play: solve only made-or-not (and capots) while fewer cards than this are played (pimc.ts). */
   coarseCards?: number;
+  /** Classic bidding: the average written points a take must gain over passing (bid-sim.ts; default 0). */
+  takeMargin?: number;
 }
 
 export const DEFAULT_BUDGET: SearchBudget = Object.freeze({ samples: 30, nodes: 3_000_000, bidSamples: 160, timeMs: 250, coarseCards: 4 });
@@ -29,7 +31,8 @@ export const DEFAULT_BUDGET: SearchBudget = Object.freeze({ samples: 30, nodes: 
 const budgetOf = (b?: Partial<SearchBudget>): SearchBudget => ({ ...DEFAULT_BUDGET, ...b });
 
 export function strongBid(view: GameView, rng: Rng, budget?: Partial<SearchBudget>): BidChoice {
-  return simulatedBid(view, rng, budgetOf(budget));
+  const b = budgetOf(budget);
+  return simulatedBid(view, rng, b, b.takeMargin ?? 0);
 }
 
 /** A coinche call by simulation (coinche-bid-sim.ts). */
