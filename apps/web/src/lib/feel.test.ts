@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { completeMotion, dealMotion, dealingOrder, newCards, CARD_GAP_MS, FLIGHT_MS, FLIP_MS } from './deal-motion.js';
 import { MARK_MS, TableFeel } from './feel.svelte.js';
 import { dealt, step, updateFor } from '../../test/fixtures.js';
-import { dealtBack, dealtCard, drawnBack, drawnCard, HandSlide, intoTrick, startDeal, stopDeal, toWinner, turnUp, TRICK_IN_MS, TRICK_OUT_MS } from './motion.js';
+import { startDeal, stopDeal } from './deal-flight.js';
+import { dealtBack, dealtCard, drawnBack, drawnCard, HandSlide, intoTrick, toWinner, turnUp, TRICK_IN_MS, TRICK_OUT_MS } from './motion.js';
 import { connected } from '../../test/transport.js';
 
 afterEach(() => {
