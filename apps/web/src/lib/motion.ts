@@ -115,16 +115,22 @@ export function intoTrick(node: Element, { from }: { from: Offset }): Transition
 
 /**
  * The won trick sliding toward its winner (with reduced motion it leaves at once). The slide is
- * the card's own Web Animation, held at its end (`fill: forwards`) until Svelte removes the card:
- * Svelte is only told how long to keep it, so it computes no keyframes and sets no styles.
+ * the card's own Web Animation, held at its end (`fill: forwards`: out of sight) until Svelte
+ * removes the card: Svelte is only told how long to keep it, so it computes no keyframes and sets
+ * no styles. The four cards slide together, but Svelte removes them one at a time, `REMOVE_GAP_MS`
+ * apart (`index`: the card's place in the trick), each in a frame of its own: removing the four
+ * at once, with the layout, paint and layers that follow, made one of the longest frames of a
+ * game at 4× CPU throttling (perf-log 2026-12-02-practice, sessions f and g).
  */
-export function toWinner(node: Element, { to }: { to: Offset | null }): TransitionConfig {
+export function toWinner(node: Element, { to, index = 0 }: { to: Offset | null; index?: number }): TransitionConfig {
   if (reducedMotion()) return NONE;
   const keyframes: Keyframe[] = to ? [{ translate: '0px 0px', opacity: 1 }, { translate: `${to.x}px ${to.y}px`, opacity: 0 }] : [{ opacity: 1 }, { opacity: 0 }];
   const duration = to ? TRICK_OUT_MS : 200;
   queueMicrotask(() => hold(node, keyframes, duration, to ? EASE_OUT : 'linear'));
-  return { duration };
+  return { duration: duration + index * REMOVE_GAP_MS };
 }
+/** Between the removals of a won trick's cards, once out of sight (a frame or two at 4× throttling). */
+export const REMOVE_GAP_MS = 40;
 /** The leaving cards' animations (the won trick's slides, the retourne's flight), by card, while they last. */
 const leaving = new WeakMap<Element, Animation>();
 /** A leaving card's animation, held at its end until Svelte removes the card. */
