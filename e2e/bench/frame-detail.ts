@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { pageMainThread, type TraceEvent } from './trace-event.js';
 
-type Ev = TraceEvent & { args?: Record<string, any> };
+type Ev = TraceEvent;
 const over = Number(process.env.OVER ?? 20);
 const depth = Number(process.env.DEPTH ?? 3);
 const file = process.argv[2];
@@ -23,7 +23,7 @@ const marks = events.filter((e) => e.pid === thread.pid && (e.name.startsWith('b
 const tasks = main.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && (e.tdur ?? 0) / 1000 > over);
 const ms = (us: number | undefined): string => ((us ?? 0) / 1000).toFixed(1);
 const stackOf = (e: Ev): string => {
-  const st = (e.args?.beginData?.stackTrace ?? e.args?.data?.stackTrace ?? e.args?.beginData?.stack) as { functionName?: string; url?: string; lineNumber?: number }[] | undefined;
+  const st = e.args?.beginData?.stackTrace ?? e.args?.data?.stackTrace;
   return st ? st.slice(0, 4).map((f) => `${f.functionName || '(anon)'}@${(f.url ?? '').split('/').pop()}:${f.lineNumber ?? ''}`).join(' < ') : '';
 };
 const what = (e: Ev): string => {
