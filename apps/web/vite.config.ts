@@ -3,7 +3,7 @@
 // server's HTTP API and Socket.IO endpoint so `pnpm dev` works against `pnpm start`.
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
-import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { serviceWorker } from './sw-plugin.js';
 
 const server = process.env.BELOTE_SERVER ?? 'http://localhost:3000';
@@ -15,10 +15,27 @@ function sameOrigin(proxy: Proxy): void {
   proxy.on('proxyReqWs', (req) => req.setHeader('origin', origin));
 }
 
+/**
+ * engine.io-client's table of transports without WebTransport: the client only ever asks for
+ * a WebSocket, then long-polling (lib/socket.ts `transports`), so the WebTransport class is
+ * never created, and it was ~0.5 kB (gzip) of the table's first load. The table keeps its
+ * `webtransport` entry, empty. (If the package's layout changes, nothing matches: it is bundled
+ * as before.)
+ */
+function noWebTransport(): Plugin {
+  const id = '\0belote:no-webtransport';
+  return {
+    name: 'belote:no-webtransport',
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === './webtransport.js' && importer && /engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/]index\.js$/.test(importer) ? id : null),
+    load: (loaded) => (loaded === id ? 'export const WT = undefined;' : null),
+  };
+}
+
 export default defineConfig({
   // The service worker precaches every file of the build (sw-plugin.ts): a new chunk or worker
   // needs nothing here; `ignore` would leave a file out.
-  plugins: [svelte(), serviceWorker({ entry: fileURLToPath(new URL('src/sw.ts', import.meta.url)) })],
+  plugins: [svelte(), noWebTransport(), serviceWorker({ entry: fileURLToPath(new URL('src/sw.ts', import.meta.url)) })],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',

@@ -1,3 +1,10 @@
+/** A frame of a script's stack in a trace event. */
+export interface StackFrame {
+  functionName?: string;
+  url?: string;
+  lineNumber?: number;
+}
+
 /** An event of a Chromium performance trace (the fields the benches read). */
 export interface TraceEvent {
   name: string;
@@ -10,7 +17,13 @@ export interface TraceEvent {
   pid: number;
   tid: number;
   id2?: { local?: string };
-  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string; displayName?: string; nodeName?: string; compositeFailed?: number; unsupportedProperties?: string[] } };
+  args?: {
+    name?: string;
+    data?: { url?: string; functionName?: string; lineNumber?: number; frame?: string; displayName?: string; nodeName?: string; compositeFailed?: number; unsupportedProperties?: string[]; type?: string; elementCount?: number; stackTrace?: StackFrame[] };
+    /** a layout's (and a forced style's) start: what it laid out, and the script that forced it */
+    beginData?: { dirtyObjects?: number; totalObjects?: number; partialLayout?: boolean; stackTrace?: StackFrame[] };
+    elementCount?: number;
+  };
 }
 
 /**

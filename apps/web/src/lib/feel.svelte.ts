@@ -8,7 +8,7 @@ import type { StepEvent } from '@belote/protocol/client';
 import type { Card, DealView, Seat, Team } from '@belote/rules';
 import { completeMotion, dealMotion, newCards } from './deal-motion.js';
 import { Later } from './later.js';
-import { startDeal, stopDeal } from './motion.js';
+import { startDeal, stopDeal } from './deal-flight.js';
 import { playSound } from './sound-cue.js';
 
 /** How long a mark stays on the felt. */

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { completeMotion, dealMotion, dealingOrder, newCards, CARD_GAP_MS, FLIGHT_MS, FLIP_MS } from './deal-motion.js';
 import { MARK_MS, TableFeel } from './feel.svelte.js';
 import { dealt, step, updateFor } from '../../test/fixtures.js';
-import { dealtBack, dealtCard, drawnBack, drawnCard, HandSlide, intoTrick, startDeal, stopDeal, toWinner, turnUp, TRICK_IN_MS, TRICK_OUT_MS } from './motion.js';
+import { startDeal, stopDeal } from './deal-flight.js';
+import { dealtBack, dealtCard, drawnBack, drawnCard, HandSlide, intoTrick, REMOVE_GAP_MS, toWinner, turnUp, TRICK_IN_MS, TRICK_OUT_MS } from './motion.js';
 import { connected } from '../../test/transport.js';
 
 afterEach(() => {
@@ -193,6 +194,10 @@ describe('TableFeel: only live steps move, mark and sound', () => {
     const [out] = await won.runs();
     expect(out!.keyframes).toEqual([{ translate: '0px 0px', opacity: 1 }, { translate: '0px -160px', opacity: 0 }]);
     expect(out!.options).toMatchObject({ duration: TRICK_OUT_MS, fill: 'forwards' });
+    // The trick's later cards slide with the first but are removed one after another, once out of sight.
+    const fourth = animated();
+    expect(toWinner(fourth.node, { to: { x: 0, y: -160 }, index: 3 })).toEqual({ duration: TRICK_OUT_MS + 3 * REMOVE_GAP_MS });
+    expect((await fourth.runs())[0]!.options).toMatchObject({ duration: TRICK_OUT_MS, fill: 'forwards' });
     // No winner's side known: a fade.
     const faded = animated();
     expect(toWinner(faded.node, { to: null })).toEqual({ duration: 200 });

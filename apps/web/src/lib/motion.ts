@@ -23,108 +23,33 @@
  * frame is drawn (`nextFrame`): the step's own task does not stop to lay the page out, the frame
  * lays it out once, and the first frame drawn already shows the cards at the start of their
  * flight. The hand's sliding (`HandSlide`) reads the page the same way.
+ *
+ * The live deal's own motion (the packets, the flights, the retourne) is in deal-flight.ts, which
+ * comes with the table's later parts: only a live step that dealt starts it, and until then
+ * the stand-ins below draw every card at once and move nothing.
  */
 import type { Card, Seat } from '@belote/rules';
 import type { TransitionConfig } from 'svelte/transition';
-import { dealClock, dealTicked } from './deal-clock.svelte.js';
-import { FLIGHT_MS, FLIP_MS, type DealMotion } from './deal-motion.js';
+import { dealClock } from './deal-clock.svelte.js';
 
-interface Active {
-  plan: DealMotion;
-  /** The viewer's new cards and their dealt index. */
-  hand: ReadonlyMap<Card, number>;
-  me: Seat | null;
-  /** Cards each seat held before the step (for the retourne's place in the taker's hand). */
-  held: readonly number[];
-}
-
-let active: Active | null = null;
-/** Elements created until this moment (the frame after the step, or after a packet left) take part in the deal. */
-let openUntil = 0;
-/** The last packet that left the dealer, ms after the step (its cards are drawn). */
-let gone = 0;
-/** The packets still to leave. */
-let timers: ReturnType<typeof setTimeout>[] = [];
-
-const now = (): number => performance.now();
 export const reducedMotion = (): boolean => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** The elements created from now until the frame after next take part in the deal. */
-function openNow(): void {
-  openUntil = now() + 250;
-  const close = (): void => void (openUntil = Math.min(openUntil, now()));
-  globalThis.requestAnimationFrame?.(() => globalThis.requestAnimationFrame?.(close));
-}
-
-/**
- * A live step dealt cards: the elements it creates (the first packet's) fly in this frame; each
- * later packet is drawn when it leaves the dealer.
- */
-export function startDeal(plan: DealMotion, hand: ReadonlyMap<Card, number>, me: Seat | null, held: readonly number[]): void {
-  clearPackets();
-  active = { plan, hand, me, held };
-  gone = 0;
-  openNow();
-  // (flat() skips the cards held before: their places are holes)
-  timers = [...new Set(plan.leaves.flat().filter((t) => t > 0))].map((t) =>
-    setTimeout(() => {
-      gone = t;
-      openNow();
-      dealTicked();
-    }, t),
-  );
-  dealTicked();
-  globalThis.performance?.mark?.('belote:deal');
-}
-
-function clearPackets(): void {
-  for (const t of timers) clearTimeout(t);
-  timers = [];
-}
-
-/** A snapshot replaced the state: nothing in flight any more, every card drawn. */
-export function stopDeal(): void {
-  clearPackets();
-  active = null;
-  openUntil = 0;
-  dealTicked();
-}
-
-/** Whether the `index`-th card dealt to `seat` is drawn: its packet left the dealer (or it is not being dealt). Reactive. */
-export function drawnBack(seat: Seat, index: number): boolean {
-  dealClock();
-  const leaves = active?.plan.leaves[seat][index];
-  return leaves === undefined || leaves <= gone;
-}
-
-/** Whether a card of the viewer's hand is drawn (its packet left the dealer). Reactive. */
-export function drawnCard(card: Card): boolean {
-  dealClock();
-  // (a viewer without a seat has no new cards: an index means a seat)
-  const index = active?.hand.get(card);
-  return index === undefined || drawnBack(active!.me!, index);
-}
-
-const open = (): Active | null => (active && now() <= openUntil ? active : null);
-
-function centreOf(el: Element | null): { x: number; y: number } | null {
+export function centreOf(el: Element | null): { x: number; y: number } | null {
   if (!el) return null;
   const r = el.getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 }
-const seatPoint = (s: Seat): { x: number; y: number } | null => centreOf(document.querySelector(`[data-seat="${s}"] .plate`) ?? document.querySelector(`[data-seat="${s}"]`));
-const tablePoint = (): { x: number; y: number } | null => centreOf(document.querySelector('[data-testid=retourne]') ?? document.querySelector('[data-centre]'));
 
 /** `cubicOut` (Svelte's easing) as the browser's. */
-const EASE_OUT = 'cubic-bezier(0.33, 1, 0.68, 1)';
-const NONE: TransitionConfig = { duration: 0 };
+export const EASE_OUT = 'cubic-bezier(0.33, 1, 0.68, 1)';
+export const NONE: TransitionConfig = { duration: 0 };
 
 /** Runs `keyframes` on `node` after the step's measures; Svelte has nothing left to do. */
-function play(node: Element, keyframes: Keyframe[], delay: number, duration: number, easing = 'linear'): TransitionConfig {
+export function play(node: Element, keyframes: Keyframe[], delay: number, duration: number, easing = 'linear'): TransitionConfig {
   queueMicrotask(() => run(node, keyframes, delay, duration, easing));
   return NONE;
 }
-const run = (node: Element, keyframes: Keyframe[], delay: number, duration: number, easing: string): void =>
+export const run = (node: Element, keyframes: Keyframe[], delay: number, duration: number, easing: string): void =>
   void node.animate?.(keyframes, { delay, duration, easing, fill: 'backwards' });
 
 /** What reads the page in the next frame: each returns what to start once all have read. */
@@ -143,72 +68,39 @@ export function nextFrame(read: () => (() => void) | null): void {
   reads.push(read);
 }
 
-const fadeIn = (node: Element, delay: number): TransitionConfig => play(node, [{ opacity: 0 }, { opacity: 1 }], delay, 200);
+/** The live deal's motion (lib/deal-flight.ts), which comes with the table's later parts. */
+export interface Dealing {
+  drawnBack(seat: Seat, index: number): boolean;
+  drawnCard(card: Card): boolean;
+  dealtBack(node: Element, at: { seat: Seat; index: number }): TransitionConfig;
+  dealtCard(node: Element, at: { card: Card }): TransitionConfig;
+  turnUp(node: Element): TransitionConfig;
+  toTaker(node: Element): TransitionConfig;
+}
+/** Set by the first live deal (deal-flight.ts `startDeal`): until then nothing is being dealt. */
+let dealing: Dealing | null = null;
+export const useDealing = (d: Dealing): void => void (dealing = d);
 
-/** From `from` (read in the next frame) to where `node` is, keeping the node's own transform (as Svelte's `fly`). */
-function flight(node: Element, from: () => { x: number; y: number } | null, delay: number): TransitionConfig {
-  nextFrame(() => {
-    const start = from();
-    const to = centreOf(node);
-    if (!start || !to) return () => run(node, [{ opacity: 0 }, { opacity: 1 }], delay, 200, 'linear');
-    const own = getComputedStyle(node).transform;
-    const base = own === 'none' ? '' : own;
-    const at = (x: number, y: number, turn: number, scale: number): string => `${base} translate(${x}px, ${y}px) rotate(${turn}deg) scale(${scale})`;
-    // Opacity 0.3 → 1 over the first 35 % of the eased flight, as the card leaves the dealer.
-    return () => run(node, [{ transform: at(start.x - to.x, start.y - to.y, -10, 0.7), opacity: 0.3 }, { opacity: 1, offset: 0.35 }, { transform: at(0, 0, 0, 1), opacity: 1 }], delay, FLIGHT_MS, EASE_OUT);
-  });
-  return NONE;
+/** Whether the `index`-th card dealt to `seat` is drawn: its packet left the dealer (or it is not being dealt). Reactive. */
+export function drawnBack(seat: Seat, index: number): boolean {
+  dealClock();
+  return dealing?.drawnBack(seat, index) ?? true;
+}
+
+/** Whether a card of the viewer's hand is drawn (its packet left the dealer). Reactive. */
+export function drawnCard(card: Card): boolean {
+  dealClock();
+  return dealing?.drawnCard(card) ?? true;
 }
 
 /** A card (back) dealt to `seat` as its `index`-th card: from the dealer (the retourne: from the table). */
-export function dealtBack(node: Element, { seat, index }: { seat: Seat; index: number }): TransitionConfig {
-  const a = open();
-  const planned = a?.plan.delays[seat][index];
-  if (!a || planned === undefined) return NONE;
-  // drawn when its packet left: it waits for its place in the packet
-  const delay = Math.max(0, planned - gone);
-  if (reducedMotion()) return fadeIn(node, delay);
-  const fromTable = a.plan.retourne !== null && 'taker' in a.plan.retourne && a.plan.retourne.taker === seat && index === a.held[seat];
-  const dealer = a.plan.dealer;
-  return flight(node, fromTable ? tablePoint : () => seatPoint(dealer), delay);
-}
-
+export const dealtBack = (node: Element, at: { seat: Seat; index: number }): TransitionConfig => dealing?.dealtBack(node, at) ?? NONE;
 /** A card of the viewer's hand that this step dealt. */
-export function dealtCard(node: Element, { card }: { card: Card }): TransitionConfig {
-  const a = open();
-  const index = a?.hand.get(card);
-  if (!a || a.me === null || index === undefined) return NONE;
-  return dealtBack(node, { seat: a.me, index });
-}
-
+export const dealtCard = (node: Element, at: { card: Card }): TransitionConfig => dealing?.dealtCard(node, at) ?? NONE;
 /** The retourne, face down while the first packets are dealt, then turning face up. */
-export function turnUp(node: Element): TransitionConfig {
-  const a = open();
-  const r = a?.plan.retourne;
-  if (!r || !('flipAt' in r)) return NONE;
-  if (reducedMotion()) return fadeIn(node, r.flipAt);
-  return play(node, [{ transform: 'rotateY(180deg)' }, { transform: 'rotateY(0deg)' }], r.flipAt, FLIP_MS, EASE_OUT);
-}
-
-/**
- * The retourne leaving the table for the taker's hand (played at the taking only): a Web
- * Animation held at its end (`fill: forwards`) until Svelte removes the card, its places read
- * in the next frame (the step itself lays nothing out). Svelte is only told how long to keep it.
- */
-export function toTaker(node: Element): TransitionConfig {
-  const a = open();
-  const r = a?.plan.retourne;
-  if (!r || !('taker' in r)) return NONE;
-  const me = a.me;
-  nextFrame(() => {
-    const to = me === r.taker ? centreOf(document.querySelector('[data-hand]')) : seatPoint(r.taker);
-    const from = centreOf(node);
-    // with reduced motion (or nowhere to go) it fades where it lies
-    if (reducedMotion() || !to || !from) return () => hold(node, [{ opacity: 1 }, { opacity: 0 }], 160);
-    return () => hold(node, [{ transform: 'none', opacity: 1 }, { transform: `translate(${to.x - from.x}px, ${to.y - from.y}px) scale(0.6)`, opacity: 0 }], FLIGHT_MS, EASE_OUT);
-  });
-  return { duration: FLIGHT_MS };
-}
+export const turnUp = (node: Element): TransitionConfig => dealing?.turnUp(node) ?? NONE;
+/** The retourne leaving the table for the taker's hand (played at the taking only). */
+export const toTaker = (node: Element): TransitionConfig => dealing?.toTaker(node) ?? NONE;
 
 type Offset = { x: number; y: number };
 
@@ -223,20 +115,26 @@ export function intoTrick(node: Element, { from }: { from: Offset }): Transition
 
 /**
  * The won trick sliding toward its winner (with reduced motion it leaves at once). The slide is
- * the card's own Web Animation, held at its end (`fill: forwards`) until Svelte removes the card:
- * Svelte is only told how long to keep it, so it computes no keyframes and sets no styles.
+ * the card's own Web Animation, held at its end (`fill: forwards`: out of sight) until Svelte
+ * removes the card: Svelte is only told how long to keep it, so it computes no keyframes and sets
+ * no styles. The four cards slide together, but Svelte removes them one at a time, `REMOVE_GAP_MS`
+ * apart (`index`: the card's place in the trick), each in a frame of its own: removing the four
+ * at once, with the layout, paint and layers that follow, made one of the longest frames of a
+ * game at 4× CPU throttling (perf-log 2026-12-02-practice, sessions f and g).
  */
-export function toWinner(node: Element, { to }: { to: Offset | null }): TransitionConfig {
+export function toWinner(node: Element, { to, index = 0 }: { to: Offset | null; index?: number }): TransitionConfig {
   if (reducedMotion()) return NONE;
   const keyframes: Keyframe[] = to ? [{ translate: '0px 0px', opacity: 1 }, { translate: `${to.x}px ${to.y}px`, opacity: 0 }] : [{ opacity: 1 }, { opacity: 0 }];
   const duration = to ? TRICK_OUT_MS : 200;
   queueMicrotask(() => hold(node, keyframes, duration, to ? EASE_OUT : 'linear'));
-  return { duration };
+  return { duration: duration + index * REMOVE_GAP_MS };
 }
+/** Between the removals of a won trick's cards, once out of sight (a frame or two at 4× throttling). */
+export const REMOVE_GAP_MS = 40;
 /** The leaving cards' animations (the won trick's slides, the retourne's flight), by card, while they last. */
 const leaving = new WeakMap<Element, Animation>();
 /** A leaving card's animation, held at its end until Svelte removes the card. */
-function hold(node: Element, keyframes: Keyframe[], duration: number, easing = 'linear'): void {
+export function hold(node: Element, keyframes: Keyframe[], duration: number, easing = 'linear'): void {
   const a = node.animate?.(keyframes, { duration, easing, fill: 'forwards' });
   if (a) leaving.set(node, a);
 }
