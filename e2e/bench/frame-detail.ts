@@ -8,17 +8,14 @@
  *
  *   OVER=20 pnpm --filter @belote/e2e exec tsx bench/frame-detail.ts FILE
  */
-import { readFileSync } from 'node:fs';
-import { pageMainThread, type TraceEvent } from './trace-event.js';
+import { readTrace, within, type TraceEvent } from './trace-event.js';
 
 type Ev = TraceEvent;
 const over = Number(process.env.OVER ?? 20);
 const depth = Number(process.env.DEPTH ?? 3);
 const file = process.argv[2];
 if (!file) throw new Error('usage: frame-detail.ts TRACE_FILE');
-const events = (JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: Ev[] }).traceEvents;
-const thread = pageMainThread(events);
-const main = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+const { events, thread, main } = readTrace(file);
 const marks = events.filter((e) => e.pid === thread.pid && (e.name.startsWith('belote:') || e.name.startsWith('bench:')) && e.ph !== 'X').sort((a, b) => a.ts - b.ts);
 const tasks = main.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && (e.tdur ?? 0) / 1000 > over);
 const ms = (us: number | undefined): string => ((us ?? 0) / 1000).toFixed(1);
@@ -37,8 +34,7 @@ const what = (e: Ev): string => {
   return '';
 };
 for (const t of tasks) {
-  const end = t.ts + (t.dur ?? 0);
-  const inside = main.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= end);
+  const inside = within(main, t);
   const lastMark = [...marks].reverse().find((m) => m.ts <= t.ts);
   console.log(`\n== task at ${ms(t.ts - thread.mark.ts)} ms: own ${ms(t.tdur)} ms, wall ${ms(t.dur)} ms${lastMark ? `; ${lastMark.name} ${ms(t.ts - lastMark.ts)} ms before` : ''}`);
   // nesting depth by containment

@@ -11,8 +11,7 @@
  *
  *   OVER=15 pnpm --filter @belote/e2e exec tsx bench/frame-kinds.ts FILE…
  */
-import { readFileSync } from 'node:fs';
-import { pageMainThread, type TraceEvent } from './trace-event.js';
+import { readTrace, within, type TraceEvent } from './trace-event.js';
 
 type Ev = TraceEvent;
 const over = Number(process.env.OVER ?? 15);
@@ -20,9 +19,7 @@ const kinds = new Map<string, { own: number; parts: Record<string, number> }[]>(
 const outros = new Map<string, number[]>();
 const STEPS = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'FunctionCall', 'HitTest'];
 for (const file of process.argv.slice(2)) {
-  const events = (JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: Ev[] }).traceEvents;
-  const thread = pageMainThread(events);
-  const main = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  const { events, thread, main } = readTrace(file);
   const deals = events.filter((e) => e.pid === thread.pid && e.name === 'belote:deal').map((e) => e.ts);
   const all = main.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
   let from = 0;
@@ -37,8 +34,7 @@ for (const file of process.argv.slice(2)) {
     (outros.get(k) ?? outros.set(k, []).get(k)!).push((t.tdur ?? 0) / 1000);
   }
   for (const t of main.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && (e.tdur ?? 0) / 1000 > over)) {
-    const end = t.ts + (t.dur ?? 0);
-    const inside = main.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= end);
+    const inside = within(main, t);
     const has = (name: string, type?: string): boolean => inside.some((e) => e.name === name && (!type || e.args?.data?.type === type));
     const kind = has('HandlePostMessage')
       ? 'worker message'

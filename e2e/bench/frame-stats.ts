@@ -7,14 +7,11 @@
  *
  *   pnpm --filter @belote/e2e exec tsx bench/frame-stats.ts FILE…
  */
-import { readFileSync } from 'node:fs';
-import { pageMainThread, type TraceEvent } from './trace-event.js';
+import { readTrace } from './trace-event.js';
 
 const over = Number(process.env.OVER ?? 12.5);
 for (const file of process.argv.slice(2)) {
-  const events = (JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const thread = pageMainThread(events);
-  const main = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X');
+  const { main } = readTrace(file);
   const own = main.filter((e) => e.name === 'ThreadControllerImpl::RunTask').map((e) => (e.tdur ?? 0) / 1000).sort((a, b) => b - a);
   const count = (x: number): number => own.filter((v) => v > x).length;
   const total = (name: string): number => main.filter((e) => e.name === name).reduce((a, e) => a + (e.tdur ?? 0) / 1000, 0);

@@ -9,16 +9,12 @@
  * name (style recalculation, layout, paint, a script's function, a timer…) with their total wall
  * time; then the same totals over all those tasks.
  */
-import { readFileSync } from 'node:fs';
-import { pageMainThread, type TraceEvent } from './trace-event.js';
+import { readTrace, within, type TraceEvent } from './trace-event.js';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: long-tasks.ts TRACE_FILE [--over=50]');
 const over = Number(process.argv.find((a) => a.startsWith('--over='))?.slice(7) ?? 50);
-const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
-const events = Array.isArray(raw) ? raw : raw.traceEvents;
-const mainThread = pageMainThread(events);
-const onMain = events.filter((e) => e.pid === mainThread.pid && e.tid === mainThread.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+const { main: onMain } = readTrace(file);
 const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && (e.tdur ?? 0) / 1000 > over);
 
 /** A nested event's label: its name, with the function or URL that says what ran. */
@@ -31,10 +27,9 @@ const label = (e: TraceEvent): string => {
 
 const overall = new Map<string, number>();
 for (const t of tasks) {
-  const end = t.ts + (t.dur ?? 0);
   // direct children only: an event nested in another nested event counts in its parent (of two
   // with the same span, the one recorded first is the parent)
-  const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= end);
+  const inside = within(onMain, t);
   const encloses = (p: TraceEvent, e: TraceEvent): boolean => {
     if (p === e || p.ts > e.ts || p.ts + (p.dur ?? 0) < e.ts + (e.dur ?? 0)) return false;
     return p.ts < e.ts || (p.dur ?? 0) > (e.dur ?? 0) || inside.indexOf(p) < inside.indexOf(e);

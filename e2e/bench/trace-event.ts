@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** A frame of a script's stack in a trace event. */
 export interface StackFrame {
   functionName?: string;
@@ -36,3 +38,15 @@ export function pageMainThread(events: TraceEvent[]): { pid: number; tid: number
   const named = events.find((e) => e.name === 'thread_name' && e.pid === mark.pid && e.args?.name === 'CrRendererMain');
   return { pid: (named ?? mark).pid, tid: (named ?? mark).tid, mark };
 }
+
+/** A trace file (`{ traceEvents }` or a bare array), its page's main thread, and that thread's complete events in order of start. */
+export function readTrace(file: string): { events: TraceEvent[]; thread: ReturnType<typeof pageMainThread>; main: TraceEvent[] } {
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(raw) ? raw : raw.traceEvents;
+  const thread = pageMainThread(events);
+  const main = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  return { events, thread, main };
+}
+
+/** The events of `main` nested in task `t` (itself left out). */
+export const within = (main: readonly TraceEvent[], t: TraceEvent): TraceEvent[] => main.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0));
