@@ -159,4 +159,4 @@ function toTaker(node: Element): TransitionConfig {
   return { duration: FLIGHT_MS };
 }
 
-const DEALING: Dealing = { drawnBack, drawnCard, dealtBack, dealtCard, turnUp, toTaker };
+const DEALING: Dealing = { live: () => open() !== null, drawnBack, drawnCard, dealtBack, dealtCard, turnUp, toTaker };
