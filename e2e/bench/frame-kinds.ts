@@ -1,7 +1,8 @@
 /**
  * The page's longer frames by kind, from `bench:practice` traces (BENCH_TRACE_FILE): each task
- * over OVER ms of own time (default 15) is sorted by what happened in it — a live deal's first
- * frame (a `belote:deal` mark less than 250 ms before: a deal, or the taking), the end of
+ * over OVER ms of own time (default 15) is sorted by what happened in it — the taking's first
+ * frames (a `belote:taking` mark less than 250 ms before; traces taken before session h have
+ * none: their takings count as deals), a deal's (a `belote:deal` mark), the end of
  * transitions (Svelte's `outroend`: a won trick's cards, the retourne, removed), a message from
  * the practice worker, an input event, or other frames — and each kind's count, median, p90 and
  * longest own time are printed, with the own time of style, layout, paint, layerize and commit
@@ -21,6 +22,7 @@ const STEPS = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'C
 for (const file of process.argv.slice(2)) {
   const { events, thread, main } = readTrace(file);
   const deals = events.filter((e) => e.pid === thread.pid && e.name === 'belote:deal').map((e) => e.ts);
+  const takings = events.filter((e) => e.pid === thread.pid && e.name === 'belote:taking').map((e) => e.ts);
   const all = main.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
   let from = 0;
   for (const t of all) {
@@ -38,13 +40,15 @@ for (const file of process.argv.slice(2)) {
     const has = (name: string, type?: string): boolean => inside.some((e) => e.name === name && (!type || e.args?.data?.type === type));
     const kind = has('HandlePostMessage')
       ? 'worker message'
-      : deals.some((d) => d <= t.ts && t.ts - d < 250_000)
-        ? 'deal or taking (first frame)'
-        : has('EventDispatch', 'outroend')
-          ? 'outro end (trick, retourne)'
-          : has('EventDispatch', 'click') || has('EventDispatch', 'pointerdown')
-            ? 'input'
-            : 'other frame';
+      : takings.some((d) => d <= t.ts && t.ts - d < 250_000)
+        ? 'taking (first frames)'
+        : deals.some((d) => d <= t.ts && t.ts - d < 250_000)
+          ? 'deal (first frames)'
+          : has('EventDispatch', 'outroend')
+            ? 'outro end (trick, retourne)'
+            : has('EventDispatch', 'click') || has('EventDispatch', 'pointerdown')
+              ? 'input'
+              : 'other frame';
     const parts: Record<string, number> = {};
     for (const s of STEPS) parts[s] = inside.filter((e) => e.name === s && !inside.some((p) => p !== e && p.name === s && p.ts <= e.ts && p.ts + (p.dur ?? 0) >= e.ts + (e.dur ?? 0))).reduce((a, e) => a + (e.tdur ?? 0) / 1000, 0);
     (kinds.get(kind) ?? kinds.set(kind, []).get(kind)!).push({ own: (t.tdur ?? 0) / 1000, parts });

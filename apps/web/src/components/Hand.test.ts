@@ -1,5 +1,5 @@
 import { sortHand, type Card } from '@belote/rules';
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import Hand from './Hand.svelte';
 
@@ -11,6 +11,17 @@ describe('Hand', () => {
     const shown = screen.getAllByRole('button').map((b) => b.getAttribute('data-card'));
     expect(shown).toEqual(hand);
     expect(shown.slice(0, 3)).toEqual(['JH', '9H', 'AH']);
+  });
+
+  it('has its slots, named, at once, and draws the faces in the next frame (not dealt live: a snapshot)', async () => {
+    const { container } = render(Hand, { cards: hand, legal: [], active: false, ontap: () => {} });
+    expect(screen.getAllByRole('button')).toHaveLength(8);
+    expect(screen.getByRole('button', { name: 'jack of hearts' })).toBeTruthy();
+    // (lib/frame-late.svelte.ts: the table's first frame does not draw the faces too)
+    expect(container.querySelectorAll('[data-face]')).toHaveLength(0);
+    expect(container.querySelectorAll('.waiting')).toHaveLength(8);
+    await waitFor(() => expect(container.querySelectorAll('[data-face]')).toHaveLength(8));
+    expect(container.querySelectorAll('.waiting')).toHaveLength(0);
   });
 
   it('lifts playable cards, dims the others and labels them for screen readers', () => {

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { prefs } from '../lib/prefs.svelte.js';
 import BiddingPanel from './BiddingPanel.svelte';
@@ -8,7 +8,7 @@ import TurnCue from './TurnCue.svelte';
 const info = { seat: 1 as const, name: 'Ben', connected: true, bot: null, botPlaying: false };
 
 describe('Seat', () => {
-  it('shows the dealer and taker chips in words, the turn and the timer', () => {
+  it('shows the dealer and taker chips in words, the turn and the timer', async () => {
     prefs.setLang('en');
     const { container } = render(Seat, { info, pos: 'right', team: 1, dealer: true, turn: true, takerSuit: 'H', secondsLeft: 12, cardsLeft: 5 });
     const chip = (name: string): HTMLElement => container.querySelector<HTMLElement>(`[data-chip=${name}]`)!;
@@ -19,8 +19,11 @@ describe('Seat', () => {
     expect(screen.getByTestId('timer').getAttribute('aria-hidden')).toBe('true');
     expect(screen.getByTestId('timer-spoken').textContent).toBe('12 s left');
     expect(container.querySelector('.seat')!.classList.contains('turn')).toBe(true);
-    // The other seats' cards: one image with their count, singular for the last card.
-    expect(screen.getByRole('img', { name: '5 cards' }).children).toHaveLength(5);
+    // The other seats' cards: one image with their count, singular for the last card; not dealt
+    // live, the backs come in the frame after the seat's (lib/frame-late.svelte.ts).
+    const backs = screen.getByRole('img', { name: '5 cards' });
+    expect(backs.children).toHaveLength(0);
+    await waitFor(() => expect(backs.children).toHaveLength(5));
   });
 
   it('names the first to speak, and counts one card in the singular, in each language', () => {

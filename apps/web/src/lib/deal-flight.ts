@@ -57,6 +57,8 @@ export function startDeal(plan: DealMotion, hand: ReadonlyMap<Card, number>, me:
   );
   dealTicked();
   globalThis.performance?.mark?.('belote:deal');
+  // (traces tell the taking's frame from a deal's: bench/frame-kinds.ts)
+  if (plan.kind === 'complete') globalThis.performance?.mark?.('belote:taking');
 }
 
 function clearPackets(): void {
@@ -157,4 +159,4 @@ function toTaker(node: Element): TransitionConfig {
   return { duration: FLIGHT_MS };
 }
 
-const DEALING: Dealing = { drawnBack, drawnCard, dealtBack, dealtCard, turnUp, toTaker };
+const DEALING: Dealing = { live: () => open() !== null, drawnBack, drawnCard, dealtBack, dealtCard, turnUp, toTaker };

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import NotifyOptIn from '../components/NotifyOptIn.svelte';
 import { prefs } from './prefs.svelte.js';
 import { armSound, playSound } from './sound-cue.js';
+import { createSynth } from './sound.js';
 import { TURN_TAG, TurnAlert } from './turn-alert.js';
 
 afterEach(() => {
@@ -42,21 +43,57 @@ describe('sounds', () => {
     const target = new EventTarget();
     const disarm = armSound(target);
     playSound('card');
+    await new Promise((r) => setTimeout(r, 5));
     expect(started).toEqual([]);
     target.dispatchEvent(new Event('pointerdown'));
     await vi.waitFor(() => {
       playSound('card');
       expect(started.length).toBeGreaterThan(0);
     });
+    await new Promise((r) => setTimeout(r, 5));
     const n = started.length;
     prefs.setSoundOn(false);
     expect(localStorage.getItem('belote:sound')).toBe('0');
     playSound('turn');
+    await new Promise((r) => setTimeout(r, 5));
     expect(started).toHaveLength(n);
     prefs.setSoundOn(true);
     playSound('turn');
-    expect(started.length).toBeGreaterThan(n);
+    // made in a task of its own, not in the one that asked (the step's)
+    expect(started).toHaveLength(n);
+    await vi.waitFor(() => expect(started.length).toBeGreaterThan(n));
     disarm();
+  });
+});
+
+describe('sounds, recorded', () => {
+  it('are recorded once (offline), then each is one buffer source, not its nodes made again', async () => {
+    const started = fakeAudio();
+    const rendered: number[] = [];
+    class Offline {
+      constructor(_ch: number, public length: number, public sampleRate: number) {}
+      destination = {};
+      currentTime = 0;
+      createGain = () => ({ connect: (n: unknown) => n, gain: { value: 0, setValueAtTime() {}, exponentialRampToValueAtTime() {} } });
+      createOscillator = () => ({ connect: (n: unknown) => n, start() {}, stop() {}, frequency: { value: 0 }, type: '' });
+      createBufferSource = () => ({ connect: (n: unknown) => n, start() {}, stop() {}, buffer: null });
+      createBiquadFilter = () => ({ connect: (n: unknown) => n, frequency: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, Q: { value: 0 }, type: '' });
+      createBuffer = (_c: number, n: number) => ({ getChannelData: () => new Float32Array(n) });
+      startRendering = () => (rendered.push(this.length), Promise.resolve({ length: this.length }));
+    }
+    vi.stubGlobal('OfflineAudioContext', Offline);
+    const synth = createSynth()!;
+    synth.resume();
+    // before the recordings: made live, a noise burst and a note
+    synth.play('card');
+    expect(started).toEqual(['noise', 'osc']);
+    // the five sounds, each as long as it lasts
+    await vi.waitFor(() => expect(rendered).toHaveLength(5));
+    await new Promise((r) => setTimeout(r, 0));
+    synth.play('card');
+    synth.play('dealEnd');
+    // recorded: one buffer source each
+    expect(started).toEqual(['noise', 'osc', 'noise', 'noise']);
   });
 });
 

@@ -70,6 +70,8 @@ export function nextFrame(read: () => (() => void) | null): void {
 
 /** The live deal's motion (lib/deal-flight.ts), which comes with the table's later parts. */
 export interface Dealing {
+  /** Whether a live step is dealing now (what is created now takes part in it). */
+  live(): boolean;
   drawnBack(seat: Seat, index: number): boolean;
   drawnCard(card: Card): boolean;
   dealtBack(node: Element, at: { seat: Seat; index: number }): TransitionConfig;
@@ -80,6 +82,9 @@ export interface Dealing {
 /** Set by the first live deal (deal-flight.ts `startDeal`): until then nothing is being dealt. */
 let dealing: Dealing | null = null;
 export const useDealing = (d: Dealing): void => void (dealing = d);
+
+/** Whether a live step is dealing now: the cards created now fly in (not a snapshot's, drawn where they lie). */
+export const dealingNow = (): boolean => dealing?.live() ?? false;
 
 /** Whether the `index`-th card dealt to `seat` is drawn: its packet left the dealer (or it is not being dealt). Reactive. */
 export function drawnBack(seat: Seat, index: number): boolean {

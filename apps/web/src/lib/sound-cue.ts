@@ -32,6 +32,11 @@ export function armSound(target: EventTarget = globalThis): () => void {
   };
 }
 
+/**
+ * Plays a sound in a task of its own, just after the step's: its Web Audio nodes (a card's: five,
+ * with their envelopes) are not made in the task that applies the step, which is already the
+ * longest of a move on a slow phone (perf-log 2026-12-02-practice, session h). Heard ~10 ms later.
+ */
 export function playSound(name: SoundName): void {
-  if (prefs.soundOn) synth?.play(name);
+  if (prefs.soundOn && synth) setTimeout(() => prefs.soundOn && synth?.play(name), 0);
 }
