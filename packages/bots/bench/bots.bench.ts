@@ -20,7 +20,7 @@
  * under any load (the server keeps the cap as a safety net).
  *
  * Flags (or env): --pairs=… (BENCH_PAIRS), --tables=… (BENCH_TABLES), --deals=N (BENCH_DEALS),
- * --games=N (BENCH_GAMES), --samples=N, --nodes=N, --bid-samples=N, --coarse-cards=N, --take-margin=N, --time-ms=N (strong budget),
+ * --games=N (BENCH_GAMES), --samples=N, --nodes=N, --bid-samples=N, --coarse-cards=N, --take-margin=N, --rollouts=X, --time-ms=N (strong budget),
  * --workers=N (BENCH_WORKERS, default 2), --seed=S, --first=N (start at deck N: a run in parts),
  * --out=FILE (per-deck results as JSON, to compare two runs deck by deck). Matches named `coinche-…` use the coinche rules (docs/rules/COINCHE.md).
  */
@@ -157,7 +157,7 @@ async function main(): Promise<void> {
   const num = (name: string, env: string): number | undefined => (arg(name, env) ? Number(arg(name, env)) : undefined);
   // Without --time-ms the clock never cuts a search: results depend on the seed only.
   const budget = Object.fromEntries(
-    Object.entries({ samples: num('samples', 'BENCH_SAMPLES'), nodes: num('nodes', 'BENCH_NODES'), bidSamples: num('bid-samples', 'BENCH_BID_SAMPLES'), coarseCards: num('coarse-cards', 'BENCH_COARSE_CARDS'), takeMargin: num('take-margin', 'BENCH_TAKE_MARGIN'), timeMs: num('time-ms', 'BENCH_TIME_MS') ?? Infinity }).filter(([, v]) => v !== undefined),
+    Object.entries({ samples: num('samples', 'BENCH_SAMPLES'), nodes: num('nodes', 'BENCH_NODES'), bidSamples: num('bid-samples', 'BENCH_BID_SAMPLES'), coarseCards: num('coarse-cards', 'BENCH_COARSE_CARDS'), takeMargin: num('take-margin', 'BENCH_TAKE_MARGIN'), rollouts: num('rollouts', 'BENCH_ROLLOUTS'), timeMs: num('time-ms', 'BENCH_TIME_MS') ?? Infinity }).filter(([, v]) => v !== undefined),
   );
   const load0 = loadavg();
   console.log(`bench:bots seed=${seed} workers=${workers} strong budget=${JSON.stringify({ ...budget, timeMs: budget.timeMs === Infinity ? 'no cap' : budget.timeMs })} (defaults otherwise) node ${process.version}`);

@@ -80,6 +80,30 @@ describe('pimc play', () => {
     }
     expect(equal).toBeGreaterThan(0); // a lost contract is exact in one probe
   }, 180_000);
+  it('weighs heuristic play-outs: on the solved samples, drawing nothing from the rng, deciding when weighed heavily', () => {
+    let decided = 0;
+    let leads = 0;
+    const views = playViews(60, {}, 7);
+    for (const v of views) {
+      const k = knowledgeOf(v);
+      const legal = maskOf(v.deal!.legal);
+      const budget = { samples: 4, nodes: 400_000, timeMs: Infinity };
+      const opts = { capot: true, tolerance: 0, guess: true };
+      if (k.trick.length === 0) leads++;
+      const plain = pimcSamples(k, legal, seededRng('r'), budget, undefined, opts);
+      const rolled = pimcSamples(k, legal, seededRng('r'), budget, undefined, { ...opts, rollouts: true });
+      expect(plain.rolls).toBeUndefined();
+      expect(rolled.margins).toEqual(plain.margins);
+      rolled.rolls!.forEach((r, i) => expect(r.length).toBe(plain.margins[i]!.length));
+      const sum = (i: number): number => rolled.rolls![i]!.reduce((a, x) => a + x, 0);
+      const chosen = rolled.moves.indexOf(pimcPlay(k, legal, seededRng('r'), { ...budget, rollouts: 1e6 }));
+      expect(sum(chosen)).toBe(Math.max(...rolled.moves.map((_, i) => sum(i))));
+      if (rolled.moves.some((_, i) => sum(i) !== sum(0))) decided++;
+    }
+    expect(leads).toBeGreaterThan(5);
+    expect(leads).toBeLessThan(views.length);
+    expect(decided).toBeGreaterThan(5);
+  }, 180_000);
   it("plays the heuristic's card when no sample can be solved in the budget", () => {
     for (const v of views.slice(0, 10)) {
       const k = knowledgeOf(v);

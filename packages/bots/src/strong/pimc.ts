@@ -8,6 +8,7 @@ import { bit, maskCards, teamOf, type CardId, type Rng, type Team } from '@belot
 import { heuristicPlay } from '../heuristic/play.js';
 import type { Knowledge } from '../knowledge.js';
 import { beloteHolder, writtenDiff, type DealFacts } from './outcome.js';
+import { publicFacts, rolloutPoints } from './rollout.js';
 import { sampleHands } from './sampler.js';
 import { CAPOT_AGAINST, CAPOT_FOR, searchedNodes, setLimits, solveMoves } from './solver.js';
 
@@ -24,6 +25,11 @@ export interface PlayBudget {
    * several times cheaper, so the first trick sees many more deals within the node budget.
    */
   coarseCards?: number;
+  /**
+   * The weight of heuristic play-outs (rollout.ts) added to each sample's double-dummy value: the
+   * solver's players see every hand, the play-outs' only their own.
+   */
+  rollouts?: number;
 }
 
 function factsFor(k: Knowledge, hands: readonly number[]): DealFacts {
@@ -54,6 +60,8 @@ export interface MoveSamples {
   margins: number[][];
   /** points[i][n]: the team's card points for the whole deal after moves[i] in sample n. */
   points: number[][];
+  /** rolls[i][n]: written difference after moves[i] in sample n played out by heuristic players (`SampleOptions.rollouts`). */
+  rolls?: number[][];
 }
 
 /** How the strong bot's own search solves its samples (the analysis keeps the defaults: exact card points). */
@@ -69,6 +77,8 @@ export interface SampleOptions {
   guess?: boolean;
   /** Solve only whether each move makes the contract (and capots), not its exact points (with `tolerance`). */
   coarse?: boolean;
+  /** Also play each move out on each solved sample with heuristic players (rollout.ts). */
+  rollouts?: boolean;
 }
 
 /**
@@ -106,6 +116,9 @@ export function pimcSamples(k: Knowledge, legal: number, rng: Rng, budget: PlayB
   const tricksWon = opts.capot ? k.deal.tricksWon : undefined;
   const bounds: number[] = [];
   const tables = new Map<string, Float64Array>();
+  const rolls = opts.rollouts ? moves.map((): number[] => []) : undefined;
+  const pub = rolls ? publicFacts(k) : undefined;
+  const won = k.deal.tricksWon;
   for (let n = 0; n < budget.samples; n++) {
     const hands = sampleHands(k, rng);
     const facts = factsFor(k, hands);
@@ -121,11 +134,19 @@ export function pimcSamples(k: Knowledge, legal: number, rng: Rng, budget: PlayB
       margins[i]!.push(exactly ? writtenDiff(facts, team, final) : (worth(bounds[2 * i]!) + worth(bounds[2 * i + 1]!)) / 2);
       points[i]!.push(Math.max(0, Math.min(162, final)));
     }
+    if (rolls) {
+      const capotFacts = { ...facts, capotCounted: true };
+      for (let i = 0; i < moves.length; i++) {
+        const r = rolloutPoints(k, pub!, hands, moves[i]!, team);
+        const v = r.tricks + won[team] === 8 ? CAPOT_FOR : r.otherTricks + won[1 - team]! === 8 ? CAPOT_AGAINST : base + r.points;
+        rolls[i]!.push(writtenDiff(capotFacts, team, v));
+      }
+    }
     lastSearch.samples++;
     lastSearch.perSample.push(searchedNodes() - nodes0);
   }
   lastSearch.nodes = searchedNodes() - nodes0;
-  return { moves, margins, points };
+  return rolls ? { moves, margins, points, rolls } : { moves, margins, points };
 }
 
 /**
@@ -141,9 +162,12 @@ export function pimcPlay(k: Knowledge, legal: number, rng: Rng, budget: PlayBudg
   const fallback = heuristicPlay(k, legal);
   if ((legal & (legal - 1)) === 0) return maskCards(legal)[0]!;
   const coarse = k.plays.length < (budget.coarseCards ?? 0);
-  const { moves, margins, points } = pimcSamples(k, legal, rng, budget, now, coarse ? COARSE_OPTIONS : PLAY_OPTIONS);
+  const beta = budget.rollouts ?? 0;
+  const useRoll = beta > 0;
+  const opts = coarse ? COARSE_OPTIONS : PLAY_OPTIONS;
+  const { moves, margins, points, rolls } = pimcSamples(k, legal, rng, budget, now, useRoll ? { ...opts, rollouts: true } : opts);
   // The written difference decides; raw points break ties between equally safe cards.
-  const sums = moves.map((_, i) => margins[i]!.reduce((a, m, n) => a + (m + 0.05 * points[i]![n]!), 0));
+  const sums = moves.map((_, i) => margins[i]!.reduce((a, m, n) => a + (m + 0.05 * points[i]![n]!) + (rolls ? beta * rolls[i]![n]! : 0), 0));
   let best = moves.indexOf(fallback);
   for (let i = 0; i < moves.length; i++) if (sums[i]! > sums[best]! + 1e-9) best = i;
   return moves[best]!;

@@ -22,11 +22,13 @@ export interface SearchBudget {
   timeMs: number;
   /** Card play: solve only made-or-not (and capots) while fewer cards than this are played (pimc.ts). */
   coarseCards?: number;
+  /** Card play: weight of heuristic play-outs beside the double-dummy values (pimc.ts, rollout.ts; 0 for none). */
+  rollouts?: number;
   /** Classic bidding: the average written points a take must gain over passing (bid-sim.ts; default 0). */
   takeMargin?: number;
 }
 
-export const DEFAULT_BUDGET: SearchBudget = Object.freeze({ samples: 30, nodes: 3_000_000, bidSamples: 160, timeMs: 250, coarseCards: 4 });
+export const DEFAULT_BUDGET: SearchBudget = Object.freeze({ samples: 30, nodes: 3_000_000, bidSamples: 160, timeMs: 250, coarseCards: 4, rollouts: 1 });
 
 const budgetOf = (b?: Partial<SearchBudget>): SearchBudget => ({ ...DEFAULT_BUDGET, ...b });
 
