@@ -130,12 +130,13 @@ describe('the contract on the table', () => {
     expect(screen.getByTestId('auction-multiplier').textContent).toBe('Coinché ×2 von Cleo');
   });
 
-  it('stays in the top bar during play, with the multiplier', () => {
+  it('stays in the top bar during play, with the multiplier', async () => {
     prefs.setLang('en');
     const s = auctioned(2, [{ type: 'bid', value: 'capot', suit: 'H' }, { type: 'coinche' }, { type: 'surcoinche' }]);
     expect(currentDeal(s)!.phase).toBe('play');
     mounted(updateFor(s, 1, 1));
-    expect(screen.getByTestId('contract').textContent).toBe('Capot×4');
+    // (the badge a frame after the table's first screen: TopBar)
+    expect((await screen.findByTestId('contract')).textContent).toBe('Capot×4');
     expect(screen.getByTestId('multiplier').textContent).toBe('×4');
     expect(screen.getByTestId('trump-spoken').textContent).toBe('Contrat Capot hearts, taken by Anna, Surcoinché ×4');
     expect(document.querySelector('[data-testid=auction-board]')).toBeNull();
