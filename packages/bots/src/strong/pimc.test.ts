@@ -104,6 +104,21 @@ describe('pimc play', () => {
     expect(leads).toBeLessThan(views.length);
     expect(decided).toBeGreaterThan(5);
   }, 180_000);
+  it('values a play-out the same through the worth table as through the written score (classic and coinche, capots included)', () => {
+    let capots = 0;
+    for (const rules of [{}, { variant: 'coinche' as const }]) {
+      for (const v of playViews(30, rules, 5)) {
+        const k = knowledgeOf(v);
+        const legal = maskOf(v.deal!.legal);
+        const budget = { samples: 3, nodes: Infinity, timeMs: Infinity };
+        const table = pimcSamples(k, legal, seededRng('t'), budget, undefined, { capot: true, tolerance: 0, guess: true, rollouts: true });
+        const direct = pimcSamples(k, legal, seededRng('t'), budget, undefined, { rollouts: true });
+        expect(table.rolls).toEqual(direct.rolls);
+        capots += table.rolls!.flat().filter((m) => Math.abs(m) >= 252).length;
+      }
+    }
+    expect(capots).toBeGreaterThan(0);
+  }, 180_000);
   it("plays the heuristic's card when no sample can be solved in the budget", () => {
     for (const v of views.slice(0, 10)) {
       const k = knowledgeOf(v);

@@ -135,11 +135,12 @@ export function pimcSamples(k: Knowledge, legal: number, rng: Rng, budget: PlayB
       points[i]!.push(Math.max(0, Math.min(162, final)));
     }
     if (rolls) {
+      // The worth table when it counts capots (the bot's own search): coinche's scoring is slow.
       const capotFacts = { ...facts, capotCounted: true };
       for (let i = 0; i < moves.length; i++) {
         const r = rolloutPoints(k, pub!, hands, moves[i]!, team);
         const v = r.tricks + won[team] === 8 ? CAPOT_FOR : r.otherTricks + won[1 - team]! === 8 ? CAPOT_AGAINST : base + r.points;
-        rolls[i]!.push(writtenDiff(capotFacts, team, v));
+        rolls[i]!.push(opts.capot ? table[v - CAPOT_AGAINST]! : writtenDiff(capotFacts, team, v));
       }
     }
     lastSearch.samples++;
