@@ -3,7 +3,8 @@
  * — the analysis's values (`judgeCard`, `judgeBid`, `judgeCall` of @belote/bots), computed from
  * the player's own view only, so a hint knows nothing the player does not. The choice is the
  * option with the best mean written difference over the sampled deals, the strong bot's own
- * rule. Effort is bounded by sample and node counts (HINT_BUDGET), within the bot's time budget.
+ * rule on the analysis's values (the bot's card play also weighs heuristic play-outs, which the
+ * analysis does not: a hint's card can differ from the one the bot would play). Effort is bounded by sample and node counts (HINT_BUDGET), within the bot's time budget.
  */
 import { ANALYSIS_BUDGET, decide, decisionSeed, judgeBid, judgeCall, judgeCard, type AnalysisBudget } from '@belote/bots';
 import { seededRng, type Call, type GameView } from '@belote/rules/core';
