@@ -157,3 +157,36 @@ export function knowledgeOf(view: GameView): Knowledge {
     handCounts: [...deal.handCounts],
   };
 }
+
+/**
+ * What `seat` knows holding `hand` after the cards `played`, given what was public about each
+ * other seat (`cannot`/`must`: voids shown, belote facts, the retourne): the model of another
+ * player's view that the inference and the play-outs replay the heuristic on. Same rules as
+ * `knowledgeOf`: a card another seat must hold is out of everyone else's reach.
+ */
+export function seatKnowledge(
+  seat: Seat,
+  hand: number,
+  played: number,
+  cannot: readonly number[],
+  must: readonly number[],
+  at: Pick<Knowledge, 'deal' | 'trump' | 'taker' | 'trick' | 'leader' | 'handCounts'>,
+): Knowledge {
+  const unseen = FULL_DECK & ~hand & ~played;
+  const cannotHold = [0, 0, 0, 0] as Knowledge['cannotHold'];
+  const mustHold = [0, 0, 0, 0] as Knowledge['mustHold'];
+  for (let o = 0; o < 4; o++) {
+    if (o === seat) {
+      cannotHold[o] = ~hand;
+      mustHold[o] = hand;
+      continue;
+    }
+    mustHold[o] = must[o]! & unseen;
+    cannotHold[o] = (cannot[o]! | ~unseen) & ~mustHold[o]!;
+  }
+  for (let o = 0; o < 4; o++) {
+    if (o === seat) continue;
+    for (let q = 0; q < 4; q++) if (q !== o && q !== seat) cannotHold[o] = cannotHold[o]! | (mustHold[q]! & ~mustHold[o]!);
+  }
+  return { ...at, seat, hand, played, plays: [], unseen, cannotHold, mustHold };
+}

@@ -26,8 +26,8 @@ import { RANK_K, RANK_Q, bit, cardId, legalMask, popcount, suitOf, type CardId, 
 import { classicBid, ruleOfThumbBid, type BidChoice } from '../heuristic/bid.js';
 import { placeOf } from '../heuristic/take-value.js';
 import { heuristicPlay } from '../heuristic/play.js';
-import { FULL_DECK, points, suitStrength } from '../cards.js';
-import { excludedBy, type Knowledge } from '../knowledge.js';
+import { points, suitStrength } from '../cards.js';
+import { excludedBy, seatKnowledge, type Knowledge } from '../knowledge.js';
 import { auctionContexts, contextLikelihood, type CallContext } from './coinche-prior.js';
 
 /** Weight of an opponent's card the heuristic would not have played. */
@@ -214,40 +214,9 @@ export function playsLikelihood(ev: Evidence, hands: readonly number[]): number 
 
 /** Would the heuristic, holding `holding` with what the seat of `s` knew then, have played its card (or an equivalent)? */
 function modelAgrees(s: PlaySnap, holding: number, trump: SuitId, taker: Seat): boolean {
-  const cannotHold = [0, 0, 0, 0];
-  const mustHold = [0, 0, 0, 0];
   const legal = legalMask(holding, s.prefix, trump);
   if ((legal & (legal - 1)) === 0) return true;
-  const unseen = FULL_DECK & ~holding & ~s.playedBefore;
-  for (let o = 0; o < 4; o++) {
-    if (o === s.seat) {
-      cannotHold[o] = ~holding;
-      mustHold[o] = holding;
-      continue;
-    }
-    mustHold[o] = s.must[o]! & unseen;
-    cannotHold[o] = (s.cannot[o]! | ~unseen) & ~mustHold[o]!;
-  }
-  // As in knowledgeOf: a card another seat must hold is out of everyone else's reach.
-  for (let o = 0; o < 4; o++) {
-    if (o === s.seat) continue;
-    for (let q = 0; q < 4; q++) if (q !== o && q !== s.seat) cannotHold[o] = cannotHold[o]! | (mustHold[q]! & ~mustHold[o]!);
-  }
-  const k: Knowledge = {
-    seat: s.seat,
-    deal: s.deal,
-    trump,
-    taker,
-    hand: holding,
-    played: s.playedBefore,
-    plays: [],
-    trick: s.prefix,
-    leader: s.leader,
-    unseen,
-    cannotHold: cannotHold as Knowledge['cannotHold'],
-    mustHold: mustHold as Knowledge['mustHold'],
-    handCounts: s.handCounts,
-  };
+  const k = seatKnowledge(s.seat, holding, s.playedBefore, s.cannot, s.must, { deal: s.deal, trump, taker, trick: s.prefix, leader: s.leader, handCounts: s.handCounts });
   return sameChoice(heuristicPlay(k, legal), s.card, holding, s.playedBefore, trump);
 }
 

@@ -6,9 +6,9 @@
  * the players after it guess right is worth less than double-dummy says.
  */
 import { RANK_K, RANK_Q, bit, cardId, legalMask, teamOf, type CardId, type DealView, type Seat, type SuitId, type Team } from '@belote/rules';
-import { FULL_DECK, points, winningIndex } from '../cards.js';
+import { points, winningIndex } from '../cards.js';
 import { heuristicPlay } from '../heuristic/play.js';
-import { excludedBy, type Knowledge } from '../knowledge.js';
+import { excludedBy, seatKnowledge, type Knowledge } from '../knowledge.js';
 
 /** What every seat knows of the others at the decision (public facts only), prepared once per decision. */
 export interface PublicFacts {
@@ -58,23 +58,7 @@ function excludedKQ(seat: Seat, card: CardId, trump: SuitId, beloteSeat: Seat | 
 function decide(f: PublicFacts, seat: Seat, hand: number, played: number, trick: CardId[], leader: Seat, counts: [number, number, number, number], tricksDone: number, cannot: number[], must: number[]): CardId {
   const legal = legalMask(hand, trick, f.trump);
   if ((legal & (legal - 1)) === 0) return 31 - Math.clz32(legal);
-  const unseen = FULL_DECK & ~hand & ~played;
-  const cannotHold = [0, 0, 0, 0] as Knowledge['cannotHold'];
-  const mustHold = [0, 0, 0, 0] as Knowledge['mustHold'];
-  for (let o = 0; o < 4; o++) {
-    if (o === seat) {
-      cannotHold[o] = ~hand;
-      mustHold[o] = hand;
-      continue;
-    }
-    mustHold[o] = must[o]! & unseen;
-    cannotHold[o] = (cannot[o]! | ~unseen) & ~mustHold[o]!;
-  }
-  for (let o = 0; o < 4; o++) {
-    if (o === seat) continue;
-    for (let q = 0; q < 4; q++) if (q !== o && q !== seat) cannotHold[o] = cannotHold[o]! | (mustHold[q]! & ~mustHold[o]!);
-  }
-  const k: Knowledge = { seat, deal: f.dealAt[tricksDone]!, trump: f.trump, taker: f.taker, hand, played, plays: [], trick, leader, unseen, cannotHold, mustHold, handCounts: counts };
+  const k = seatKnowledge(seat, hand, played, cannot, must, { deal: f.dealAt[tricksDone]!, trump: f.trump, taker: f.taker, trick, leader, handCounts: counts });
   return heuristicPlay(k, legal);
 }
 
