@@ -88,11 +88,14 @@ async function fits(page: Page, what: string): Promise<void> {
     const m = await page.evaluate(() => {
       const stage = document.querySelector('.stage')!;
       const keys = document.querySelector('.keys')!.getBoundingClientRect();
-      return { w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight, stageCut: stage.scrollHeight - stage.clientHeight, keysBottom: keys.bottom };
+      // what reaches below the window, to name it when the page is too tall
+      const below = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().bottom > innerHeight + 1).slice(0, 8);
+      const named = below.map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute('class') ?? '').replace(/ svelte-\w+/g, '')}: ${Math.round(e.getBoundingClientRect().bottom)} px (${getComputedStyle(e).minHeight})`);
+      return { w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight, stageCut: stage.scrollHeight - stage.clientHeight, keysBottom: keys.bottom, below: named.join('; ') };
     });
     expect(m.w, `${what} @ ${size}: no sideways scrolling`).toBeLessThanOrEqual(SIZES[size].width);
     if (size === 'desktop') {
-      expect(m.h, `${what}: the page no taller than the window`).toBeLessThanOrEqual(SIZES.desktop.height);
+      expect(m.h, `${what}: the page no taller than the window (below it: ${m.below})`).toBeLessThanOrEqual(SIZES.desktop.height);
       expect(m.stageCut, `${what}: the board's column needs no scrolling`).toBeLessThanOrEqual(1);
       expect(m.keysBottom, `${what}: the keys' help in view`).toBeLessThanOrEqual(SIZES.desktop.height);
     }
