@@ -29,10 +29,11 @@ import { decideV1 } from './baseline-v1/index.js';
  * A seat's player: a bot level, a frozen baseline (`normal-v1`, `strong-v1`: bench/baseline-v1/),
  * random, or a hybrid that bids like one level and plays like another, to measure bidding alone
  * (`strong-bids`: the strong bot's bids and calls, the normal bot's cards; `strong-v1-bids` the same
- * for the baseline).
+ * for the baseline) or card play alone against the baseline (`strong-cards`: strong-v1's bids, the
+ * strong bot's cards).
  */
-export type Player = 'random' | BotLevel | 'normal-v1' | 'strong-v1' | 'strong-bids' | 'strong-v1-bids';
-export const PLAYERS: readonly Player[] = ['random', 'easy', 'normal', 'strong', 'normal-v1', 'strong-v1', 'strong-bids', 'strong-v1-bids'];
+export type Player = 'random' | BotLevel | 'normal-v1' | 'strong-v1' | 'strong-bids' | 'strong-v1-bids' | 'strong-cards';
+export const PLAYERS: readonly Player[] = ['random', 'easy', 'normal', 'strong', 'normal-v1', 'strong-v1', 'strong-bids', 'strong-v1-bids', 'strong-cards'];
 
 /** CPU time of this thread (ms): a decision's cost on one core, whatever else the machine runs. */
 export const threadCpuMs = (): number => {
@@ -53,6 +54,8 @@ export function decideAs(player: Player, view: GameView, rng: Rng, budget?: Part
       return decide(view, { level: view.deal!.phase === 'bidding' ? 'strong' : 'normal', rng, budget });
     case 'strong-v1-bids':
       return decideV1(view, view.deal!.phase === 'bidding' ? 'strong' : 'normal', rng, budget);
+    case 'strong-cards':
+      return view.deal!.phase === 'bidding' ? decideV1(view, 'strong', rng, budget) : decide(view, { level: 'strong', rng, budget });
     default:
       return decide(view, { level: player, rng, budget });
   }

@@ -7,7 +7,7 @@
  *   written points difference per deal and whole games to the target won, each with a 95%
  *   interval. A match is a name of `PAIRS` (duplicate.ts) or `[coinche-]A-vs-B` with A, B among
  *   random, easy, normal, strong, the frozen baselines normal-v1, strong-v1 (bench/baseline-v1/:
- *   the bots before issue 23) and the hybrids strong-bids, strong-v1-bids (arena.ts), e.g.
+ *   the bots before issue 23) and the hybrids strong-bids, strong-v1-bids, strong-cards (arena.ts), e.g.
  *   `strong-vs-normal-v1`, `coinche-strong-vs-strong-v1`.
  * - **Tables** (`--tables=normal,coinche-normal,…`): four bots of one level deal after deal:
  *   the all-pass rate and the takers' success (made, dedans, litige), with 95% intervals.
