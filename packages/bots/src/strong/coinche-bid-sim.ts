@@ -38,10 +38,20 @@ export function coincheDeck(dealer: Seat, hands: readonly number[]): Card[] {
   return [...order.flatMap((s) => cards[s]!.slice(0, 3)), ...order.flatMap((s) => cards[s]!.slice(3, 5)), ...order.flatMap((s) => cards[s]!.slice(5, 8))];
 }
 
-const MAX_TRIES = 200;
+/** Draws judged for one sampled deal at most. */
+export const MAX_TRIES = 200;
+/**
+ * Draws judged per sample on average over one decision (bidSamples × this in all); once that is
+ * spent, each further sample keeps the likeliest of MIN_TRIES draws. An auction the heuristic
+ * model can hardly explain (another program's calls) refuses nearly every draw: bidSamples ×
+ * MAX_TRIES judgements took a strong bot 280–390 ms of CPU per call against strong-v1, while most
+ * calls need under 25 per sample.
+ */
+export const TRIES_PER_SAMPLE = 60;
+export const MIN_TRIES = 20;
 
-/** The other hands dealt uniformly around the seat's own, then weighted by the auction (rejection sampling). */
-function sampleHands(view: GameView, contexts: readonly CallContext[], rng: Rng): number[] {
+/** The other hands dealt uniformly around the seat's own, then weighted by the auction (rejection sampling, at most `maxTries` draws). */
+function sampleHands(view: GameView, contexts: readonly CallContext[], rng: Rng, maxTries = MAX_TRIES): { hands: number[]; tries: number } {
   const deal = view.deal!;
   const me = view.viewer as Seat;
   const mine = maskOf(deal.hand!);
@@ -62,17 +72,19 @@ function sampleHands(view: GameView, contexts: readonly CallContext[], rng: Rng)
   // that a draw neither accepted nor likeliest is refused without judging the rest of its calls.
   let best: number[] | null = null;
   let bestP = -1;
-  for (let tries = 0; tries < MAX_TRIES; tries++) {
+  let tries = 0;
+  while (tries < maxTries) {
+    tries++;
     const hands = draw();
     const u = rng();
     const p = contextLikelihood(contexts, hands, Math.min(u, bestP));
-    if (u < p) return hands;
+    if (u < p) return { hands, tries };
     if (p > bestP) {
       best = hands;
       bestP = p;
     }
   }
-  return best!;
+  return { hands: best!, tries };
 }
 
 /** The candidate calls: the heuristic's, pass, coinche/surcoinche if legal, and bids around the estimate in the two best suits. */
@@ -167,8 +179,11 @@ export function callSamples(view: GameView, options: readonly Call[], rng: Rng, 
   const one = new Float64Array(options.length);
   const contexts = auctionContexts(deal.auction!.calls, deal.eldest, me);
   const start = now();
+  let triesLeft = budget.bidSamples * TRIES_PER_SAMPLE;
   sampling: for (let n = 0; n < budget.bidSamples; n++) {
-    const before = auctionSoFar(view, coincheDeck(deal.dealer, sampleHands(view, contexts, rng)));
+    const { hands, tries } = sampleHands(view, contexts, rng, Math.min(MAX_TRIES, Math.max(MIN_TRIES, triesLeft)));
+    triesLeft -= tries;
+    const before = auctionSoFar(view, coincheDeck(deal.dealer, hands));
     const plays = new Map<number, Tally>();
     for (let i = 0; i < options.length; i++) {
       if (n > 0 && now() - start > budget.timeMs) break sampling;
