@@ -89,7 +89,8 @@ async function fits(page: Page, what: string): Promise<void> {
       const stage = document.querySelector('.stage')!;
       const keys = document.querySelector('.keys')!.getBoundingClientRect();
       // what reaches below the window, to name it when the page is too tall
-      const below = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().bottom > innerHeight + 1).slice(0, 8);
+      const tall = document.documentElement.scrollHeight > innerHeight;
+      const below = tall ? [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().bottom > innerHeight + 1).slice(0, 8) : [];
       const named = below.map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute('class') ?? '').replace(/ svelte-\w+/g, '')}: ${Math.round(e.getBoundingClientRect().bottom)} px (${getComputedStyle(e).minHeight})`);
       return { w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight, stageCut: stage.scrollHeight - stage.clientHeight, keysBottom: keys.bottom, below: named.join('; ') };
     });

@@ -39,13 +39,13 @@ export function coincheDeck(dealer: Seat, hands: readonly number[]): Card[] {
 }
 
 /** Draws judged for one sampled deal at most. */
-export const MAX_TRIES = 200;
+const MAX_TRIES = 200;
 /**
  * Draws judged per sample on average over one decision (bidSamples × this in all); once that is
  * spent, each further sample keeps the likeliest of MIN_TRIES draws. An auction the heuristic
  * model can hardly explain (another program's calls) refuses nearly every draw: bidSamples ×
- * MAX_TRIES judgements took a strong bot 280–390 ms of CPU per call against strong-v1, while most
- * calls need under 25 per sample.
+ * MAX_TRIES judgements took a strong bot 230–390 ms of CPU per call against strong-v1, while about
+ * half the calls need under 25 per sample.
  */
 export const TRIES_PER_SAMPLE = 60;
 export const MIN_TRIES = 20;
