@@ -59,17 +59,32 @@ const count = (page: Page, selector: string): Promise<number> => page.$$eval(sel
 function covered(page: Page, over: string, selectors: string): Promise<string[]> {
   return page.evaluate(
     async ([o, s]) => {
-      // Flights start in the frame after the state that deals them: let two frames pass first.
-      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
-      const moving = [...document.querySelectorAll(s)].flatMap((el) => el.getAnimations().filter((a) => a.playState === 'running'));
-      await Promise.all(moving.map((a) => a.finished.catch(() => undefined)));
+      // Let the cards settle: flights start in the frame after the state that deals them, and the
+      // hand slides to its new order a frame after it changes, so motion can begin after the
+      // first wait. Wait, frame by frame, until no finite animation runs on a card or on a parent
+      // of one (the retourne flies as a whole), whatever else moves on the page.
+      const lineage = (el: Element | null): Element[] => (el ? [el, ...lineage(el.parentElement)] : []);
+      const settledBy = performance.now() + 5000;
+      for (;;) {
+        for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+        const moving = [...new Set([...document.querySelectorAll(s)].flatMap(lineage))]
+          .flatMap((el) => el.getAnimations())
+          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+        if (moving.length === 0 || performance.now() > settledBy) break;
+        await Promise.all(moving.map((a) => a.finished.catch(() => undefined)));
+      }
       const boxes = [...document.querySelectorAll(o)].map((e) => e.getBoundingClientRect());
       return [...document.querySelectorAll(s)]
         .filter((el) => {
           const r = el.getBoundingClientRect();
           return r.width > 0 && boxes.some((b) => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom);
         })
-        .map((el) => el.getAttribute('data-card') ?? el.getAttribute('data-trick-card') ?? el.getAttribute('data-bid') ?? el.getAttribute('data-testid') ?? el.tagName);
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          const name = el.getAttribute('data-card') ?? el.getAttribute('data-trick-card') ?? el.getAttribute('data-bid') ?? el.getAttribute('data-testid') ?? el.tagName;
+          // where it was, and the boxes it met: a failure says what overlapped what
+          return `${name} at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)} under ${boxes.map((b) => `${Math.round(b.left)},${Math.round(b.top)} ${Math.round(b.width)}×${Math.round(b.height)}`).join('; ')}`;
+        });
     },
     [over, selectors] as const,
   );
