@@ -106,22 +106,33 @@ describe('practice against three strong bots, offline', () => {
         reloaded = true;
         continue;
       }
-      const pre = await hand();
-      if (!tookBack && pre.length >= 3 && pre.length <= 7 && (await page.$('[data-card].playable'))) {
+      const count = (await hand()).length;
+      if (!tookBack && count >= 3 && count <= 7 && (await page.$('[data-card].playable'))) {
         // Take a card back: play one, wait until it has left the hand (acknowledged: a clicked card
         // stays until then), then as soon as the bots answered it take it back and find the hand
         // before it, on the player's turn. A click the table did not take, or a take-back not offered
         // in time, is simply tried again on a later card.
+        // The hand to come back to is read on the player's turn with nothing moving for 300 ms: a
+        // card played just before stays in the hand until its ack, and a hand read then would
+        // hold it (the take-back restores the hand without it).
+        const v = await version();
+        const pre = await hand();
+        await sleep(300);
+        if ((await version()) !== v || !(await page.$('[data-card].playable')) || JSON.stringify(await hand()) !== JSON.stringify(pre)) continue;
         const card = await page.getAttribute('[data-card].playable', 'data-card');
         if (card && (await tryClick(`[data-card="${card}"]`, { x: 8, y: 14 }))) {
           const played = await page.waitForSelector(`[data-card="${card}"]`, { state: 'detached', timeout: 5000 }).then(() => true, () => false);
           const tb = played ? await page.waitForSelector('[data-testid=take-back]:not([disabled])', { timeout: 5000 }).catch(() => null) : null;
           if (tb) {
             await tb.click();
-            await page.waitForFunction((want) => {
-              const now = [...document.querySelectorAll('[data-card]')].map((e) => e.getAttribute('data-card'));
-              return want.length === now.length && want.every((c) => now.includes(c)) && document.querySelector('[data-card].playable') !== null;
-            }, pre);
+            await page
+              .waitForFunction((want) => {
+                const now = [...document.querySelectorAll('[data-card]')].map((e) => e.getAttribute('data-card'));
+                return want.length === now.length && want.every((c) => now.includes(c)) && document.querySelector('[data-card].playable') !== null;
+              }, pre)
+              .catch(async (e: unknown) => {
+                throw new Error(`after the take-back of ${card}: hand ${JSON.stringify(await hand())}, wanted ${JSON.stringify(pre)} (version ${await version()}, was ${v}): ${String(e)}`);
+              });
             tookBack = true;
           }
         }
