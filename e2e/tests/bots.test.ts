@@ -121,7 +121,8 @@ describe('a game against bots', () => {
     await host.page.selectOption('[data-testid=settings-target]', '501');
     await host.page.click('[data-testid=settings-save]');
     await host.page.waitForSelector('[data-testid=table-settings]', { state: 'detached' });
-    expect(await friend.page.textContent('[data-testid=lobby-rules]')).toBe('Classic Belote · game to 501');
+    // (the friend's page hears of the change on its own socket, perhaps a moment after the host's ack)
+    await expect.poll(() => friend.page.textContent('[data-testid=lobby-rules]'), { timeout: 10_000 }).toBe('Classic Belote · game to 501');
     await shot(host, 'between-games');
     await host.page.click('[data-testid=start]:not([disabled])');
     await host.page.waitForFunction(() => document.querySelectorAll('[data-deal-row]').length === 0);

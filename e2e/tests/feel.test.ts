@@ -202,23 +202,27 @@ describe('your turn in the background', () => {
     expect(await turnNotifications(page)).toEqual([]);
 
     // Act, then hide the page before the bots are done: the next turn comes in the background.
+    // Each action waits for its ack (the version moves): a second click on a Pass still on screen
+    // would wait for a bidding panel that may not come back this deal.
+    const version = (): Promise<number> => page.evaluate(() => Number(document.querySelector('.screen')?.getAttribute('data-version')));
     for (let i = 0; i < 40 && (await myTurn(page)); i++) {
-      if (await page.$('[data-bid=pass]')) await page.click('[data-bid=pass]');
+      const v = await version();
+      if (await page.$('[data-bid=pass]:not([disabled])')) await page.click('[data-bid=pass]:not([disabled])');
       else if (await page.$('[data-playable=true]')) await page.click('[data-playable=true]', { position: { x: 8, y: 14 } });
-      await page.waitForTimeout(50);
+      await page.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) !== v, v, { timeout: 10_000 }).catch(() => null);
     }
     await setVisibility(page, 'hidden');
     await page.waitForFunction(() => document.querySelector('.hand-zone.active') !== null, null, { timeout: 30_000 });
     await page.waitForFunction(() => document.title.startsWith('●'));
     expect(await page.title()).toBe('● Your turn — Belote');
     expect(await page.getAttribute('link[rel~=icon]', 'href')).toMatch(/^data:image\/svg\+xml,/);
-    await expect.poll(() => turnNotifications(page)).toEqual(['● Your turn — Belote']);
+    await expect.poll(() => turnNotifications(page), { timeout: 15_000 }).toEqual(['● Your turn — Belote']);
 
     // Back in front: all cleared.
     await setVisibility(page, 'visible');
     expect(await page.title()).toBe('Belote');
     expect(await page.getAttribute('link[rel~=icon]', 'href')).toBe('/favicon.svg');
-    await expect.poll(() => turnNotifications(page)).toEqual([]);
+    await expect.poll(() => turnNotifications(page), { timeout: 15_000 }).toEqual([]);
   });
 
   it('never asks for the permission on load', async () => {
@@ -263,7 +267,7 @@ describe('the installable app', () => {
       expect(m.theme_color).toMatch(/^#/);
       expect(m.icons.some((i) => i.purpose === 'maskable' && i.sizes === '512x512')).toBe(true);
       expect(m.icons.some((i) => i.purpose === 'any' && i.sizes === '192x192')).toBe(true);
-      await expect.poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors).toEqual([]);
+      await expect.poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 15_000 }).toEqual([]);
     } finally {
       await persistent.close();
       rmSync(profile, { recursive: true, force: true });

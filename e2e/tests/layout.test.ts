@@ -104,6 +104,8 @@ describe('the table at every screen size', () => {
         if (!bidShots) {
           small.bidding = await smallTargets(page);
           await atEverySize(page, 'bidding', ['[data-card]', '[data-seat]', '[data-bid]', '[data-testid=retourne]']);
+          // back to the phone: the trick's and the menu's tap targets below are measured there
+          await resize(page, { width: 390, height: 844 });
           bidShots = true;
         }
         const version = await page.getAttribute('[data-version]', 'data-version');
@@ -121,8 +123,9 @@ describe('the table at every screen size', () => {
         continue;
       }
       if ((await count(page, '[data-bid=pass]')) > 0) {
+        const version = await page.getAttribute('[data-version]', 'data-version');
         await page.click('[data-bid=pass]');
-        await sleep(100);
+        await page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
         continue;
       }
       await sleep(40);

@@ -63,10 +63,17 @@ const tryClick = (selector: string, position?: { x: number; y: number }): Promis
 async function act(): Promise<'played' | 'bid' | 'continued' | 'over' | 'waiting'> {
   if (await page.$('[data-testid=game-over]')) return 'over';
   if ((await page.$('[data-testid=continue]:not([disabled])')) && (await tryClick('[data-testid=continue]:not([disabled])'))) return 'continued';
-  if ((await page.$('[data-card].playable')) && (await tryClick('[data-card].playable', { x: 8, y: 14 }))) return 'played';
-  if ((await page.$('[data-bid=pass]:not([disabled])')) && (await tryClick('[data-bid=pass]:not([disabled])'))) return 'bid';
+  // A card or a bid: on the player's turn only the player's action moves the table, so its ack
+  // is the version changing; what follows (a hint, the hand read) sees the table after it.
+  const v = await version();
+  if ((await page.$('[data-card].playable')) && (await tryClick('[data-card].playable', { x: 8, y: 14 }))) return (await moved(v), 'played');
+  if ((await page.$('[data-bid=pass]:not([disabled])')) && (await tryClick('[data-bid=pass]:not([disabled])'))) return (await moved(v), 'bid');
   return 'waiting';
 }
+
+/** Until the table's version is no longer `v` (5 s at most: a click the table did not take moves nothing). */
+const moved = (v: number): Promise<unknown> =>
+  page.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) !== v, v, { timeout: 5000 }).catch(() => null);
 
 describe('practice against three strong bots, offline', () => {
   it('plays a whole game offline, resumes after a reload mid-deal, replays and analyses it, and its record verifies', async () => {

@@ -43,7 +43,7 @@ let bern: Human; // desktop, seat 1
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '6000' })]);
+  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '60000' })]);
 });
 
 afterAll(async () => {
@@ -222,7 +222,7 @@ describe('every screen at phone and desktop size', () => {
         }
         summaries++;
         // Each player continues (the summary stays until both have; the bots are ready at once).
-        // On a busy machine the deal pause may end first and close the summary: then there is nothing to tap.
+        // The deal pause (60 s here) waits for both: a summary checked with axe on a busy machine is not closed under the check.
         for (const h of humans) if ((await count(h.page, '[data-testid=continue]:not([disabled])')) > 0) await h.page.click('[data-testid=continue]:not([disabled])', { timeout: 3000 }).catch(() => {});
         if (!done.has('sheet')) {
           // Phone: the sheet opens from the header; desktop: it is the side panel.
