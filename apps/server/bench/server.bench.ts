@@ -14,9 +14,11 @@
  *          server's RSS before, its peak (sampled every 20 ms) and after a full GC
  *   cluster   one and two processes on PostgreSQL, one and two on SQLite, every socket of a table on
  *             one process (cluster-phases.ts)
- *   failover  through nginx: kill -9 and SIGSTOP of a table's owner, time to its next accepted action
- *   rolling   through nginx: each of three replicas restarted in turn under load, the longest pause
- *   pgrestart through nginx: PostgreSQL restarted under load, the time until every table accepts again
+ *   failover  through each proxy of FAILOVER_PROXIES (haproxy,nginx): kill -9 and SIGSTOP of a
+ *             table's owner, time to its next accepted action
+ *   rolling   through BENCH_PROXY (nginx unless set): each of three replicas restarted in turn under
+ *             load, the longest pause
+ *   pgrestart through BENCH_PROXY: PostgreSQL restarted under load, the time until every table accepts again
  * Select with BENCH_PHASES=sat,pace,… ; sizes with the env variables read below.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

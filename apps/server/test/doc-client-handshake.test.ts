@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
 import { DocClient } from './doc-client/client.js';
-import { createTable, request } from './doc-client/http.js';
+import { createTable, raw, request } from './doc-client/http.js';
 import { rawConnect } from './doc-client/raw-socket.js';
 import { docServer, FAST } from './doc-client/server.js';
 import { PROTOCOL } from './doc-client/wire.js';
@@ -115,11 +115,12 @@ describe('§3 refusals below the handshake', () => {
     expect(good.packets.some((p) => p.startsWith('42["snapshot"'))).toBe(true);
   });
 
-  it('a foreign origin: 403 {"code":4,"message":"Forbidden"} on polling and on the WebSocket upgrade; the client sees no data', async () => {
+  it('a foreign origin: 403 {"code":4,"message":"Forbidden"} on polling, 400 text/html "Forbidden" on the WebSocket upgrade; the client sees no data', async () => {
     const headers = { origin: 'http://evil.example' };
     const poll = await request(server.url, '/socket.io/?EIO=4&transport=polling', { headers });
     expect(poll.status).toBe(403);
     expect(poll.json).toEqual({ code: 4, message: 'Forbidden' });
+    expect(await upgrade('/socket.io/?EIO=4&transport=websocket', 'http://evil.example')).toEqual({ status: 400, type: 'text/html', body: 'Forbidden' });
     const ws = await DocClient.open(server.url, { protocolVersion: PROTOCOL, tableId: table.id }, { headers });
     expect(ws).toMatchObject({ ok: false, message: 'websocket error', data: undefined });
     const xhr = await DocClient.open(server.url, { protocolVersion: PROTOCOL, tableId: table.id }, { headers, transports: ['polling'] });
@@ -146,6 +147,13 @@ describe('§3 refusals below the handshake', () => {
       expect(r.json).toMatchObject({ message });
       expect(typeof (r.json as { code: unknown }).code).toBe('number');
     }
+    // a handshake that is not a GET
+    const post = await request(server.url, '/socket.io/?EIO=4&transport=polling', { method: 'POST' });
+    expect(post.status).toBe(400);
+    expect(post.json).toMatchObject({ message: 'Bad handshake method' });
+    // the same refusals of a WebSocket upgrade: 400, text/html, the bare message
+    expect(await upgrade('/socket.io/?EIO=4&transport=websocket&sid=nope')).toEqual({ status: 400, type: 'text/html', body: 'Session ID unknown' });
+    expect(await upgrade('/socket.io/?EIO=4&transport=carrier-pigeon')).toEqual({ status: 400, type: 'text/html', body: 'Transport unknown' });
   });
 
   it('a message over 16 KB closes the connection (transport close)', async () => {
@@ -161,3 +169,15 @@ describe('§3 refusals below the handshake', () => {
     d.close();
   });
 });
+
+/** A raw WebSocket upgrade request: the HTTP answer's status, content type and body. */
+async function upgrade(path: string, origin?: string): Promise<{ status: number; type: string; body: string }> {
+  const host = new URL(server.url).host;
+  const out = await raw(
+    server.url,
+    `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${origin ? `Origin: ${origin}\r\n` : ''}Upgrade: websocket\r\nConnection: Upgrade\r\n` +
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+  );
+  const [head = '', body = ''] = out.split('\r\n\r\n');
+  return { status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]), type: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? '', body };
+}

@@ -236,7 +236,8 @@ export class PgStore implements TableStore {
       keepAlive: true,
       max: opts.poolSize ?? 4,
       types,
-      options: `-c idle_in_transaction_session_timeout=${SESSION_BOUNDS_MS} -c lock_timeout=${SESSION_BOUNDS_MS}`,
+      // synchronous_commit: an ack follows a COMMIT that is on disk, whatever the database's default.
+      options: `-c idle_in_transaction_session_timeout=${SESSION_BOUNDS_MS} -c lock_timeout=${SESSION_BOUNDS_MS} -c synchronous_commit=on`,
       ...(opts.node ? { application_name: `belote:${opts.node}` } : {}),
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process.

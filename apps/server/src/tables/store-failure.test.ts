@@ -5,12 +5,13 @@
  * the table cannot be re-read, its ack waits until it can (never a refusal that may be false),
  * while later commands are refused, and the room reloads before its next write.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTable, settled, TestClient } from '../../test/clients.js';
 import { startServer, type RunningServer } from '../server.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { ChatEntry, ChatSettings } from '@belote/protocol';
 import { OutcomeUnknown, type LogEntry } from '../store/types.js';
+import { TableRoom } from './table-room.js';
 
 class FlakyStore extends MemoryStore {
   failing = false;
@@ -80,6 +81,36 @@ it('refuses a change it could not persist and keeps the previous state', async (
   expect((await c.emit('sit', { seat: 1, name: 'Ann' })).ok).toBe(true);
   expect((await store.load(t.id))!.entries.map((e) => e.type)).toEqual(['seat', 'unseat', 'seat']);
   c.close();
+});
+
+it('a bug after a change was stored does not refuse it: the ack is ok and everyone gets a snapshot of the new state', async () => {
+  const t = await createTable(server);
+  const watcher = await TestClient.connect(server, { tableId: t.id });
+  const c = await TestClient.connect(server, { tableId: t.id });
+  await settled(server, t.id, [watcher, c]);
+  // (the private step after every commit, made to throw once)
+  const after = vi.spyOn(TableRoom.prototype as unknown as { afterChange: () => void }, 'afterChange').mockImplementationOnce(() => {
+    throw new Error('a bug');
+  });
+  try {
+    const ack = await c.emit('sit', { seat: 1, name: 'Flo' });
+    expect(after).toHaveBeenCalledTimes(1);
+    expect(ack).toMatchObject({ ok: true, seat: 1 });
+    expect((await store.load(t.id))!.entries.map((e) => e.type)).toEqual(['seat']);
+    expect(server.registry.get(t.id)!.state.version).toBe(1);
+    const seen = await watcher.next((u) => u.version === 1);
+    expect(seen.kind).toBe('snapshot');
+    expect(seen.table.seats[1]?.name).toBe('Flo');
+    expect(c.last.you.seat).toBe(1);
+  } finally {
+    after.mockRestore();
+  }
+  // and the table goes on as usual
+  expect(await c.emit('stand', {})).toMatchObject({ ok: true });
+  await settled(server, t.id, [watcher, c]);
+  expect(watcher.frames.filter((u) => u.version === 2).map((u) => u.kind)).toContain('step');
+  expect(watcher.last.table.seats[1]?.name ?? null).toBeNull();
+  for (const x of [watcher, c]) x.close();
 });
 
 it('acknowledges a write reported as failed that did commit, found by re-reading the table', async () => {

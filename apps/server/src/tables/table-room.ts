@@ -397,7 +397,15 @@ export class TableRoom {
     const after = statusOf(next);
     if (before !== after && (after === 'finished' || before === 'finished'))
       this.deps.store.markFinished(this.id, after === 'finished' ? Date.now() : null).catch((e: unknown) => this.deps.log.error({ err: e }, 'markFinished failed'));
-    this.afterChange(events, gameEvents, entries.some((e) => e.type === 'seat' || e.type === 'unseat' || e.type === 'gameStart') || bind !== undefined, bind);
+    try {
+      this.afterChange(events, gameEvents, entries.some((e) => e.type === 'seat' || e.type === 'unseat' || e.type === 'gameStart') || bind !== undefined, bind);
+    } catch (e) {
+      // A bug after the change was stored: the change stands, so it is not refused (an INTERNAL
+      // "nothing was changed" would be false); the frames in between may be lost, so everyone
+      // starts over from a snapshot.
+      this.deps.log.error({ err: e, table: this.id }, 'failed after a stored change; sending snapshots');
+      this.afterReload(bind);
+    }
     return null;
   }
 
@@ -484,9 +492,12 @@ export class TableRoom {
     return null;
   }
 
-  /** After a reload the steps in between are unknown to the clients: everyone starts over from a snapshot. */
-  private afterReload(): void {
-    this.reseat();
+  /**
+   * After a reload the steps in between are unknown to the clients: everyone starts over from a
+   * snapshot (`bind`: a sit or stand of this change, its socket's seat).
+   */
+  private afterReload(bind?: Bind): void {
+    this.reseat(bind);
     this.auto.replan();
     for (const c of this.conns.values()) c.send('snapshot', this.snapshotFor(c));
     this.presence.synced();

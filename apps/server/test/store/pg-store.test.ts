@@ -99,6 +99,15 @@ describe('PgStore', () => {
     expect(await names(store, 't')).toEqual(['A', 'after']);
   });
 
+  it('acknowledges only durable commits, even where the database defaults to synchronous_commit = off', async () => {
+    const db = await database();
+    await sql(db.url, 'ALTER DATABASE "' + new URL(db.url).pathname.slice(1) + '" SET synchronous_commit = off');
+    expect((await sql<{ synchronous_commit: string }>(db.url, 'SHOW synchronous_commit')).rows[0]!.synchronous_commit).toBe('off');
+    const s = await open(db.url);
+    const pool = (s as unknown as { pool: { query: (q: string) => Promise<{ rows: { synchronous_commit: string }[] }> } }).pool;
+    expect((await pool.query('SHOW synchronous_commit')).rows[0]!.synchronous_commit).toBe('on');
+  });
+
   it('several processes creating the schema at once all start', async () => {
     const db = await database();
     const stores = await Promise.all([open(db.url), open(db.url), open(db.url)]);
