@@ -38,7 +38,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '250', DEAL_PAUSE_MS: '1200' })]);
+  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '350', DEAL_PAUSE_MS: '1200' })]);
   context = await newContext('desktop');
 });
 
@@ -139,8 +139,15 @@ describe('replay and analysis', () => {
     // Catch a deal while it is played (someone's turn), with at least one deal finished before it.
     const running = (): Promise<boolean> => host.evaluate(() => document.querySelector('[data-seat].turn') !== null);
     let checked = false;
+    // Why each attempt was tried again (printed if none could check).
+    const tries: string[] = [];
     for (let attempt = 0; attempt < 8 && !checked; attempt++) {
-      await host.waitForFunction(() => document.querySelectorAll('[data-deal-row]').length >= 1 && document.querySelector('[data-seat].turn') !== null, undefined, { timeout: 60_000 });
+      await host.waitForFunction(
+        () => (document.querySelectorAll('[data-deal-row]').length >= 1 && document.querySelector('[data-seat].turn') !== null) || document.querySelector('[data-testid=game-over]') !== null,
+        undefined,
+        { timeout: 60_000 },
+      );
+      if (await host.$('[data-testid=game-over]')) break;
       const before = await summary();
       const tab = await openNewTab(host, 'aside [data-testid=replay-menu-link]');
       await tab.waitForSelector('[data-testid=deal-list] [data-deal], [data-testid=replay-empty]');
@@ -151,6 +158,7 @@ describe('replay and analysis', () => {
       const after = await summary();
       const stillRunning = await running();
       await tab.close();
+      tries.push(JSON.stringify({ before: before.commitment?.deal ?? null, after: after.commitment?.deal ?? null, stillRunning, status: after.status, recorded: record.deals.length, shown }));
       // The same deal ran from before the record was fetched until after it was shown.
       if (!before.commitment || before.commitment.deal !== after.commitment?.deal || !stillRunning || after.status !== 'playing') continue;
       // The deal ended between the two fetches (its score written, the next not dealt yet): try again.
@@ -161,7 +169,7 @@ describe('replay and analysis', () => {
       expect(record.deals.map((d) => d.commitment)).not.toContain(before.commitment.hash);
       checked = true;
     }
-    expect(checked).toBe(true);
+    expect(checked, `no attempt caught a running deal: ${tries.join('; ') || 'the game ended first'}`).toBe(true);
     await host.waitForSelector('[data-testid=game-over]', { timeout: 150_000 });
   }, 240_000);
 
