@@ -83,12 +83,20 @@ describe('pnpm --silent verify (conformance)', () => {
     const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
     const withCommitment = (commitment: string): unknown => ({ ...rec, deals: rec.deals.map((d) => ({ ...d, salt: 'pepper', commitment })) });
     const deck = rec.deals[0]!.deck;
-    const input = [sha(`${deck.join(' ')} pepper`), sha(`${JSON.stringify(deck)}pepper`).toUpperCase(), sha(`${deck.join(' ')} salt`)].map(withCommitment);
+    const changed = [deck[1]!, deck[0]!, ...deck.slice(2)];
+    const input = [
+      ...[`${deck.join(' ')} pepper`, `${JSON.stringify(deck)}pepper`, `pepper:${deck.join(',')}`, `pepper ${deck.join(' ')}`, `${deck.join('')}|pepper`].map((s, i) => withCommitment(i === 1 ? sha(s).toUpperCase() : sha(s))),
+      withCommitment(sha(`${deck.join(' ')} salt`)),
+      // the same spellings of another deck order: none matches
+      withCommitment(sha(`pepper ${changed.join(' ')}`)),
+      // null is as absent: nothing to check
+      { ...rec, deals: rec.deals.map((d) => ({ ...d, salt: null, commitment: null })) },
+    ];
     const r = await run(tsx, ['--conditions=source', cli, '-'], JSON.stringify(input));
     expect(r.code, r.err).toBe(1);
     const out = JSON.parse(r.out) as { deals: unknown[]; error: { code: string; deal: number; action: null } | null }[];
-    expect(out.map((o) => o.error?.code ?? null)).toEqual([null, null, 'BAD_DECK']);
-    expect(out[2]).toMatchObject({ deals: [], error: { deal: 0, action: null } });
+    expect(out.map((o) => o.error?.code ?? null)).toEqual([null, null, null, null, null, 'BAD_DECK', 'BAD_DECK', null]);
+    expect(out[5]).toMatchObject({ deals: [], error: { deal: 0, action: null } });
   }, 30_000);
 
   it('not JSON at all: exit 2', async () => {

@@ -12,12 +12,13 @@ export function commitmentPreimage(deck: readonly Card[], salt: string): string 
 
 /**
  * The strings a commitment may hash when `verify` checks a record: ours first, then the other
- * plain spellings of "deck order + salt" (docs/rules/RECORD.md does not fix the serialization, so a record
- * written by another implementation is not called unfair for its separators).
+ * plain spellings of "deck order and salt", the salt after the deck or before it (the record
+ * format does not fix the serialization, so a record written by another implementation is not
+ * called unfair for its separators or its order; a changed deck still matches none of them).
  */
 export function commitmentCandidates(deck: readonly Card[], salt: string): string[] {
   const orders = [deck.join(' '), deck.join(''), deck.join(','), JSON.stringify(deck)];
   const out = [commitmentPreimage(deck, salt)];
-  for (const o of orders) for (const sep of ['', ' ', ':', '\n', ',']) out.push(o + sep + salt);
+  for (const o of orders) for (const sep of ['', ' ', ':', '\n', ',', '|']) out.push(o + sep + salt, salt + sep + o);
   return [...new Set(out)];
 }

@@ -65,10 +65,10 @@ const dealSchema = <A extends z.ZodType>(action: A) => z.object({
   dealer: SeatSchema,
   deck: z.array(CardSchema),
   actions: z.array(action),
-  /** sha256 commitment published when the deal started (optional). */
-  commitment: z.string().optional(),
-  /** The salt revealed when the deal ended (optional). */
-  salt: z.string().optional(),
+  /** sha256 commitment published when the deal started (optional; null is the same as absent). */
+  commitment: z.string().nullish().transform((v) => v ?? undefined),
+  /** The salt revealed when the deal ended (optional; null is the same as absent). */
+  salt: z.string().nullish().transform((v) => v ?? undefined),
 });
 export const RecordDealSchema = dealSchema(RecordActionSchema);
 export const CoincheRecordDealSchema = dealSchema(CoincheRecordActionSchema);
