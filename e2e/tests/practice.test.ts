@@ -60,8 +60,11 @@ const tryClick = (selector: string, position?: { x: number; y: number }): Promis
   );
 
 /** What the player can do now, from the page: a legal card to click, a pass, continue, or nothing. */
-async function act(): Promise<'played' | 'bid' | 'continued' | 'over' | 'waiting'> {
+async function act(holdAtFive = false): Promise<'played' | 'bid' | 'continued' | 'over' | 'waiting'> {
   if (await page.$('[data-testid=game-over]')) return 'over';
+  // The player's turn with five cards is the reload's moment: kept for the loop's next turn (the
+  // turn waits for the player), not played here (the turn may have come since the loop looked).
+  if (holdAtFive && (await myTurnAtFive())) return 'waiting';
   if ((await page.$('[data-testid=continue]:not([disabled])')) && (await tryClick('[data-testid=continue]:not([disabled])'))) return 'continued';
   // A card or a bid: on the player's turn only the player's action moves the table, so its ack
   // is the version changing; what follows (a hint, the hand read) sees the table after it.
@@ -145,7 +148,7 @@ describe('practice against three strong bots, offline', () => {
         }
         continue;
       }
-      const done = await act();
+      const done = await act(!reloaded);
       if (done === 'over') break;
       if (!hinted && (await page.$('[data-testid=hint]'))) {
         await page.click('[data-testid=hint]');
