@@ -168,6 +168,8 @@ try {
   let ownDuringThinking: { start: number; own: number }[] = [];
   /** Tasks over 35 ms of own time: how close the game came to 50 (a run with none over 50 says little alone). */
   let ownNear: { start: number; own: number }[] = [];
+  /** The main thread's own time over the games (every task): its mean per change of the table is steadier than the tail. */
+  let ownTotal = 0;
   for (let g = 0; g < games; g++) {
     if (mode === 'practice') {
       await page.goto(`${server.url}/practice`);
@@ -255,6 +257,7 @@ try {
     const all = mainTasks(Array.isArray(trace) ? trace : trace.traceEvents, t0);
     const tasks = all.filter((x) => x.own > 50);
     ownNear = ownNear.concat(all.filter((x) => x.own > 35));
+    ownTotal += all.reduce((a, x) => a + x.own, 0);
     const thinkingAt = (x: { start: number; duration: number }): boolean => r.thinking.some((b) => x.start < b.to && x.start + x.duration > b.from);
     ownLong = ownLong.concat(tasks);
     ownDuringThinking = ownDuringThinking.concat(tasks.filter(thinkingAt));
@@ -276,6 +279,7 @@ try {
   console.log(`in the main thread's own time (trace; waiting for a core left out): ${ownLong.length} tasks over 50 ms${longest(ownLong)}; overlapping a bot's thinking: ${ownDuringThinking.length}${longest(ownDuringThinking)}`);
   const top = ownNear.map((x) => x.own).sort((a, b) => b - a);
   console.log(`  over 40 ms: ${top.filter((x) => x > 40).length}, over 35 ms: ${top.length}; the longest five: ${top.slice(0, 5).map((x) => x.toFixed(0)).join(', ') || '(none over 35 ms)'}`);
+  console.log(`the main thread's own time in all: ${(ownTotal / 1000).toFixed(1)} s, ${(ownTotal / Math.max(1, moves)).toFixed(1)} ms per change of the table`);
   console.log(`hints, from the click to the panel (the test driver's clock): ${stats(hints)}`);
   console.log(`hints, computing in the worker: ${stats(hintWorker)}`);
 } finally {
