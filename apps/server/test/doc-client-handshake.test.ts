@@ -168,6 +168,18 @@ describe('§3 refusals below the handshake', () => {
     expect(d.socket.connected).toBe(true);
     d.close();
   });
+
+  it('over polling, a message over 16 KB: its POST answered 413 with no body, the client sees transport close', async () => {
+    const c = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: table.id }, { transports: ['polling'] });
+    c.socket.emit('chat', { text: 'x'.repeat(17 * 1024) });
+    await c.waitFor(() => c.disconnectReason !== null, 3000, 'the disconnection');
+    expect(c.disconnectReason).toBe('transport close');
+    // the refused POST itself, on an Engine.IO session of its own
+    const open = await request(server.url, '/socket.io/?EIO=4&transport=polling');
+    const sid = (JSON.parse(open.text.slice(1)) as { sid: string }).sid;
+    const post = await request(server.url, `/socket.io/?EIO=4&transport=polling&sid=${sid}`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: `4${'x'.repeat(17 * 1024)}` });
+    expect({ status: post.status, body: post.text }).toEqual({ status: 413, body: '' });
+  });
 });
 
 /** A raw WebSocket upgrade request: the HTTP answer's status, content type and body. */

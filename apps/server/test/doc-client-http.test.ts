@@ -117,6 +117,9 @@ describe('POST /api/tables', () => {
     for (const [coding, bytes] of [['zstd', zstdCompressSync(body)], ['x-gzip', gzipSync(body)], ['gzip, identity', gzipSync(body)]] as const)
       expect(httpError(await post(bytes, { ...json, 'content-encoding': coding }), 415, 'UNSUPPORTED_MEDIA_TYPE'), coding).toBe(enc);
     expect(httpError(await post('{"rules":', json), 400, 'BAD_REQUEST')).toBe('body is not valid JSON');
+    // valid JSON that is not an object is the schema's to refuse (step 5), naming the payload
+    for (const [text, got] of [['null', 'null'], ['5', 'number'], ['"x"', 'string'], ['true', 'boolean'], ['[]', 'array']] as const)
+      expect(httpError(await post(text, json), 400, 'BAD_REQUEST'), text).toBe(`(payload): Invalid input: expected object, received ${got}`);
     // accepted: a charset, gzip, identity, chunked JSON, the server's own origin
     expect((await post('{}', { 'content-type': 'application/json; charset=utf-8' })).status).toBe(201);
     expect((await post(gzipSync('{"rules":{"target":501}}'), { ...json, 'content-encoding': 'gzip' })).status).toBe(201);

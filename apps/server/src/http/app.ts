@@ -51,7 +51,9 @@ export function createApp(tables: TableDirectory, config: Config, publicUrl: str
       if (encoding !== undefined && hasBody(req) && !ENCODINGS.has(encoding.trim().toLowerCase())) return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'unsupported content encoding or charset');
       next();
     },
-    express.json({ limit: '8kb' }),
+    // strict: false lets any JSON value through (null, 5, "x"): the schema names what is wrong
+    // with it (step 5), rather than calling valid JSON invalid
+    express.json({ limit: '8kb', strict: false }),
     tablesRouter(tables, (req) => (config.publicUrl === null ? (originOf(req) ?? publicUrl) : publicUrl), config.createLimitPerMinute, log),
   );
   app.use(webAppRouter(config.webDist));

@@ -198,6 +198,7 @@ describe('health, headers and the web app', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self' wss://belote.example");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('upgrade-insecure-requests'); // PUBLIC_URL is https here (PROTOCOL.md §11)
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['strict-transport-security']).toBeDefined();
     expect(r.headers['x-powered-by']).toBeUndefined();

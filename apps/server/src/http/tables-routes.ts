@@ -19,7 +19,7 @@ export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) =>
 
   r.post('/tables', async (req, res) => {
     if (!createBudget.take(req.ip ?? 'unknown')) return sendError(res, 429, 'RATE_LIMITED', 'too many tables created: try again in a minute');
-    const parsed = CreateTableRequestSchema.safeParse(req.body ?? {});
+    const parsed = CreateTableRequestSchema.safeParse(req.body === undefined ? {} : req.body); // no body at all means {}
     if (!parsed.success) return sendError(res, 400, 'BAD_REQUEST', issuesText(parsed.error));
     let created: { id: string; hostKey: string };
     try {
