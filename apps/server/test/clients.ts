@@ -66,6 +66,8 @@ export interface ConnectOptions {
    * table moving between processes, the database unreachable). Counted in `reconnects`.
    */
   reconnect?: boolean;
+  /** Socket.IO transports (default: WebSocket only; socket.io-client's own default is long-polling first). */
+  transports?: ('polling' | 'websocket')[];
 }
 
 /** The client's state after one frame: the folded snapshot, and what the frame brought. */
@@ -176,7 +178,7 @@ export class TestClient {
       auth: { protocolVersion: opts.protocolVersion ?? PROTOCOL_VERSION, tableId: opts.tableId, ...(opts.token ? { token: opts.token } : {}), ...(opts.hostKey ? { hostKey: opts.hostKey } : {}) },
       // the table in the URL too: a proxy routes every socket of a table to the process that runs it
       query: { table: opts.tableId },
-      transports: ['websocket'],
+      transports: opts.transports ?? ['websocket'],
       forceNew: true,
       ...(opts.reconnect ? { reconnection: true, reconnectionDelay: 250, reconnectionDelayMax: 2000 } : { reconnection: false }),
       ...(opts.extraHeaders ? { extraHeaders: opts.extraHeaders } : {}),

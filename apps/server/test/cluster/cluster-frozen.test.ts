@@ -37,7 +37,10 @@ describe.each(PROXIES)('a frozen owner behind %s', (kind, missing) => {
       expect((await c.emit('sit', { seat, name: `P${seat}` })).ok).toBe(true);
       clients.push(c);
     }
-    cleanup.push(() => [host, ...clients].forEach((c) => c.close()));
+    // A spectator as socket.io-client connects by default, long-polling first (PROTOCOL.md §1): its
+    // reconnection's CONNECT packet is a POST, which the proxy must also send on to the next process.
+    const watcher = await TestClient.connect(proxy, { tableId: t.id, reconnect: true, transports: ['polling', 'websocket'] });
+    cleanup.push(() => [host, watcher, ...clients].forEach((c) => c.close()));
     expect(await host.emit('start', {})).toEqual({ ok: true });
     const players = new Players(clients, 'frozen');
     await players.play(() => players.acked.length >= 8);
@@ -51,6 +54,8 @@ describe.each(PROXIES)('a frozen owner behind %s', (kind, missing) => {
     const takeoverMs = players.acked.at(-1)!.at - frozenAt;
     const next = (await cluster.owner(t.id))!;
     expect(next.node).not.toBe(frozen.node);
+    // the long-polling spectator follows the table to its new process while the old one is still frozen
+    await watcher.next((u) => u.version >= players.acked.at(-1)!.version + 1, 20_000);
     await players.play(() => players.acked.length >= before + 4);
     // The summary through the proxy comes from the table's process (routed by the path's id): the seats are connected there.
     await until(async () => ((await (await fetch(`${proxy.url}/api/tables/${t.id}`)).json()) as TableSummary).seats.every((s) => s.connected), 30_000, 'the summary through the proxy to show the seats connected');
@@ -70,7 +75,7 @@ describe.each(PROXIES)('a frozen owner behind %s', (kind, missing) => {
     expect(audit.lost).toEqual([]);
     expect(audit.refusedButApplied).toEqual([]);
     // No client ever saw the table go back in time.
-    for (const c of [host, ...clients]) {
+    for (const c of [host, watcher, ...clients]) {
       const versions = c.frames.map((f) => f.version);
       expect(versions.every((v, i) => i === 0 || v >= versions[i - 1]!)).toBe(true);
     }
