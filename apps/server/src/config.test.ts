@@ -30,6 +30,17 @@ describe('config', () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'not a url' })).toThrow(/ALLOWED_ORIGINS/);
   });
 
+  it('integers in decimal digits only; HOST an address or a host name', () => {
+    for (const port of ['0x10', '1e3', '3.5', '+1', '-1', ' 3000', 'eighty'])
+      expect(() => loadConfig({ PORT: port }), port).toThrow('invalid configuration:\n  PORT: must be a whole number in decimal digits');
+    expect(() => loadConfig({ PORT: '65536' })).toThrow(/PORT: Too big/);
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ GRACE_MS: '0042' }).graceMs).toBe(42);
+    for (const host of ['999.1.1.1', 'a b', 'x/y', '-x.example', 'x..y'])
+      expect(() => loadConfig({ HOST: host }), host).toThrow('invalid configuration:\n  HOST: must be an IP address or a host name');
+    for (const host of ['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost', 'belote.example.org', 'my-host.lan', 'belote_db']) expect(loadConfig({ HOST: host }).host).toBe(host);
+  });
+
   it('DATABASE_URL picks PostgreSQL: unset by default, a postgres URL, never echoed when wrong', () => {
     expect(loadConfig({}).databaseUrl).toBeNull();
     expect(loadConfig({ DATABASE_URL: 'postgres://belote:secret@db:5432/belote?sslmode=require' }).databaseUrl).toBe('postgres://belote:secret@db:5432/belote?sslmode=require');

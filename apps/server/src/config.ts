@@ -3,6 +3,7 @@
  * typo fails loudly instead of running with a surprising value. Every variable has a safe
  * default: `node apps/server/dist/main.js` works with no configuration.
  */
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { SearchBudget } from '@belote/bots';
@@ -11,7 +12,20 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
+/** An integer in decimal digits only: `0x10`, `1e3`, `3.5` and `+1` are refused, not read as numbers. */
+const int = (def: number, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number in decimal digits')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max))
+    .default(def);
+
+/** A listening address: an IPv4 or IPv6 address, or a host name (`_` allowed: Compose service names; not a dotted number that is no address, like 999.1.1.1). */
+const listenHost = z
+  .string()
+  .min(1)
+  .refine((s) => isIP(s) !== 0 || (!/^[\d.]+$/.test(s) && /^(?=.{1,253}$)[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?$/.test(s)), 'must be an IP address or a host name');
 
 /** A positive number of hours or minutes (fractions allowed, so tests can use seconds). */
 const duration = (def: number) => z.coerce.number().positive().max(1_000_000).default(def);
@@ -50,7 +64,7 @@ const jsonOf = <T extends z.ZodType>(schema: T) =>
 
 const EnvSchema = z.object({
   PORT: int(3000, 0, 65535),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: listenHost.default('0.0.0.0'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   TRUST_PROXY: z.string().default('loopback'),

@@ -14,12 +14,20 @@ import { openStore } from './store/open-store.js';
 import { PgStore } from './store/pg-store.js';
 import { StoreUnusable } from './store/types.js';
 
+/** Why the server could not listen (an address that does not resolve or is not this machine's, a port taken or forbidden), or null. */
+function listenError(e: unknown): string | null {
+  const err = e as { code?: unknown; syscall?: unknown; message?: unknown } | null;
+  const listening = err?.syscall === 'listen' || err?.syscall === 'getaddrinfo' || err?.code === 'ENOTFOUND' || err?.code === 'EAI_AGAIN';
+  return listening && typeof err?.message === 'string' ? err.message : null;
+}
+
 async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
   } catch (e) {
-    console.error(e instanceof Error ? e.message : e);
+    // a JSON line like every other (LOG_LEVEL itself may be what is wrong: logged at any level)
+    createLogger({ logLevel: 'info' }).fatal({ event: 'config-invalid' }, e instanceof Error ? e.message : String(e));
     process.exitCode = 1;
     return;
   }
@@ -32,7 +40,9 @@ async function main(): Promise<void> {
     const cluster = store instanceof PgStore ? { node, store } : undefined;
     server = await startServer(config, { logger: log, store, ...(cluster ? { cluster } : {}) });
   } catch (e) {
+    const listen = listenError(e);
     if (e instanceof StoreUnusable) log.fatal({ event: 'store-unusable' }, `could not start: ${e.message}`);
+    else if (listen) log.fatal({ event: 'listen-failed', host: config.host, port: config.port }, `could not start: cannot listen on HOST ${config.host}, PORT ${config.port}: ${listen}`);
     else log.fatal({ err: e, dataDir: config.dataDir }, 'could not start');
     process.exit(1);
   }

@@ -72,6 +72,16 @@ describe('SQLite DATA_DIR (real server processes)', () => {
     expect((await fetch(`${third.url}/api/tables/${t.id}`)).status).toBe(200);
   });
 
+  it('a bad variable or an address it cannot listen on stops the start with a JSON line naming it', { timeout: 60_000 }, async () => {
+    const bad = await spawnRefusedServer(tempDir(), { PORT: '0x10' });
+    expect(bad.code).toBe(1);
+    expect(bad.logs.find((l) => l.level === 60)).toMatchObject({ event: 'config-invalid', msg: 'invalid configuration:\n  PORT: must be a whole number in decimal digits' });
+    const host = await spawnRefusedServer(tempDir(), { HOST: 'no-such-host.invalid' });
+    expect(host.code).toBe(1);
+    expect(host.logs.find((l) => l.level === 60)).toMatchObject({ event: 'listen-failed', host: 'no-such-host.invalid', port: 0 });
+    expect(fatalOf(host)).toMatch(/^could not start: cannot listen on HOST no-such-host\.invalid, PORT 0: getaddrinfo (ENOTFOUND|EAI_AGAIN) no-such-host\.invalid$/);
+  });
+
   it('a belote.sqlite the server cannot write (a backup restored as root) stops the start, naming the file and the uid', { timeout: 60_000 }, async () => {
     const dir = await dataDirWithOneTable();
     const file = join(dir, 'belote.sqlite');
