@@ -94,7 +94,19 @@ export function damaged(file: string, e: unknown): StoreUnusable {
 /** A database that opened but refuses writes (read-only file or file system): name it, unless the file itself is damaged. */
 export function notWritable(file: string, e: unknown): StoreUnusable {
   if (isDamaged(e)) return damaged(file, e);
-  return new StoreUnusable(`${file} cannot be written (${(e as Error).message}): the server runs as ${serverUser()}; ${chownHint(file)} and check the file system is not read-only`);
+  const why = (e as Error).message;
+  if ((e as { code?: unknown }).code === 'SQLITE_FULL') return new StoreUnusable(`${file} cannot be written (${why}): the disk is full; free space on its file system`);
+  const uid = process.getuid?.();
+  let owner: number | undefined;
+  try {
+    owner = statSync(file).uid;
+  } catch {
+    // gone meanwhile: the generic advice
+  }
+  // root, or the file's own user: ownership is not the problem, a read-only mount or the file's mode is
+  if (uid !== undefined && (uid === 0 || owner === uid))
+    return new StoreUnusable(`${file} cannot be written (${why}): the server runs as ${serverUser()}, which may write it; check the file system is not mounted read-only, and the file's mode (chmod u+w ${file})`);
+  return new StoreUnusable(`${file} cannot be written (${why}): the server runs as ${serverUser()}; ${chownHint(file)} and check the file system is not read-only`);
 }
 
 /** The file holding DATA_DIR's lock. */
