@@ -174,6 +174,12 @@ describe('the chat on the table', () => {
     // The tray stays open (one tap per reaction) and remembers it.
     expect(screen.getByTestId('reactions')).toBeTruthy();
     expect(prefs.reactionsOpen).toBe(true);
+    // Escape, with the focus in the tray, closes it and gives the focus back to its button.
+    screen.getByRole('button', { name: 'Bravo' }).focus();
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByTestId('reactions')).toBeNull();
+    expect(prefs.reactionsOpen).toBe(false);
+    expect(document.activeElement).toBe(screen.getByTestId('reactions-toggle'));
   });
 
   it('tells a muted player, or a spectator when their chat is closed, why there are no reactions', async () => {

@@ -138,7 +138,7 @@ describe('the contract on the table', () => {
     // (the badge a frame after the table's first screen: TopBar)
     expect((await screen.findByTestId('contract')).textContent).toBe('Capot×4');
     expect(screen.getByTestId('multiplier').textContent).toBe('×4');
-    expect(screen.getByTestId('trump-spoken').textContent).toBe('Contrat Capot hearts, taken by Anna, Surcoinché ×4');
+    expect(screen.getByTestId('trump-spoken').textContent).toBe('Contract Capot hearts, taken by Anna, Surcoinché ×4');
     expect(document.querySelector('[data-testid=auction-board]')).toBeNull();
   });
 });
@@ -167,10 +167,10 @@ describe('the coinche deal summary', () => {
     prefs.setLang('en');
     render(DealSummaryView, { ...props, result: summary({ outcome: 'dedans', contract: 100, coinche: 2, belote: [0, 20], written: [0, 560], totals: [0, 560] }) });
     expect(screen.getByTestId('summary-contract').textContent!.replace(/\s+/g, ' ').trim()).toBe('Anna · 100 hearts Coinché ×2');
-    expect(screen.getByTestId('summary-why').textContent).toBe('Dedans: 92 falls short of the contrat (100).');
+    expect(screen.getByTestId('summary-why').textContent).toBe('Dedans: 92 falls short of the contract (100).');
     expect(screen.getByRole('row', { name: /^Total\s/ }).textContent).toMatch(/92\s*90/);
     expect(formula(0)).toBe('Us 0');
-    expect(formula(1)).toBe('Them (160 all the cards + 20 belote + 100 contrat) × 2 = 560');
+    expect(formula(1)).toBe('Them (160 all the cards + 20 belote + 100 contract) × 2 = 560');
   });
 
   it('explains a litige and, in the next deal, the pot won after the contract', () => {
@@ -179,11 +179,11 @@ describe('the coinche deal summary', () => {
     expect(screen.getByTestId('summary-why').textContent).toBe("Litige: 81–81. The takers' 81 points are held back for the next deal.");
     unmount();
     render(DealSummaryView, { ...props, potIn: 81, result: summary({ taker: 1, written: [70, 263], totals: [70, 344], points: [70, 92] }) });
-    expect(formula(1)).toBe('Them 92 card points + 90 contrat + 81 litige pot = 263');
+    expect(formula(1)).toBe('Them 92 card points + 90 contract + 81 litige pot = 263');
     expect(formula(0)).toBe('Us 70 card points = 70');
   });
 
-  it('speaks French and German with the French words kept', async () => {
+  it('speaks French and German with the French words kept (German keeps Contrat too)', async () => {
     prefs.setLang('fr');
     render(DealSummaryView, { ...props, result: summary({ outcome: 'made', contract: 'capot', capot: 0, coinche: 2, points: [162, 0], written: [1000, 0], totals: [1000, 0] }) });
     expect(screen.getByTestId('summary-why').textContent).toBe('Capot : les preneurs ont fait tous les plis.');
@@ -208,7 +208,7 @@ describe('the coinche score sheet', () => {
     const { state } = playGame({ variant: 'coinche', target: 3000 }, seededRng('sheet'));
     const history = viewFor(state, 0).history;
     render(ScoreSheet, { props: { history, totals: viewFor(state, 0).totals, pot: 0, target: 3000, us: 0, teamNames: ['Us', 'Them'], coinche: true } });
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent!.trim())).toEqual(['#', 'Us', 'Them', 'Contrat', 'Outcome']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent!.trim())).toEqual(['#', 'Us', 'Them', 'Contract', 'Outcome']);
     expect(history.some((r) => r.outcome === 'redeal') && history.some((r) => (r.coinche ?? 1) > 1)).toBe(true);
     history.forEach((r, i) => {
       const cell = document.querySelector(`[data-contract-cell="${i}"]`)!.textContent!.replace(/\s+/g, ' ').trim();

@@ -117,6 +117,10 @@ describe('TableView', () => {
     await fireEvent.click(await screen.findByTestId('back-to-table'));
     expect(screen.queryByTestId('game-over')).toBeNull();
     expect(screen.getByTestId('between-games').textContent).toBe('Change seats or settings, then start the next game');
+    // the finished game's last trump and taker are not shown as if a deal were being played
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    expect(screen.queryByTestId('trump')).toBeNull();
+    expect(screen.getByTestId('trump-spoken').textContent).toBe('');
     // the seat left empty can be taken (or given to a bot by the host); the others cannot
     expect(document.querySelectorAll('[data-seat="2"] button').length).toBeGreaterThan(0);
     expect(document.querySelectorAll('[data-seat="1"] button').length).toBe(0);

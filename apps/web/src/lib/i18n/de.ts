@@ -4,6 +4,9 @@ import { TERMS } from './terms.js';
 
 export const de: Dict = {
   ...TERMS,
+  // the coinche contract, in this language's word
+  contrat: 'Contrat',
+  term_contract: 'contrat',
   appName: 'Belote',
   target: 'Spiel bis',
   tieLitige: 'Litige (Punkte zurückgestellt)',

@@ -16,6 +16,9 @@ import { TERMS } from './terms.js';
 
 export const en = {
   ...TERMS,
+  // the coinche contract, in this language's word
+  contrat: 'Contract',
+  term_contract: 'contract',
   appName: 'Belote',
   target: 'Game to',
   tieLitige: 'Litige (points held back)',
@@ -127,11 +130,11 @@ export const en = {
   letterQ: 'Q',
   letterK: 'K',
   letterA: 'A',
-  // Coinche (the words Contrat, Coinche, Surcoinche are in terms.ts)
+  // Coinche (the calls Coinche, Surcoinche are in terms.ts)
   variant: 'Game',
   variantClassic: 'Classic Belote',
   lobbyRules: '{variant} · game to {target}',
-  contractSpoken: 'Contrat {value} {suit}, taken by {name}',
+  contractSpoken: 'Contract {value} {suit}, taken by {name}',
   // Replay and analysis (issue 13).
   notARecord: 'This file is not a game record: {detail}',
 } as const satisfies Record<string, string | Plural>;

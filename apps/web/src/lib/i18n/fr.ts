@@ -4,6 +4,9 @@ import { TERMS } from './terms.js';
 
 export const fr: Dict = {
   ...TERMS,
+  // the coinche contract, in this language's word
+  contrat: 'Contrat',
+  term_contract: 'contrat',
   appName: 'Belote',
   target: 'Partie en',
   tieLitige: 'Litige (points mis en réserve)',

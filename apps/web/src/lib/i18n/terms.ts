@@ -1,7 +1,8 @@
 /**
  * The game's own French terms: players use them in every language, so English, German and
  * French all take them from here (each language still lists every other text itself). Coinche
- * keeps its French words too: Contrat, Coinche, Surcoinche (Coinché ×2, Surcoinché ×4).
+ * keeps its French calls too: Coinche, Surcoinche (Coinché ×2, Surcoinché ×4). The contract is each
+ * language's own word (its file's `contrat`, `term_contract`).
  */
 export const TERMS = {
   belote: 'Belote !',
@@ -22,6 +23,4 @@ export const TERMS = {
   surcoincheCall: 'Surcoinche !',
   coinched: 'Coinché',
   surcoinched: 'Surcoinché',
-  contrat: 'Contrat',
-  term_contract: 'contrat',
 } as const;
