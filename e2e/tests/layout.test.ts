@@ -131,6 +131,24 @@ describe('the table at every screen size', () => {
       await sleep(40);
     }
     small.trick = await smallTargets(page);
+    // The deal's tally in its corner never runs under a wide top seat: with eight tricks' marks,
+    // three-digit points and a long name at the top, it stays left of the top plate (its marks wrap).
+    await page.waitForSelector('[data-testid=deal-score]');
+    await page.evaluate(() => {
+      for (const s of document.querySelectorAll('.deal-score .tricks')) {
+        const scoped = [...s.classList].find((c) => c.startsWith('svelte-')) ?? '';
+        s.innerHTML = `<i class="${scoped}"></i>`.repeat(8);
+      }
+      for (const s of document.querySelectorAll('.deal-score .pts')) s.textContent = '152';
+      const name = document.querySelector('[data-pos=top] .name');
+      if (name?.firstChild) name.firstChild.textContent = 'Maximilian Bernardin';
+    });
+    await sleep(100);
+    const tally = await page.evaluate(() => ({
+      right: document.querySelector('.deal-score')!.getBoundingClientRect().right,
+      plate: document.querySelector('[data-pos=top] .plate')!.getBoundingClientRect().left,
+    }));
+    expect(tally.right, 'the tally beside the top plate').toBeLessThanOrEqual(tally.plate);
     await page.click('button[aria-label=Settings]');
     small.menu = await smallTargets(page);
     await page.keyboard.press('Escape');

@@ -155,6 +155,14 @@ describe('practice against three strong bots, offline', () => {
         await page.waitForSelector('[data-testid=hint-panel]');
         const best = await page.getAttribute('[data-testid=hint-panel]', 'data-best');
         expect(best).toBeTruthy();
+        // at 1280 px the side panel is shown: the hint and the buttons stay on the felt, left of it
+        const edges = await page.evaluate(() => ({
+          side: document.querySelector('aside.side')!.getBoundingClientRect().left,
+          panel: document.querySelector('[data-testid=hint-panel]')!.getBoundingClientRect().right,
+          controls: document.querySelector('[data-testid=practice-controls]')!.getBoundingClientRect().right,
+        }));
+        expect(edges.panel, 'the hint panel').toBeLessThanOrEqual(edges.side);
+        expect(edges.controls, 'the hint and take-back buttons').toBeLessThanOrEqual(edges.side);
         await page.screenshot({ path: path.join(SHOTS, 'hint.png') });
         await noAxeFindings('practice table with a hint');
         hinted = true;

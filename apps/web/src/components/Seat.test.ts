@@ -45,6 +45,14 @@ describe('Seat', () => {
     prefs.setLang('en');
   });
 
+  it('marks one\'s own seat "· you", unless the name already says so (a practice player named You)', () => {
+    prefs.setLang('en');
+    const ben = render(Seat, { info, pos: 'bottom', team: 0, isMe: true }).container;
+    expect(ben.querySelector('.name')!.textContent).toBe('Ben · you');
+    const you = render(Seat, { info: { ...info, name: 'You' }, pos: 'bottom', team: 0, isMe: true }).container;
+    expect(you.querySelector('.name')!.textContent).toBe('You');
+  });
+
   it('says when a player is gone and when a bot plays for them', () => {
     prefs.setLang('en');
     render(Seat, { info: { ...info, connected: false }, pos: 'top', team: 1 });
