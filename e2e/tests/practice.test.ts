@@ -163,6 +163,8 @@ describe('practice against three strong bots, offline', () => {
         }));
         expect(edges.panel, 'the hint panel').toBeLessThanOrEqual(edges.side);
         expect(edges.controls, 'the hint and take-back buttons').toBeLessThanOrEqual(edges.side);
+        // a player who gave no name is "You", without a second "· you"
+        expect(await page.textContent('[data-pos=bottom] .name')).toBe('You');
         await page.screenshot({ path: path.join(SHOTS, 'hint.png') });
         await noAxeFindings('practice table with a hint');
         hinted = true;
