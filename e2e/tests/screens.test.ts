@@ -84,6 +84,22 @@ async function namesWhole(page: Page, size: Size): Promise<void> {
   }
 }
 
+/** Where the side panel is shown (desktop), a dialog is centred over the felt, left of the panel. */
+async function overTheFelt(page: Page, dialog: string, size: Size): Promise<void> {
+  const r = await page.evaluate((sel) => {
+    const side = document.querySelector('aside.side');
+    const felt = document.querySelector('.felt');
+    const box = document.querySelector(sel)!.getBoundingClientRect();
+    return side && side.getClientRects().length > 0 && felt
+      ? { sideLeft: side.getBoundingClientRect().left, right: box.right, centre: (box.left + box.right) / 2, feltCentre: (felt.getBoundingClientRect().left + felt.getBoundingClientRect().right) / 2 }
+      : null;
+  }, dialog);
+  if (size === 'desktop') expect(r, 'the side panel at desktop size').not.toBeNull();
+  if (!r) return;
+  expect(r.right, `${dialog} clear of the side panel at ${size}`).toBeLessThanOrEqual(r.sideLeft);
+  expect(Math.abs(r.centre - r.feltCentre), `${dialog} centred over the felt at ${size}`).toBeLessThan(2);
+}
+
 /** The trump badge is round, and clear of its neighbours in the header. */
 async function trumpBadgeClear(page: Page, label: string): Promise<void> {
   const r = await page.$eval('[data-testid=trump]', (el) => {
@@ -217,7 +233,10 @@ describe('every screen at phone and desktop size', () => {
       let acted = false;
       if ((await count(max.page, '[data-testid=deal-summary]')) > 0) {
         if (!done.has('summary')) {
-          await check(max.page, 'deal-summary', 'phone', (size) => trumpReadable(max.page, `deal summary at ${size}`));
+          await check(max.page, 'deal-summary', 'phone', async (size) => {
+            await trumpReadable(max.page, `deal summary at ${size}`);
+            await overTheFelt(max.page, '[data-testid=deal-summary]', size);
+          });
           done.add('summary');
         }
         summaries++;
