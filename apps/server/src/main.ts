@@ -14,10 +14,13 @@ import { openStore } from './store/open-store.js';
 import { PgStore } from './store/pg-store.js';
 import { StoreUnusable } from './store/types.js';
 
-/** Why the server could not listen (an address that does not resolve or is not this machine's, a port taken or forbidden), or null. */
-function listenError(e: unknown): string | null {
-  const err = e as { code?: unknown; syscall?: unknown; message?: unknown } | null;
-  const listening = err?.syscall === 'listen' || err?.syscall === 'getaddrinfo' || err?.code === 'ENOTFOUND' || err?.code === 'EAI_AGAIN';
+/**
+ * Why the server could not listen on HOST and PORT (a port taken or forbidden, an address not
+ * this machine's, a HOST name that does not resolve), or null for any other failure.
+ */
+function listenError(e: unknown, host: string): string | null {
+  const err = e as { syscall?: unknown; hostname?: unknown; message?: unknown } | null;
+  const listening = err?.syscall === 'listen' || (err?.syscall === 'getaddrinfo' && err.hostname === host);
   return listening && typeof err?.message === 'string' ? err.message : null;
 }
 
@@ -40,7 +43,7 @@ async function main(): Promise<void> {
     const cluster = store instanceof PgStore ? { node, store } : undefined;
     server = await startServer(config, { logger: log, store, ...(cluster ? { cluster } : {}) });
   } catch (e) {
-    const listen = listenError(e);
+    const listen = listenError(e, config.host);
     if (e instanceof StoreUnusable) log.fatal({ event: 'store-unusable' }, `could not start: ${e.message}`);
     else if (listen) log.fatal({ event: 'listen-failed', host: config.host, port: config.port }, `could not start: cannot listen on HOST ${config.host}, PORT ${config.port}: ${listen}`);
     else log.fatal({ err: e, dataDir: config.dataDir }, 'could not start');
