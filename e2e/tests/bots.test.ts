@@ -104,6 +104,14 @@ describe('a game against bots', () => {
     expect(continued).toBeGreaterThanOrEqual(1);
     expect(await host.page.textContent('[data-testid=game-over]')).toMatch(/You (win!|lose)/);
     await shot(host, 'game-over');
+    // The deal that ended the game, one tap away; the game-over dialog comes back after it.
+    await host.page.click('[data-testid=last-deal]');
+    await host.page.waitForSelector('[data-testid=deal-summary]');
+    expect(await count(host, '[data-testid=game-over]')).toBe(0);
+    await shot(host, 'game-over-last-deal');
+    await host.page.keyboard.press('Escape');
+    await host.page.waitForSelector('[data-testid=game-over]');
+    expect(await count(host, '[data-testid=deal-summary]')).toBe(0);
     const rows = await count(host, '[data-deal-row]');
     expect(rows).toBeGreaterThanOrEqual(1);
 

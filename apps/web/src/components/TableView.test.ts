@@ -108,6 +108,31 @@ describe('TableView', () => {
     expect(document.querySelectorAll('[data-deal-row]').length).toBe(state.deals.length);
   });
 
+  it('game over shows the deal that ended the game and opens its breakdown, then comes back', async () => {
+    prefs.setLang('en');
+    const { state } = playGame({ target: 301 }, seededRng(7));
+    const update = updateFor(state, 0, 1);
+    mounted({ ...update, table: { ...update.table, status: 'finished' } });
+    const last = state.deals.at(-1)!.result!;
+    const button = await screen.findByTestId('last-deal');
+    expect(button.textContent!.replace(/\s+/g, ' ')).toContain(`Deal ${state.deals.length} · `);
+    expect(button.textContent).toContain(`+${last.written[0]}`);
+    expect(button.textContent).toContain(`+${last.written[1]}`);
+    await fireEvent.click(button);
+    const summary = await screen.findByTestId('deal-summary');
+    expect(summary.getAttribute('aria-label')).toBe(`Deal ${state.deals.length}`);
+    expect(screen.queryByTestId('game-over')).toBeNull();
+    expect(document.activeElement).toBe(summary); // the dialog takes the focus: Escape reaches it
+    // The key stops at the summary: in a browser the game over, back as it closes, would take it too.
+    const beyond = vi.fn();
+    window.addEventListener('keydown', beyond);
+    await fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    window.removeEventListener('keydown', beyond);
+    expect(beyond).not.toHaveBeenCalled();
+    expect(await screen.findByTestId('game-over')).toBeTruthy();
+    expect(screen.queryByTestId('deal-summary')).toBeNull();
+  });
+
   it('after the game over, the table is a lobby: a free seat to take, the host\'s settings and next game', async () => {
     prefs.setLang('en');
     const { state } = playGame({ target: 301 }, seededRng(7));
@@ -225,13 +250,32 @@ describe('TableView', () => {
     store.cues.closeSummary();
     await Promise.resolve();
     expect(screen.queryByTestId('deal-summary')).toBeNull();
-    await fireEvent.click(screen.getAllByTestId('open-deal')[0]!);
+    const opener = screen.getAllByTestId('open-deal')[0]!;
+    opener.focus();
+    await fireEvent.click(opener);
     const past = screen.getByTestId('deal-summary');
+    expect(document.activeElement).toBe(past);
     expect(past.textContent).toContain('Card points');
     expect(past.textContent).toContain(String(result.written[1]));
     expect(screen.queryByTestId('continue')).toBeNull();
     await fireEvent.click(screen.getByTestId('close-summary'));
     expect(screen.queryByTestId('deal-summary')).toBeNull();
+    expect(document.activeElement).toBe(opener); // the focus goes back where it was
+  });
+
+  it('a deal summary that opens while a chat message is being typed leaves the focus in the field', async () => {
+    prefs.setLang('en');
+    let s = taken(3);
+    for (let d = currentDeal(s)!; d.phase !== 'over'; d = currentDeal(s)!) s = step(s, { type: 'play', seat: d.turn!, card: viewFor(s, d.turn!).deal!.legal[0]! }).state;
+    const field = document.body.appendChild(document.createElement('input'));
+    field.focus();
+    try {
+      mounted(updateFor(s, 0, 40, { turnMsLeft: null, nextDeal: { msLeft: 12_000, ready: [false, true, true, true] } }));
+      await screen.findByTestId('deal-summary');
+      expect(document.activeElement).toBe(field);
+    } finally {
+      field.remove();
+    }
   });
 
   it('shows the card points and tricks each team has taken in the running deal, a frame after the rest of the table', async () => {

@@ -77,6 +77,7 @@ export const REPLAY_DE: ReplayDict = {
   judgedWith: 'Mit dem, was {name} wissen konnte',
   everyHandVisible: 'Wenn alle Karten offen lägen',
   verdictMarked: '{mark}: verschenkt {points} gegenüber {best}, mindestens {sure} über den Zufall hinaus.',
+  verdictBrief: '{best} war {points} besser',
   verdictGood: 'Gut: {points} weniger als {best}, zu wenig für eine Markierung.',
   verdictNoise: 'Gut: {best} ist vielleicht {points} besser, aber das liegt innerhalb dessen, was die Analyse unterscheiden kann.',
   verdictBest: 'Die beste Wahl.',

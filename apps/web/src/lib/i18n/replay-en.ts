@@ -81,6 +81,7 @@ export const REPLAY_EN = {
   judgedWith: 'With what {name} could know',
   everyHandVisible: 'If every hand were visible',
   verdictMarked: '{mark}: gives away {points} against {best}, at least {sure} beyond chance.',
+  verdictBrief: '{best} was {points} better',
   verdictGood: 'Good: {points} less than {best}, too little to mark.',
   verdictNoise: 'Good: {best} may be {points} better, but that is within what the analysis can tell apart.',
   verdictBest: 'The best choice.',

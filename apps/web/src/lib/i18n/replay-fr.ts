@@ -77,6 +77,7 @@ export const REPLAY_FR: ReplayDict = {
   judgedWith: 'Avec ce que {name} pouvait savoir',
   everyHandVisible: 'Si toutes les mains étaient visibles',
   verdictMarked: '{mark} : donne {points} par rapport à {best}, au moins {sure} hors hasard.',
+  verdictBrief: '{best} valait {points} de plus',
   verdictGood: 'Bon : {points} de moins que {best}, trop peu pour être marqué.',
   verdictNoise: 'Bon : {best} vaut peut-être {points} de plus, mais c’est en deçà de ce que l’analyse peut distinguer.',
   verdictBest: 'Le meilleur choix.',

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { areaPath, linear, linePath, nearestIndex, niceStep, ticks } from './chart.js';
 import { MARK_SYMBOL, markCounts, markedCursors, markOf, nextCursor } from './marks.js';
 import { listedActions, moveListOf, seatOrder } from './move-list.js';
-import { exactSentence, marksNote, measuredSentence, verdictSentence, whySentence } from './verdict-words.js';
+import { exactSentence, marksNote, measuredSentence, verdictBrief, verdictSentence, whySentence } from './verdict-words.js';
 
 /** A random game (seeded): random players, some rules varied, sometimes cut short mid-deal. */
 function randomRecord(seed: number): GameRecord {
@@ -152,6 +152,11 @@ describe('the verdict in words', () => {
     expect(verdictSentence(decision({ verdict: 'good', loss: 6, se: 4 }), 1, 'en', 'S')).toMatch(/^Good: 9♦ may be 6 points better, but that is within/);
     expect(verdictSentence(decision({ verdict: 'good', loss: 6, se: 4 }), 2, 'en', 'S')).toMatch(/too little to mark/);
     expect(verdictSentence(decision({ verdict: 'forced' }), 1, 'en', 'S')).toBe('The only legal card.');
+    // The phone's docked line: only a marked decision's difference, the badge names the mark.
+    expect(verdictBrief(decision({}), 'en', 'S')).toBe('9♦ was 15 points better');
+    expect(verdictBrief(decision({}), 'fr', 'S')).toMatch(/^9♦ valait 15 points de plus$/);
+    expect(verdictBrief(decision({ verdict: 'good', loss: 3 }), 'en', 'S')).toBe('');
+    expect(verdictBrief(decision({ verdict: 'forced' }), 'en', 'S')).toBe('');
     expect(measuredSentence(decision({}), names, 'en')).toBe('Judged with what Bob could know: 24 deals that fit everything Bob had seen, each played out with every hand visible.');
     expect(measuredSentence(decision({ kind: 'bid', samples: 60 }), names, 'fr')).toMatch(/^Jugé avec ce que Bob pouvait savoir : la donne jouée 60 fois/);
   });

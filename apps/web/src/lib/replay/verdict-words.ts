@@ -31,6 +31,15 @@ export function verdictSentence(d: Decision, scale: number, lang: Lang, retourne
   }
 }
 
+/**
+ * The verdict short enough for a phone's docked line, beside its badge (which names the mark):
+ * how much better the best option was when the decision is marked (?!, ?, ??), else nothing.
+ */
+export function verdictBrief(d: Decision, lang: Lang, retourneSuit: Suit): string {
+  if (!markOf(d.verdict)) return ''; // good, best, forced: the badge says it all
+  return translate(lang, 'verdictBrief', { best: optionText(d.best, lang, retourneSuit), points: pointsText(lang, d.loss) });
+}
+
 /** What the verdict is measured against: the seat's own knowledge, in how many deals. */
 export const measuredSentence = (d: Decision, names: Names, lang: Lang): string =>
   translate(lang, d.kind === 'card' ? 'measuredCard' : 'measuredBid', { name: names[d.seat], n: d.samples });
