@@ -14,8 +14,9 @@ import { MOVED, type Connection, type TableRoom } from '../tables/table-room.js'
 import type { Holdings } from './holdings.js';
 
 const UNREACHABLE = 'the database cannot be reached; nothing was changed: try again in a moment';
-const REFUSED: Record<'unreachable' | 'busy' | 'closing', Admission> = {
+const REFUSED: Record<'unreachable' | 'unreadable' | 'busy' | 'closing', Admission> = {
   unreachable: { ok: false, code: 'INTERNAL', message: `${UNREACHABLE} (connect again)` },
+  unreadable: { ok: false, code: 'INTERNAL', message: 'this server process cannot read the table (written by a newer version): connect again later' },
   busy: { ok: false, code: 'INTERNAL', message: 'the table is moving between server processes: connect again in a moment' },
   closing: { ok: false, code: 'INTERNAL', message: 'this server process is shutting down: connect again' },
 };

@@ -25,7 +25,12 @@ export const RENEW_WAIT_MS = NODE_TTL_MS;
 export const IDLE_RELEASE_MS = 30_000;
 
 /** The room, or why not: no such table, PostgreSQL unreachable, or its owner did not give it up in time. */
-export type Acquired = TableRoom | 'gone' | 'unreachable' | 'busy';
+/**
+ * What a claim gives: the room, or why not — `gone` (no such table), `unreadable` (its log does
+ * not replay in this version: the claim is released for a process that can), `unreachable`
+ * (the database), `busy` (its owner did not give it up in time).
+ */
+export type Acquired = TableRoom | 'gone' | 'unreadable' | 'unreachable' | 'busy';
 
 export interface HoldingsDeps {
   registry: TableRegistry;
@@ -139,7 +144,7 @@ export class Holdings {
     this.unreleased.delete(table);
     this.epochs.set(table, epoch);
     this.deps.store.fence(table, epoch);
-    let room: TableRoom | null;
+    let room: TableRoom | 'absent' | 'unreplayable';
     try {
       room = await this.deps.registry.load(table);
     } catch (e) {
@@ -147,10 +152,10 @@ export class Holdings {
       this.forget(table);
       return 'unreachable'; // the claim stands; the next socket's claim takes it again
     }
-    if (!room) {
+    if (typeof room === 'string') {
       this.forget(table);
       this.unreleased.set(table, epoch);
-      return 'gone';
+      return room === 'absent' ? 'gone' : 'unreadable';
     }
     this.deps.log.info({ table, epoch }, 'table claimed');
     return room;

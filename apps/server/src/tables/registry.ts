@@ -93,16 +93,17 @@ export class TableRegistry {
   }
 
   /**
-   * Load one stored table into a new room (cluster: this process just claimed it). Null when
-   * the table is not in the store or its log does not replay; rejects when it cannot be read.
+   * Load one stored table into a new room (cluster: this process just claimed it). `absent`
+   * when the table is not in the store, `unreplayable` when its log does not replay here (an
+   * entry of a newer version, during a rolling upgrade); rejects when it cannot be read.
    */
-  async load(id: string): Promise<TableRoom | null> {
+  async load(id: string): Promise<TableRoom | 'absent' | 'unreplayable'> {
     const stored = await this.deps.store.load(id);
-    if (!stored) return null;
+    if (!stored) return 'absent';
     const r = replayLog(stored.settings, stored.entries);
     if (!r.ok) {
       this.deps.log.error({ table: id, entry: r.index, error: r.error }, 'table log does not replay; not loaded');
-      return null;
+      return 'unreplayable';
     }
     this.rooms.get(id)?.handOff();
     const room = new TableRoom(r.state, this.deps);

@@ -49,6 +49,8 @@ describe('table state', () => {
     expect(playing.version).toBe(5);
     expect(initialTableState(settings).version).toBe(0);
     expect(replayLog(settings, [seat(0), seat(0)])).toMatchObject({ ok: false, index: 1 });
+    // an entry of a kind only a newer version knows: reported, not thrown (a rolling upgrade's table waits)
+    expect(replayLog(settings, [seat(0), { type: 'fromANewerVersion' } as unknown as LogEntry])).toMatchObject({ ok: false, index: 1, error: { code: 'INTERNAL', message: expect.stringContaining('"fromANewerVersion"') } });
   });
 
   it('restores tables from the store and skips a log that does not replay', async () => {
