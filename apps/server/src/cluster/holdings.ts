@@ -24,7 +24,6 @@ export const RENEW_WAIT_MS = NODE_TTL_MS;
 /** A table nobody is connected to is given up after this long: memory holds the tables in use. */
 export const IDLE_RELEASE_MS = 30_000;
 
-/** The room, or why not: no such table, PostgreSQL unreachable, or its owner did not give it up in time. */
 /**
  * What a claim gives: the room, or why not — `gone` (no such table), `unreadable` (its log does
  * not replay in this version: the claim is released for a process that can), `unreachable`
