@@ -12,6 +12,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export interface ServerProcess {
   url: string;
   stop: () => Promise<void>;
+  /** Send the process a signal (SIGSTOP / SIGCONT: a server that stops answering, then comes back). */
+  signal: (signal: NodeJS.Signals) => void;
 }
 
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
@@ -35,7 +37,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       const line = out.split('\n').find((l) => l.startsWith('{'));
       if (!line) return;
       clearTimeout(timer);
-      resolve({ url: (JSON.parse(line) as { url: string }).url, stop });
+      resolve({ url: (JSON.parse(line) as { url: string }).url, stop, signal: (s) => void child.kill(s) });
     });
   });
 }

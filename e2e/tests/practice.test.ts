@@ -214,7 +214,10 @@ describe('practice against three strong bots, offline', () => {
       p.setDefaultTimeout(30_000);
       await p.goto(`${base()}/`);
       await p.evaluate(() => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 })));
-      for (const variant of ['classic', 'coinche'] as const) {
+      const seen = { classic: 0, coinche: 0 };
+      // (a coinched contract can end a game to 501 in one deal in which the player never spoke: a new game then)
+      for (const variant of ['classic', 'coinche', 'coinche', 'coinche'] as const) {
+        if (variant === 'coinche' && seen.coinche > 0) continue;
         await p.goto(`${base()}/practice`);
         await p.waitForSelector('[data-testid=practice-form]');
         if (variant === 'coinche') await p.click('[data-testid=practice-form] [data-variant=coinche]');
@@ -226,7 +229,6 @@ describe('practice against three strong bots, offline', () => {
         for (let i = 0; i < 300 && panels < 3; i++) {
           const next = await p.waitForSelector('.action-zone .bid-panel, [data-card].playable, [data-testid=continue]:not([disabled]), [data-testid=game-over]', { timeout: 60_000 });
           const kind = await next.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-testid=continue]') ? 'continue' : el.matches('[data-testid=game-over]') ? 'over' : 'bid'));
-          // (a coinched contract can end a game to 501 in one deal)
           if (kind === 'over') break;
           if (kind !== 'bid') {
             await p.click(kind === 'card' ? '[data-card].playable' : '[data-testid=continue]:not([disabled])', { timeout: 1500, ...(kind === 'card' ? { position: { x: 8, y: 14 } } : {}) }).catch(() => {});
@@ -245,8 +247,10 @@ describe('practice against three strong bots, offline', () => {
           // a wait for this one to leave would look, so wait for the table's version instead
           await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, version);
         }
-        expect(panels, `${variant}: a bidding panel seen`).toBeGreaterThan(0);
+        seen[variant] += panels;
       }
+      expect(seen.classic, 'classic: a bidding panel seen').toBeGreaterThan(0);
+      expect(seen.coinche, 'coinche: a bidding panel seen').toBeGreaterThan(0);
     } finally {
       await phone.close();
     }

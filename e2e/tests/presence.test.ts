@@ -33,6 +33,18 @@ async function createAndSit(p: Player, name: string, timer: boolean): Promise<vo
   await p.page.click('[data-testid=sit-confirm]');
 }
 
+/** Waits for the player's turn: to bid (a bot may take before the player speaks) or to play. */
+async function myTurn(p: Player): Promise<'bid' | 'card'> {
+  const el = await p.page.waitForSelector('[data-bid=pass], .hand-zone.active [data-playable=true]', { timeout: 30_000 });
+  return (await el.evaluate((e) => e.matches('[data-bid]'))) ? 'bid' : 'card';
+}
+
+/** Passes, or plays the first legal card. */
+async function act(p: Player, turn: 'bid' | 'card'): Promise<void> {
+  if (turn === 'bid') await p.page.click('[data-bid=pass]');
+  else await p.page.click('.hand-zone.active [data-playable=true]', { position: { x: 8, y: 14 } });
+}
+
 describe('clocks and presence', () => {
   it('counts down the turn timer, then a bot plays for the idle player', async () => {
     const p = await open(browser, 'Idle', 'phone', `${server.url}/`);
@@ -82,5 +94,53 @@ describe('clocks and presence', () => {
     expect(await count(host, '[data-seat="2"] .badge.warn')).toBe(0);
     await host.context.close();
     await friend.context.close();
+  });
+
+  it('a phone that loses its network says so at once, sends nothing meanwhile, and plays on when it is back', async () => {
+    const p = await open(browser, 'Roamer', 'phone', `${server.url}/`);
+    await createAndSit(p, 'Roamer', false);
+    for (const seat of [1, 2, 3]) await addBot(p.page, seat);
+    await p.page.click('[data-testid=start]:not([disabled])');
+    const turn = await myTurn(p);
+    const version = await p.page.getAttribute('[data-version]', 'data-version');
+    const t0 = Date.now();
+    await p.context.setOffline(true);
+    // At once (the browser says the network is gone), not after Socket.IO's ping gives up: in place of the bidding buttons.
+    await p.page.waitForSelector('[data-testid=offline]', { timeout: 3000 });
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(await count(p, '[data-bid]')).toBe(0);
+    expect(await count(p, '.hand-zone.active')).toBe(0);
+    await shot(p, 'offline-at-table');
+    await p.context.setOffline(false);
+    expect(await myTurn(p)).toBe(turn);
+    expect(await count(p, '[data-testid=offline]')).toBe(0);
+    expect(await p.page.getAttribute('[data-version]', 'data-version')).toBe(version); // nothing was sent meanwhile
+    await act(p, turn);
+    await p.page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
+    await p.context.close();
+  });
+
+  it('a command with no answer within 10 s: the connection is taken for dead and made again, and the table shows what was done', { timeout: 60_000 }, async () => {
+    const p = await open(browser, 'Frozen', 'phone', `${server.url}/`);
+    await createAndSit(p, 'Frozen', false);
+    for (const seat of [1, 2, 3]) await addBot(p.page, seat);
+    await p.page.click('[data-testid=start]:not([disabled])');
+    const turn = await myTurn(p);
+    const version = Number(await p.page.getAttribute('[data-version]', 'data-version'));
+    server.signal('SIGSTOP'); // the server stops answering; the connection looks open
+    try {
+      await act(p, turn);
+      // no ack: after 10 s the page says so and stops offering actions (not after the ping's 15 s)
+      await p.page.waitForSelector('[data-testid=offline]', { timeout: 13_000 });
+      expect(await p.page.textContent('[role=alert]')).toContain('No answer from the server');
+      expect(await count(p, '[data-bid]')).toBe(0);
+      expect(await count(p, '.hand-zone.active')).toBe(0);
+    } finally {
+      server.signal('SIGCONT');
+    }
+    // back: a new connection, and its snapshot shows the action (it was read from the old one)
+    await p.page.waitForSelector('[data-testid=offline]', { state: 'detached', timeout: 20_000 });
+    await p.page.waitForFunction((v) => Number(document.querySelector('[data-version]')?.getAttribute('data-version')) > v, version);
+    await p.context.close();
   });
 });

@@ -88,6 +88,37 @@ describe('TableView', () => {
     }
   });
 
+  it('while the connection is down: "Reconnecting" in place of the turn cue, the hand takes no tap, nothing is sent', async () => {
+    prefs.setLang('en');
+    const state = taken(3);
+    const seat = currentDeal(state)!.turn!;
+    const { client, t } = connected(updateFor(state, seat, 1));
+    render(TableView, { id: TABLE_ID, storeFactory: () => client });
+    await tick();
+    expect(screen.getByTestId('your-turn')).toBeTruthy();
+    t.on().status('disconnected');
+    await tick();
+    expect(screen.getByTestId('offline').textContent).toBe('Reconnecting…');
+    expect(screen.queryByTestId('your-turn')).toBeNull();
+    const legal = viewFor(state, seat).deal!.legal[0]!;
+    await fireEvent.click(document.querySelector<HTMLElement>(`[data-card="${legal}"]`)!);
+    expect(t.sent.filter((m) => m.event === 'action')).toEqual([]);
+    // back: the same tap plays the card
+    t.on().status('connected');
+    await tick();
+    expect(screen.queryByTestId('offline')).toBeNull();
+    await fireEvent.click(document.querySelector<HTMLElement>(`[data-card="${legal}"]`)!);
+    expect(t.sent.filter((m) => m.event === 'action')).toEqual([{ event: 'action', payload: { version: 1, action: { type: 'play', card: legal } } }]);
+  });
+
+  it('before the first snapshot (the server not reached) the top bar shows no made-up scores', async () => {
+    prefs.setLang('en');
+    const store = new TableClient(TABLE_ID);
+    render(TableView, { id: TABLE_ID, storeFactory: () => store });
+    await tick();
+    expect(screen.getByTestId('scores').textContent!.trim()).toBe('');
+  });
+
   it('shows spectators the table without a hand', () => {
     mounted(updateFor(taken(3), 'spectator', 1));
     expect(document.querySelectorAll('[data-card]').length).toBe(0);

@@ -15,6 +15,7 @@
 import type { CombinationKind, Outcome, Rank, Suit } from '@belote/rules';
 import type { MessageKey, Texts as AllTexts } from './i18n/en.js';
 import type { Plural } from './i18n/plural.js';
+import { NO_ANSWER, NOT_CONNECTED } from './local-errors.js';
 
 export type { MessageKey };
 
@@ -148,6 +149,8 @@ export function errorText(lang: Lang, code: string, message: string): string {
   const key = `err_${code}`;
   if (isErrorKey(lang, key)) return translate(lang, key);
   if (code === 'NOT_YOUR_TURN') return translate(lang, 'notYourTurn');
+  if (message === NOT_CONNECTED) return translate(lang, 'notConnected');
+  if (message === NO_ANSWER) return translate(lang, 'noAnswer');
   return translate(lang, 'error', { message });
 }
 

@@ -20,6 +20,7 @@ import {
   type ServerToClientEvents,
 } from '@belote/protocol/client';
 import { io, type Socket } from 'socket.io-client';
+import { NO_ANSWER, NOT_CONNECTED } from './local-errors.js';
 
 /** The ack type of one client event. */
 export type AckOf<E extends ClientEventName> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
@@ -87,6 +88,18 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
   socket.on('chat', (f) => on.chat(f));
   socket.on('reaction', (f) => on.reaction(f));
   let retry: ReturnType<typeof setTimeout> | null = null;
+  // A phone that loses its network keeps a socket that looks open until a ping fails (up to 15 s):
+  // the browser's own word drops it at once (its unsent frames with it), and the network's return
+  // reconnects without waiting out the backoff.
+  const dropConnection = (): void => {
+    if (socket.connected) socket.io.engine?.close();
+  };
+  const offline = (): void => dropConnection();
+  const online = (): void => {
+    if (!socket.connected) socket.connect();
+  };
+  globalThis.addEventListener?.('offline', offline);
+  globalThis.addEventListener?.('online', online);
   socket.on('connect_error', (err: Error & { data?: unknown }) => {
     if (!isConnectErrorData(err.data)) return on.status('disconnected');
     if (err.data.code !== 'INTERNAL') return on.refused(err.data);
@@ -102,13 +115,19 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
     send(event, payload) {
       // Socket.IO's typed emit cannot follow a generic event name; the payload and ack types
       // are tied together by the signature of `send` above.
+      // Nothing is sent while disconnected: Socket.IO would hold it and send it on reconnecting,
+      // long after the player saw the table and may have chosen otherwise.
+      if (!socket.connected) return Promise.resolve({ ok: false, error: { code: 'INTERNAL', message: NOT_CONNECTED } } as AckOf<typeof event>);
       const timed = socket.timeout(ACK_TIMEOUT_MS);
       const emit = timed.emit.bind(timed) as unknown as (e: string, p: unknown, cb: (err: Error | null, ack: unknown) => void) => void;
       return new Promise((resolve) => {
         emit(event, payload, (err, ack) => {
-          // the connection dropped (or the server is slow): whether it was applied, the next snapshot shows
-          if (err) resolve({ ok: false, error: { code: 'INTERNAL', message: 'no answer from the server (the table shows whether it was done)' } } as AckOf<typeof event>);
-          else resolve(ack as AckOf<typeof event>);
+          if (err) {
+            // No answer: the connection is taken for dead and made again, and the snapshot that
+            // follows shows whether it was applied (a frame held on the dead one is dropped with it).
+            dropConnection();
+            resolve({ ok: false, error: { code: 'INTERNAL', message: NO_ANSWER } } as AckOf<typeof event>);
+          } else resolve(ack as AckOf<typeof event>);
         });
       });
     },
@@ -118,6 +137,8 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
     },
     close() {
       if (retry) clearTimeout(retry);
+      globalThis.removeEventListener?.('offline', offline);
+      globalThis.removeEventListener?.('online', online);
       socket.close();
     },
   };

@@ -25,12 +25,19 @@ export class Commands {
     private readonly transport: () => Transport | null,
     private readonly live: LiveTable,
     private readonly cues: Cues,
+    /** The connection is up: nothing is sent otherwise (socket.ts). */
+    private readonly connected: () => boolean = () => true,
   ) {}
 
   get isMyTurn(): boolean {
     const d = this.live.deal;
     const me = this.live.mySeat;
     return d !== null && me !== null && d.phase !== 'over' && d.turn === me && this.live.table?.status === 'playing';
+  }
+
+  /** The player's turn and the connection up: the hand and the bidding buttons take a tap. */
+  get canAct(): boolean {
+    return this.isMyTurn && this.connected();
   }
 
   async sit(seat: Seat, name: string): Promise<boolean> {
@@ -103,7 +110,7 @@ export class Commands {
   }
 
   private async act(action: GameAction): Promise<void> {
-    if (this.pending || !this.isMyTurn) return;
+    if (this.pending || !this.canAct) return;
     this.pending = true;
     this.cues.refuse(null);
     await this.send((t) => t.send('action', { version: this.live.version, action }));

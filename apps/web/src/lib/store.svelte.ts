@@ -55,7 +55,7 @@ export class TableClient {
       chat: (f) => (this.#chat ? this.#chat.onEntry(f) : this.#chatBacklog.push(f)),
       reaction: (f) => this.#chat?.onReaction(f),
     });
-    this.commands = new Commands(tableId, () => this.connection.transport, this.live, this.cues);
+    this.commands = new Commands(tableId, () => this.connection.transport, this.live, this.cues, () => this.connection.status === 'connected');
     this.startLate();
   }
 

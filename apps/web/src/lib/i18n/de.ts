@@ -58,6 +58,8 @@ export const de: Dict = {
   botStrong: 'Bot · stark',
   botPlayingFor: 'Bot spielt für {name}',
   disconnected: 'getrennt',
+  notConnected: 'Keine Verbindung: nichts wurde gesendet. Verbinde neu…',
+  noAnswer: 'Keine Antwort vom Server: verbinde neu, um zu sehen, ob es angekommen ist',
   offline: 'Verbinde neu…',
   spectating: 'Du schaust zu',
   lastTrick: 'Letzter Stich',

@@ -70,6 +70,8 @@ export const en = {
   botStrong: 'bot · strong',
   botPlayingFor: 'bot playing for {name}',
   disconnected: 'disconnected',
+  notConnected: 'Not connected: nothing was sent. Reconnecting…',
+  noAnswer: 'No answer from the server: reconnecting to see whether it was done',
   offline: 'Reconnecting…',
   spectating: 'You are watching',
   lastTrick: 'Last trick',

@@ -58,6 +58,8 @@ export const fr: Dict = {
   botStrong: 'robot · fort',
   botPlayingFor: 'un robot joue pour {name}',
   disconnected: 'déconnecté',
+  notConnected: 'Pas de connexion : rien n’a été envoyé. Reconnexion…',
+  noAnswer: 'Pas de réponse du serveur : reconnexion pour voir si c’est fait',
   offline: 'Reconnexion…',
   spectating: 'Vous regardez',
   lastTrick: 'Dernier pli',
