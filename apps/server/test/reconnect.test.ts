@@ -74,6 +74,31 @@ describe('reconnection', () => {
   });
 });
 
+describe('a seat token the client chose', () => {
+  it('sit with its own token: a lost ack loses nothing, the token it kept holds the seat; a malformed one changes nothing', async () => {
+    const t = await createTable(server);
+    const c = await TestClient.connect(server, { tableId: t.id });
+    const before = c.last.version;
+    for (const token of ['short', 'A'.repeat(33), `${'A'.repeat(31)}=`, 5])
+      expect(await c.emit('sit', { seat: 2, name: 'Ann', token } as never)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringContaining('token') } });
+    expect(c.last.version).toBe(before);
+    const chosen = 'Zz09_-'.repeat(5) + 'ab'; // 32 url-safe base64 characters
+    // the socket drops before its ack can be read: the player comes back with the token it kept
+    const watcher = await TestClient.connect(server, { tableId: t.id });
+    c.socket.emit('sit', { seat: 2, name: 'Ann', token: chosen }, () => undefined);
+    await watcher.next((x) => x.table.seats[2].name === 'Ann');
+    c.close();
+    watcher.close();
+    const back = await TestClient.connect(server, { tableId: t.id, token: chosen });
+    await back.next((x) => x.you.seat === 2);
+    expect(back.last.table.seats[2].name).toBe('Ann');
+    // and the token is never shown to others
+    const text = await (await fetch(`${server.url}/api/tables/${t.id}`)).text();
+    expect(text).not.toContain(chosen);
+    back.close();
+  });
+});
+
 describe('sync', () => {
   it('answers with a snapshot in its ack, to the asking socket only, at the current seq', async () => {
     const t = await seatedTable(server);

@@ -103,9 +103,15 @@ const ALL_TARGETS = [...new Set<Target>([...targetsOf('classic'), ...targetsOf('
 /** The `settings` payload a table of each variant accepts (a target of the other variant is malformed there). */
 export const SettingsSchemas = { classic: settingsEvent(targetsOf('classic'), 'classic'), coinche: settingsEvent(targetsOf('coinche'), 'coinche') } as const;
 
+/** A seat token a client chooses for its `sit`: 32 url-safe base64 characters (192 bits), like the server's. */
+export const SeatTokenChoiceSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'a seat token is 32 url-safe base64 characters');
+
 export const ClientEventSchemas = {
-  /** Take a free seat (or move to another / rename), between games. */
-  sit: z.strictObject({ seat: SeatSchema, name: DisplayNameSchema }),
+  /**
+   * Take a free seat (or move to another / rename), between games. `token`: the seat token the
+   * client chose (kept before sending, so a lost ack does not lose the seat); else the server draws one.
+   */
+  sit: z.strictObject({ seat: SeatSchema, name: DisplayNameSchema, token: SeatTokenChoiceSchema.optional() }),
   /** Leave one's seat between games (become a spectator). */
   stand: z.strictObject({}),
   /** Host: start the game (four seats filled, or fillWithBots). */

@@ -42,7 +42,7 @@ export function planCommand(t: TableState, actor: Actor, cmd: Command): PlanResu
   switch (cmd.name) {
     case 'sit': {
       const { seat, name } = cmd.payload;
-      const token = newSecret();
+      const token = cmd.payload.token ?? newSecret(); // the client's own, when it chose one
       const tokenHash = sha256Hex(token);
       const entries: LogEntry[] = actor.seat !== null ? [{ type: 'unseat', seat: actor.seat }] : [];
       entries.push({ type: 'seat', seat, name, tokenHash, bot: null });

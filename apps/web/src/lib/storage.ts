@@ -5,6 +5,8 @@
 export interface TableSecrets {
   token?: string;
   hostKey?: string;
+  /** The token of a `sit` sent whose ack has not come (PROTOCOL.md §4): tried first on reconnecting. */
+  pendingToken?: string;
 }
 
 const tableKey = (id: string): string => `belote:table:${id}`;
@@ -36,6 +38,7 @@ export function loadSecrets(tableId: string): TableSecrets {
     return {
       ...(typeof o.token === 'string' ? { token: o.token } : {}),
       ...(typeof o.hostKey === 'string' ? { hostKey: o.hostKey } : {}),
+      ...(typeof o.pendingToken === 'string' ? { pendingToken: o.pendingToken } : {}),
     };
   } catch {
     return {};
@@ -49,6 +52,12 @@ export function saveSecrets(tableId: string, patch: Partial<Record<keyof TableSe
     else cur[k] = v;
   }
   write(tableKey(tableId), Object.keys(cur).length ? JSON.stringify(cur) : null);
+}
+
+/** A seat token for a `sit`: 24 random bytes in url-safe base64 (32 characters), as the server draws them. */
+export function newSeatToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
 }
 
 export const loadPref = (name: string): string | null => read(`belote:${name}`);

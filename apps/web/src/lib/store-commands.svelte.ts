@@ -9,7 +9,8 @@ import type { BotLevel, ClientEventPayload, GameAction, ProtocolError } from '@b
 import type { BidValue, Card, Seat, Suit } from '@belote/rules';
 import { refusalFor } from './refusal.js';
 import type { Transport } from './socket.js';
-import { saveSecrets, savePref } from './storage.js';
+import { NO_ANSWER } from './local-errors.js';
+import { newSeatToken, saveSecrets, savePref } from './storage.js';
 import type { Cues } from './store-cues.svelte.js';
 import type { LiveTable } from './store-state.svelte.js';
 
@@ -42,8 +43,13 @@ export class Commands {
 
   async sit(seat: Seat, name: string): Promise<boolean> {
     savePref('name', name.trim());
-    const ack = await this.send((t) => t.send('sit', { seat, name: name.trim() }));
-    if (ack?.ok) saveSecrets(this.tableId, { token: ack.token });
+    // The token is chosen and kept before the sit is sent: if its ack is lost (the connection
+    // drops), the reconnection presents it and finds the seat, or is refused and forgets it.
+    const token = newSeatToken();
+    saveSecrets(this.tableId, { pendingToken: token });
+    const ack = await this.send((t) => t.send('sit', { seat, name: name.trim(), token }));
+    if (ack?.ok) saveSecrets(this.tableId, { token: ack.token, pendingToken: null });
+    else if (!(ack && !ack.ok && ack.error.message === NO_ANSWER)) saveSecrets(this.tableId, { pendingToken: null });
     return ack?.ok ?? false;
   }
 

@@ -28,11 +28,29 @@ export class TableConnection {
   }
 
   open(factory: TransportFactory): void {
-    this.#transport = factory(() => ({ tableId: this.tableId, ...loadSecrets(this.tableId) }), {
-      ...this.frames,
-      status: (s) => (this.status = s),
-      refused: (d) => this.refused(d),
-    });
+    // A sit whose ack never came: its token is tried first (the seat is ours if the sit landed).
+    let triedPending = false;
+    this.#transport = factory(
+      () => {
+        const { token, hostKey, pendingToken } = loadSecrets(this.tableId);
+        triedPending = pendingToken !== undefined;
+        const seatToken = pendingToken ?? token;
+        return { tableId: this.tableId, ...(seatToken ? { token: seatToken } : {}), ...(hostKey ? { hostKey } : {}) };
+      },
+      {
+        ...this.frames,
+        status: (s) => {
+          // accepted with it: the sit had landed, the token is the seat's now
+          if (s === 'connected' && triedPending) {
+            const { pendingToken } = loadSecrets(this.tableId);
+            if (pendingToken) saveSecrets(this.tableId, { token: pendingToken, pendingToken: null });
+            triedPending = false;
+          }
+          this.status = s;
+        },
+        refused: (d) => this.refused(d, triedPending),
+      },
+    );
   }
 
   close(): void {
@@ -53,7 +71,13 @@ export class TableConnection {
     }
   }
 
-  private refused(d: ConnectErrorData): void {
+  private refused(d: ConnectErrorData, triedPending = false): void {
+    if (d.code === 'BAD_TOKEN' && triedPending) {
+      // the sit whose ack was lost never landed: back with the seat (or none) held before
+      saveSecrets(this.tableId, { pendingToken: null });
+      this.#transport?.reconnect();
+      return;
+    }
     if (d.code === 'BAD_TOKEN') {
       // The stored seat token (or host key) is no longer valid: come back as a spectator.
       saveSecrets(this.tableId, { token: null, hostKey: null });

@@ -2,6 +2,7 @@ import type { ConnectErrorData } from '@belote/protocol/client';
 import { currentDeal, ownCardsAfter, viewFor } from '@belote/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connected, fakeTransport } from '../../test/transport.js';
+import { NO_ANSWER } from './local-errors.js';
 import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from '../../test/fixtures.js';
 import { loadSecrets, saveSecrets } from './storage.js';
 import { LAST_TRICK_MS, TRICK_HOLD_MS, TableClient } from './store.svelte.js';
@@ -104,7 +105,7 @@ describe('TableClient: commands', () => {
     saveSecrets(TABLE_ID, { hostKey: 'hk' });
     client.connect(t.factory);
     expect(await client.commands.sit(2, '  Cleo ')).toBe(true);
-    expect(t.sent[0]).toEqual({ event: 'sit', payload: { seat: 2, name: 'Cleo' } });
+    expect(t.sent[0]).toEqual({ event: 'sit', payload: { seat: 2, name: 'Cleo', token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) } });
     expect(loadSecrets(TABLE_ID)).toEqual({ hostKey: 'hk', token: 'tok-123' });
     expect(t.creds()).toEqual({ tableId: TABLE_ID, hostKey: 'hk', token: 'tok-123' });
     const refusal: ConnectErrorData = { code: 'BAD_TOKEN', message: 'bad token' };
@@ -112,6 +113,43 @@ describe('TableClient: commands', () => {
     expect(loadSecrets(TABLE_ID)).toEqual({});
     expect(t.reconnect).toHaveBeenCalledOnce();
     expect(client.connection.fatal).toBeNull();
+  });
+
+  it('a sit whose ack is lost: the token it chose and kept is tried first on reconnecting; the seat\'s if accepted, dropped if refused', async () => {
+    for (const landed of [true, false]) {
+      localStorage.clear();
+      const t = fakeTransport({ sit: { ok: false, error: { code: 'INTERNAL', message: NO_ANSWER } } });
+      const client = new TableClient(TABLE_ID);
+      saveSecrets(TABLE_ID, { token: 'old-seat' });
+      client.connect(t.factory);
+      t.on().status('connected');
+      expect(await client.commands.sit(1, 'Ann')).toBe(false);
+      const chosen = (t.sent[0]!.payload as { token: string }).token;
+      expect(chosen).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(t.creds().token).toBe(chosen); // the reconnection's handshake presents it
+      if (landed) {
+        t.on().status('connected');
+        expect(loadSecrets(TABLE_ID)).toEqual({ token: chosen });
+        expect(t.creds().token).toBe(chosen);
+      } else {
+        t.on().refused({ code: 'BAD_TOKEN', message: 'bad token' });
+        expect(loadSecrets(TABLE_ID)).toEqual({ token: 'old-seat' }); // the seat held before, not dropped
+        expect(t.reconnect).toHaveBeenCalledOnce();
+        expect(t.creds().token).toBe('old-seat');
+        expect(client.connection.fatal).toBeNull();
+      }
+      client.disconnect();
+    }
+  });
+
+  it('a sit refused or not sent forgets the token it chose', async () => {
+    localStorage.clear();
+    const t = fakeTransport({ sit: { ok: false, error: { code: 'SEAT_TAKEN', message: 'seat 1 is taken' } } });
+    const client = new TableClient(TABLE_ID);
+    client.connect(t.factory);
+    t.on().status('connected');
+    expect(await client.commands.sit(1, 'Ann')).toBe(false);
+    expect(loadSecrets(TABLE_ID)).toEqual({});
   });
 
   it('adds a bot at the chosen level, or at the table default', async () => {
