@@ -1,5 +1,6 @@
 import { sortHand, type Card } from '@belote/rules';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
 import Hand from './Hand.svelte';
 
@@ -31,6 +32,26 @@ describe('Hand', () => {
     const seven = screen.getByRole('button', { name: 'seven of clubs, not playable' });
     expect(seven.classList.contains('dim')).toBe(true);
     expect(seven.classList.contains('playable')).toBe(false);
+  });
+
+  it('keeps the keyboard in the hand: the last focused card takes Tab, and a played card hands the focus to the one in its place', async () => {
+    const { rerender } = render(Hand, { cards: hand, legal: hand, active: true, ontap: () => {} });
+    const buttons = (): HTMLElement[] => screen.getAllByRole('button');
+    buttons()[3]!.focus();
+    await tick();
+    expect(buttons().map((b) => b.tabIndex)).toEqual([-1, -1, -1, 0, -1, -1, -1, -1]); // a roving tab stop
+    const played = buttons()[3]!.getAttribute('data-card');
+    await rerender({ cards: hand.filter((c) => c !== played), legal: hand, active: false, ontap: () => {} });
+    expect(document.activeElement).toBe(buttons()[3]); // not lost to the page's body
+    expect(document.activeElement!.getAttribute('data-card')).toBe(hand[4]);
+  });
+
+  it('the player\'s turn to play brings the focus to the hand when it was nowhere', async () => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    const { rerender } = render(Hand, { cards: hand, legal: hand, active: false, ontap: () => {} });
+    expect(document.activeElement).toBe(document.body);
+    await rerender({ cards: hand, legal: hand, active: true, ontap: () => {} });
+    expect(document.activeElement).toBe(screen.getAllByRole('button')[0]);
   });
 
   it('reports taps, and plays with the keyboard (arrows + Enter)', async () => {

@@ -4,6 +4,7 @@ import { tick } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from '../../test/fixtures.js';
 import { connected } from '../../test/transport.js';
+import { cardLabel } from '../lib/i18n.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';
@@ -117,6 +118,35 @@ describe('TableView', () => {
     render(TableView, { id: TABLE_ID, storeFactory: () => store });
     await tick();
     expect(screen.getByTestId('scores').textContent!.trim()).toBe('');
+  });
+
+  it('says who played the last card, and names each card of the trick by its player, for screen readers', async () => {
+    prefs.setLang('en');
+    let s = taken(3);
+    const leader = currentDeal(s)!.turn!;
+    const card = viewFor(s, leader).deal!.legal[0]!;
+    s = step(s, { type: 'play', seat: leader, card }).state;
+    const update = updateFor(s, 'spectator', 1);
+    mounted(update);
+    await tick();
+    const name = update.table.seats[leader].name!;
+    expect(screen.getByTestId('turn-live').textContent).toMatch(new RegExp(`^${name}: ${cardLabel('en', card)}\\. .+ to play$`));
+    expect(screen.getByRole('group', { name: 'Trick on the table' }).textContent).toContain(`${name}: `);
+  });
+
+  it('a dialog keeps the keyboard: Tab from its last control comes back to its first', async () => {
+    prefs.setLang('en');
+    const { state } = playGame({ target: 301 }, seededRng(7));
+    const update = updateFor(state, 0, 1);
+    mounted({ ...update, table: { ...update.table, status: 'finished' } });
+    const dialog = await screen.findByTestId('game-over');
+    const back = screen.getByTestId('back-to-table');
+    back.focus();
+    const tab = await fireEvent.keyDown(back, { key: 'Tab' });
+    expect(tab).toBe(false); // the browser's own move prevented
+    expect(document.activeElement).toBe(dialog.querySelector('button'));
+    await fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(back);
   });
 
   it('shows spectators the table without a hand', () => {

@@ -19,6 +19,7 @@ export { default as SidePanel } from './SidePanel.svelte';
 export { default as TableControls } from './TableControls.svelte';
 export { default as TableDialogs } from './TableDialogs.svelte';
 export { default as TableMenu } from './TableMenu.svelte';
+export { default as TableSpeech } from './TableSpeech.svelte';
 export { TurnAlert } from '../lib/turn-alert.js';
 export { ChatClient } from '../lib/store-chat.svelte.js';
 export { TableFeel } from '../lib/feel.svelte.js';

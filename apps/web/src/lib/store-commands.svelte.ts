@@ -47,7 +47,11 @@ export class Commands {
     // drops), the reconnection presents it and finds the seat, or is refused and forgets it.
     const token = newSeatToken();
     saveSecrets(this.tableId, { pendingToken: token });
-    const ack = await this.send((t) => t.send('sit', { seat, name: name.trim(), token }));
+    let ack = await this.send((t) => t.send('sit', { seat, name: name.trim(), token }), 'BAD_REQUEST');
+    // A server of the version before (a rolling upgrade) knows no `token`: it draws one itself.
+    if (ack && !ack.ok && ack.error.code === 'BAD_REQUEST' && ack.error.message.includes('"token"'))
+      ack = await this.send((t) => t.send('sit', { seat, name: name.trim() }));
+    else if (ack && !ack.ok && ack.error.code === 'BAD_REQUEST') this.cues.notify(ack.error);
     if (ack?.ok) saveSecrets(this.tableId, { token: ack.token, pendingToken: null });
     else if (!(ack && !ack.ok && ack.error.message === NO_ANSWER)) saveSecrets(this.tableId, { pendingToken: null });
     return ack?.ok ?? false;
@@ -123,14 +127,15 @@ export class Commands {
     this.pending = false;
   }
 
-  private async send<T extends { ok: boolean }>(run: (t: Transport) => Promise<T>): Promise<T | null> {
+  /** Sends one command; a refusal becomes a notice (but a stale version, and `quiet`'s code, the caller handles). */
+  private async send<T extends { ok: boolean }>(run: (t: Transport) => Promise<T>, quiet?: ProtocolError['code']): Promise<T | null> {
     const transport = this.transport();
     if (!transport) return null;
     const ack = await run(transport);
     if (!ack.ok && 'error' in ack) {
       const error = (ack as { error: ProtocolError }).error;
       // A stale version means the table moved on; the next frame shows where.
-      if (error.code !== 'STALE_VERSION') this.cues.notify(error);
+      if (error.code !== 'STALE_VERSION' && error.code !== quiet) this.cues.notify(error);
     }
     return ack;
   }

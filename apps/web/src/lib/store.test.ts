@@ -142,6 +142,18 @@ describe('TableClient: commands', () => {
     }
   });
 
+  it('a server of the version before, which knows no sit token, gets the sit again without one', async () => {
+    localStorage.clear();
+    const t = fakeTransport({ sit: (p: { token?: string }) => (p.token ? { ok: false, error: { code: 'BAD_REQUEST', message: 'sit: unknown field "token"' } } : { ok: true, seat: 1, token: 'drawn-by-server' }) });
+    const client = new TableClient(TABLE_ID);
+    client.connect(t.factory);
+    t.on().status('connected');
+    expect(await client.commands.sit(1, 'Ann')).toBe(true);
+    expect(t.sent.map((m) => Object.keys(m.payload as object).sort())).toEqual([['name', 'seat', 'token'], ['name', 'seat']]);
+    expect(loadSecrets(TABLE_ID)).toEqual({ token: 'drawn-by-server' });
+    expect(client.cues.notice).toBeNull();
+  });
+
   it('a sit refused or not sent forgets the token it chose', async () => {
     localStorage.clear();
     const t = fakeTransport({ sit: { ok: false, error: { code: 'SEAT_TAKEN', message: 'seat 1 is taken' } } });

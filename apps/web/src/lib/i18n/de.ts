@@ -101,6 +101,7 @@ export const de: Dict = {
   err_RATE_LIMITED: 'Etwas langsamer, bitte',
   err_GAME_IN_PROGRESS: 'Das Spiel läuft bereits',
   err_NOT_HOST: 'Das darf nur der Gastgeber',
+  trickTakenBy: '{name} gewinnt den Stich',
   playerToPlay: '{name} ist dran',
   gameTo: 'Spiel bis {n}',
   S: 'Pik',

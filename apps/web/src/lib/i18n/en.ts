@@ -113,6 +113,7 @@ export const en = {
   err_RATE_LIMITED: 'Slow down a little',
   err_GAME_IN_PROGRESS: 'The game has already started',
   err_NOT_HOST: 'Only the host can do that',
+  trickTakenBy: '{name} wins the trick',
   playerToPlay: '{name} to play',
   gameTo: 'game to {n}',
   S: 'spades',

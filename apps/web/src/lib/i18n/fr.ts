@@ -101,6 +101,7 @@ export const fr: Dict = {
   err_RATE_LIMITED: 'Doucement…',
   err_GAME_IN_PROGRESS: 'La partie a déjà commencé',
   err_NOT_HOST: 'Seul l’hôte peut faire cela',
+  trickTakenBy: '{name} remporte le pli',
   playerToPlay: 'À {name} de jouer',
   gameTo: 'partie en {n}',
   S: 'pique',
