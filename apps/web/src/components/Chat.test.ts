@@ -141,6 +141,11 @@ describe('the chat on the table', () => {
     expect(screen.queryByTestId('chat-unread')).toBeNull();
     expect(screen.getByTestId('chat-panel')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByTestId('chat-input'));
+    // Escape from the message field closes it, back to its button
+    await fireEvent.keyDown(screen.getByTestId('chat-input'), { key: 'Escape' });
+    expect(screen.queryByTestId('chat-panel')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('chat-toggle'));
+    await fireEvent.click(screen.getByTestId('chat-toggle'));
     await fireEvent.click(screen.getByTestId('chat-close'));
     expect(screen.queryByTestId('chat-panel')).toBeNull();
   });

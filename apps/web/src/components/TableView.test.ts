@@ -149,10 +149,21 @@ describe('TableView', () => {
     expect(document.activeElement).toBe(back);
   });
 
+  it('says to screen readers which seat is the partner and which are left and right; not to a spectator', async () => {
+    prefs.setLang('en');
+    mounted(updateFor(taken(3), 0, 1));
+    await tick();
+    expect(document.querySelector('[data-seat="2"] .name')!.textContent).toContain(', your partner');
+    const sides = [1, 3].map((s) => document.querySelector(`[data-seat="${s}"] .name`)!.textContent!);
+    expect(sides.some((x) => x.includes(', on your left')) && sides.some((x) => x.includes(', on your right'))).toBe(true);
+    expect(document.querySelector('[data-seat="0"] .name')!.textContent).not.toMatch(/partner|your left|your right/);
+  });
+
   it('shows spectators the table without a hand', () => {
     mounted(updateFor(taken(3), 'spectator', 1));
     expect(document.querySelectorAll('[data-card]').length).toBe(0);
     expect(document.querySelectorAll('[data-seat]').length).toBe(4);
+    expect(document.body.textContent).not.toMatch(/your partner|on your left|on your right/);
   });
 
   it('ends the game with the winner and a rematch button for the host', async () => {
