@@ -37,6 +37,7 @@ describe('Hand', () => {
   it('keeps the keyboard in the hand: the last focused card takes Tab, and a played card hands the focus to the one in its place', async () => {
     const { rerender } = render(Hand, { cards: hand, legal: hand, active: true, ontap: () => {} });
     const buttons = (): HTMLElement[] => screen.getAllByRole('button');
+    await fireEvent.keyDown(window, { key: 'Tab' }); // a keyboard player
     buttons()[3]!.focus();
     await tick();
     expect(buttons().map((b) => b.tabIndex)).toEqual([-1, -1, -1, 0, -1, -1, -1, -1]); // a roving tab stop
@@ -46,10 +47,16 @@ describe('Hand', () => {
     expect(document.activeElement!.getAttribute('data-card')).toBe(hand[4]);
   });
 
-  it('the player\'s turn to play brings the focus to the hand when it was nowhere', async () => {
+  it('the player\'s turn to play brings a keyboard player\'s focus to the hand when it was nowhere', async () => {
     (document.activeElement as HTMLElement | null)?.blur();
     const { rerender } = render(Hand, { cards: hand, legal: hand, active: false, ontap: () => {} });
     expect(document.activeElement).toBe(document.body);
+    // with a mouse or a finger, no focus is moved by script (a focused card rises over its neighbour)
+    await fireEvent.pointerDown(window);
+    await rerender({ cards: hand, legal: hand, active: true, ontap: () => {} });
+    expect(document.activeElement).toBe(document.body);
+    await rerender({ cards: hand, legal: hand, active: false, ontap: () => {} });
+    await fireEvent.keyDown(window, { key: 'Tab' });
     await rerender({ cards: hand, legal: hand, active: true, ontap: () => {} });
     expect(document.activeElement).toBe(screen.getAllByRole('button')[0]);
   });

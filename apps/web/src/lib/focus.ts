@@ -3,6 +3,12 @@
  * the bidding buttons after a bid) and keeping it inside a modal dialog (Tab wraps around).
  */
 
+// Whether the player uses the keyboard (its last input): focus is moved by script only for them.
+let keys = false;
+globalThis.addEventListener?.('keydown', () => (keys = true), true);
+globalThis.addEventListener?.('pointerdown', () => (keys = false), true);
+export const keyboardUser = (): boolean => keys;
+
 /** The focus is nowhere a user put it: on the page's body, or on an element no longer in it. */
 export function focusLost(): boolean {
   const a = document.activeElement;
@@ -46,11 +52,11 @@ export function trapTab(e: KeyboardEvent, box: HTMLElement | undefined): void {
  * effect's cleanup.
  */
 export function bidFocus(node: HTMLElement | undefined): () => void {
-  if (node && (focusLost() || document.activeElement?.closest('[data-hand]'))) node.querySelector<HTMLElement>('button:not([disabled])')?.focus({ preventScroll: true });
+  if (node && keyboardUser() && (focusLost() || document.activeElement?.closest('[data-hand]'))) node.querySelector<HTMLElement>('button:not([disabled])')?.focus({ preventScroll: true });
   return () => {
     // after the panel is gone (its buttons with it)
     queueMicrotask(() => {
-      if (focusLost() && !typing()) focusHand();
+      if (keyboardUser() && focusLost() && !typing()) focusHand();
     });
   };
 }
