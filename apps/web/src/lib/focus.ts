@@ -20,11 +20,9 @@ export function typing(): boolean {
   return document.activeElement?.matches('input, textarea, [contenteditable="true"]') ?? false;
 }
 
-/** The hand's card that takes the Tab key (its roving tab stop), given the focus. */
-export function focusHand(): boolean {
-  const card = document.querySelector<HTMLElement>('[data-hand] button[tabindex="0"]');
-  card?.focus({ preventScroll: true });
-  return card !== null;
+/** The hand's card that takes the Tab key (its roving tab stop) gets the focus. */
+export function focusHand(): void {
+  document.querySelector<HTMLElement>('[data-hand] button[tabindex="0"]')?.focus({ preventScroll: true });
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

@@ -94,11 +94,10 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
   const dropConnection = (): void => {
     if (socket.connected) socket.io.engine?.close();
   };
-  const offline = (): void => dropConnection();
   const online = (): void => {
     if (!socket.connected) socket.connect();
   };
-  globalThis.addEventListener?.('offline', offline);
+  globalThis.addEventListener?.('offline', dropConnection);
   globalThis.addEventListener?.('online', online);
   socket.on('connect_error', (err: Error & { data?: unknown }) => {
     if (!isConnectErrorData(err.data)) return on.status('disconnected');
@@ -137,7 +136,7 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
     },
     close() {
       if (retry) clearTimeout(retry);
-      globalThis.removeEventListener?.('offline', offline);
+      globalThis.removeEventListener?.('offline', dropConnection);
       globalThis.removeEventListener?.('online', online);
       socket.close();
     },
