@@ -296,6 +296,67 @@ describe('history', () => {
   });
 });
 
+describe('a resent line (nonce)', () => {
+  it('the same nonce and text from the same sender gets the first id back: no second entry, no frame, no budget spent', async () => {
+    const s = await server();
+    const t = await table(s);
+    const sp = await spectator(s, t.table.id, '192.0.2.80');
+    const line = { text: '  on y va  ', nonce: 'n0nce-AAAA_1' };
+    expect(await t.players[0]!.emit('chat', line)).toEqual({ ok: true, id: 1 });
+    expect(await nextEntry(sp, 1)).toMatchObject({ type: 'line', text: 'on y va', nonce: 'n0nce-AAAA_1', from: { role: 'player', seat: 0 } });
+    // The ack was lost: the client sends it again (from a new socket of the same seat, as after a reconnection).
+    t.players[0]!.close();
+    const again = await TestClient.connect(s, { tableId: t.table.id, token: t.tokens[0]! });
+    clients.push(again);
+    expect(await again.emit('chat', { text: 'on y va', nonce: 'n0nce-AAAA_1' })).toEqual({ ok: true, id: 1 });
+    // Another seat may use the same nonce: its own line.
+    expect(await t.players[1]!.emit('chat', { text: 'on y va', nonce: 'n0nce-AAAA_1' })).toEqual({ ok: true, id: 2 });
+    // The same nonce with another text is refused, and posts nothing.
+    expect(await again.emit('chat', { text: 'autre chose', nonce: 'n0nce-AAAA_1' })).toEqual({
+      ok: false,
+      error: { code: 'BAD_REQUEST', message: 'chat.nonce: already used for another line' },
+    });
+    expect(lines((await history(sp)).entries)).toEqual(['on y va', 'on y va']);
+    expect(sp.chatEntries.map((e) => e.id)).toEqual([1, 2]);
+    // Resends spend no budget: four more lines (five in all), then the first resent twice, then a sixth is too fast.
+    for (let i = 0; i < 4; i++) expect(await again.emit('chat', { text: `l${i}`, nonce: `nonce-${i}-xyz` })).toMatchObject({ ok: true });
+    expect(await again.emit('chat', { text: 'on y va', nonce: 'n0nce-AAAA_1' })).toEqual({ ok: true, id: 1 });
+    expect(await again.emit('chat', { text: 'l3', nonce: 'nonce-3-xyz' })).toEqual({ ok: true, id: 6 });
+    expect(await again.emit('chat', { text: 'l4', nonce: 'nonce-4-xyz' })).toMatchObject({ ok: false, error: { code: 'CHAT_TOO_FAST' } });
+    // Without a nonce, the same text is a new line each time.
+    expect(await t.players[2]!.emit('chat', { text: 'encore' })).toEqual({ ok: true, id: 7 });
+    expect(await t.players[2]!.emit('chat', { text: 'encore' })).toEqual({ ok: true, id: 8 });
+  });
+
+  it('a spectator is known by its tag; a line posted before a mute is still acknowledged; a malformed nonce fails the schema', async () => {
+    const s = await server();
+    const t = await table(s);
+    const sp = await spectator(s, t.table.id, '192.0.2.81');
+    expect(await sp.emit('chat', { text: 'salut', name: 'Zoé', nonce: 'abcdefgh' })).toEqual({ ok: true, id: 1 });
+    const other = await spectator(s, t.table.id, '192.0.2.82');
+    expect(await other.emit('chat', { text: 'salut', nonce: 'abcdefgh' })).toEqual({ ok: true, id: 2 });
+    expect(await t.host.emit('chatMute', { target: { spectator: sp.last.chat.tag! }, muted: true })).toEqual({ ok: true });
+    const back = await spectator(s, t.table.id, '192.0.2.81');
+    expect(await back.emit('chat', { text: 'salut', nonce: 'abcdefgh' })).toEqual({ ok: true, id: 1 });
+    expect(await back.emit('chat', { text: 'salut', nonce: 'abcdefgi' })).toMatchObject({ ok: false, error: { code: 'CHAT_MUTED' } });
+    for (const nonce of ['short', 'x'.repeat(33), 'has space!', 5])
+      expect(await other.emit('chat', { text: 'salut', nonce })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringMatching(/^chat\.nonce: /) } });
+    expect(lines((await history(other)).entries)).toEqual(['salut', 'salut']);
+  });
+
+  it('is recognised by another server on the same store, and after a restart (the nonce is stored with the line)', async () => {
+    const a = new MemoryStore();
+    const sa = await server({ rateLimitEvents: 10_000 }, a);
+    const t = await createTable(sa);
+    const onA = await spectator(sa, t.id, '192.0.2.90');
+    expect(await onA.emit('chat', { text: 'hello', nonce: 'resend-me-1' })).toEqual({ ok: true, id: 1 });
+    const sb = await server({ rateLimitEvents: 10_000 }, a.twin());
+    const onB = await spectator(sb, t.id, '192.0.2.90');
+    expect(await onB.emit('chat', { text: 'hello', nonce: 'resend-me-1' })).toEqual({ ok: true, id: 1 });
+    expect((await a.loadChat(t.id))!.entries).toMatchObject([{ id: 1, text: 'hello', nonce: 'resend-me-1' }]);
+  });
+});
+
 describe('two servers on one store', () => {
   it('a chat entry the other server wrote first: the losing server reads the chat again and posts at the next id', async () => {
     const a = new MemoryStore();

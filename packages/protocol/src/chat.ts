@@ -15,6 +15,8 @@ const int = z.number().int();
 /** A spectator's chat identity at one table: 11 url-safe base64 characters, the same for every socket from one address. */
 export const SpectatorTagSchema = z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'not a spectator tag');
 export const ReactionSchema = z.enum(REACTIONS);
+/** A client's id for one line it sends (8–32 url-safe characters): sending it again cannot post the line twice. */
+export const LineNonceSchema = z.string().regex(/^[A-Za-z0-9_-]{8,32}$/, 'not a line nonce (8 to 32 characters A-Z a-z 0-9 _ -)');
 
 /** Who wrote a line or sent a reaction: a seated player (with the seat's name), or a spectator. */
 export const ChatSenderSchema = z.discriminatedUnion('role', [
@@ -42,7 +44,8 @@ const entry = { id: int.min(1), at: z.number() };
  * chat turned on or off. Notices change the chat state (`applyChatEntry`).
  */
 export const ChatEntrySchema = z.discriminatedUnion('type', [
-  z.strictObject({ ...entry, type: z.literal('line'), from: ChatSenderSchema, text: LineTextSchema }),
+  /** `nonce`: the sender's id for the line, when it gave one (`chat`). */
+  z.strictObject({ ...entry, type: z.literal('line'), from: ChatSenderSchema, text: LineTextSchema, nonce: LineNonceSchema.optional() }),
   /** `name`: the seat's name, or the spectator's last name in the chat, when muted (null: none). */
   z.strictObject({ ...entry, type: z.literal('muted'), target: ChatTargetSchema, name: z.string().nullable(), muted: z.boolean() }),
   z.strictObject({ ...entry, type: z.literal('spectatorChat'), on: z.boolean() }),
@@ -80,8 +83,11 @@ export const CHAT_EVENT_SCHEMAS = {
    * Write a line. `text` is cleaned (line breaks become spaces, other control characters are
    * removed, spaces trimmed), then must hold 1–200 characters. `name`: a spectator's name for
    * this line (a seated player's lines carry the seat's name; there `name` is ignored).
+   * `nonce`: the client's id for this line; the same sender sending the same nonce and text
+   * again, while the line is among the kept entries, gets the line's id back and posts nothing
+   * (a resend after a lost ack).
    */
-  chat: z.strictObject({ text: z.string().min(1, 'nothing to send'), name: DisplayNameSchema.optional() }),
+  chat: z.strictObject({ text: z.string().min(1, 'nothing to send'), name: DisplayNameSchema.optional(), nonce: LineNonceSchema.optional() }),
   /** Send a quick reaction. */
   react: z.strictObject({ reaction: ReactionSchema }),
   /** The chat entries after `after` (at most the newest 200) and the chat state. Changes nothing. */

@@ -173,18 +173,34 @@ export class TableChat {
   }
 
   private async line(conn: ChatConn, p: ClientEventPayload<'chat'>): Promise<Result> {
+    const text = cleanChatText(p.text);
+    // A resend of a line already posted (its ack was lost) is answered before anything else: it was written.
+    const again = this.resent(conn, p.nonce, text);
+    if (again) return again;
     const refused = this.refusal(conn);
     if (refused) return refused;
-    const text = cleanChatText(p.text);
     const problem = chatTextProblem(text);
     if (problem) return no(problem.code, problem.message);
     if (!this.spend('lines', conn))
       return no('CHAT_TOO_FAST', `at most ${CHAT_LINE_LIMIT.count} chat lines in ${CHAT_LINE_LIMIT.seconds} s: wait a moment`);
+    const nonce = p.nonce === undefined ? {} : { nonce: p.nonce };
     const r = await this.post(
-      (id) => ({ id, at: Date.now(), type: 'line', from: this.senderOf(conn, p.name ?? null), text }),
-      () => this.refusal(conn),
+      (id) => ({ id, at: Date.now(), type: 'line', from: this.senderOf(conn, p.name ?? null), text, ...nonce }),
+      () => this.resent(conn, p.nonce, text) ?? this.refusal(conn),
     );
     return 'ok' in r ? r : { ok: true, id: r.id };
+  }
+
+  /**
+   * A kept line of this sender's with this nonce: the same text is acknowledged with its id
+   * (nothing posted again), another text is refused. Null when there is none (or no nonce).
+   */
+  private resent(conn: ChatConn, nonce: string | undefined, text: string): Result | null {
+    if (nonce === undefined) return null;
+    const from = this.senderOf(conn, null);
+    const line = this.entries!.find((e) => e.type === 'line' && e.nonce === nonce && sameSender(e.from, from));
+    if (line?.type !== 'line') return null;
+    return line.text === text ? { ok: true, id: line.id } : no('BAD_REQUEST', 'chat.nonce: already used for another line');
   }
 
   private async react(conn: ChatConn, reaction: ReactionFrame['reaction']): Promise<Result> {
@@ -280,6 +296,11 @@ export class TableChat {
     }
     return { ok: false, error: UNCONFIRMED };
   }
+}
+
+/** The same writer: a seat, or a spectator's tag (the names may differ). */
+function sameSender(a: ChatSender, b: ChatSender): boolean {
+  return a.role === 'player' ? b.role === 'player' && a.seat === b.seat : b.role === 'spectator' && a.tag === b.tag;
 }
 
 /** Reads of the chat after a write whose answer was lost, with growing pauses (ms) between them. */

@@ -87,7 +87,7 @@ describe('ChatPanel', () => {
     await fireEvent.input(input, { target: { value: '  <b>hi</b>  ' } });
     await fireEvent.click(screen.getByTestId('chat-send'));
     await tick();
-    expect(t.sent.at(-1)).toEqual({ event: 'chat', payload: { text: '<b>hi</b>', name: 'Zoé' } });
+    expect(t.sent.at(-1)).toEqual({ event: 'chat', payload: { text: '<b>hi</b>', name: 'Zoé', nonce: expect.any(String) } });
     expect(input.value).toBe('');
   });
 

@@ -22,6 +22,7 @@ import {
 import type { Seat } from '@belote/rules';
 import type { Transport } from './socket.js';
 import { Later } from './later.js';
+import { newSeatToken } from './storage.js';
 
 /** A reaction shown at its sender's seat. */
 export interface Bubble {
@@ -63,6 +64,8 @@ export class ChatClient {
   /** Waiting for a `chatHistory` ack: frames only fill in entries until it comes. */
   #syncing = false;
   #nextBubble = 1;
+  /** The line sent last until it is acknowledged, with its nonce: sent again, it cannot post twice. */
+  #unsent: { text: string; nonce: string } | null = null;
   readonly #later = new Later();
 
   constructor(private readonly deps: ChatDeps) {}
@@ -144,7 +147,12 @@ export class ChatClient {
 
   /** Post a line; false when refused (the reason is shown as a notice). */
   async send(text: string, name?: string): Promise<boolean> {
-    const ack = await this.command((t) => t.send('chat', name ? { text, name } : { text }));
+    // The same text again keeps its nonce: if the first ack was lost, the server answers with the posted line.
+    // (32 random url-safe characters, drawn as a seat token is.)
+    const nonce = this.#unsent?.text === text ? this.#unsent.nonce : newSeatToken();
+    this.#unsent = { text, nonce };
+    const ack = await this.command((t) => t.send('chat', name ? { text, name, nonce } : { text, nonce }));
+    if (ack?.ok) this.#unsent = null;
     return ack?.ok ?? false;
   }
 

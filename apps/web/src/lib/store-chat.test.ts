@@ -131,10 +131,38 @@ describe('ChatClient', () => {
     await c.chat.mute({ seat: 2 }, true);
     await c.chat.setSpectatorChat(false);
     expect(t.sent).toEqual([
-      { event: 'chat', payload: { text: 'hello', name: 'ignored' } },
+      { event: 'chat', payload: { text: 'hello', name: 'ignored', nonce: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) } },
       { event: 'react', payload: { reaction: 'thanksPartner' } },
       { event: 'chatMute', payload: { target: { seat: 2 }, muted: true } },
       { event: 'spectatorChat', payload: { on: false } },
     ]);
+  });
+
+  it('sends a line again with the same nonce until it is acknowledged, so a lost ack cannot post it twice', async () => {
+    const answers: unknown[] = [
+      { ok: false, error: { code: 'NO_ANSWER', message: 'no answer' } },
+      { ok: false, error: { code: 'NO_ANSWER', message: 'no answer' } },
+      { ok: true, id: 7 },
+      { ok: true, id: 8 },
+      { ok: true, id: 9 },
+    ];
+    const { client: c, t } = client([], 0, { chat: () => answers.shift() });
+    expect(await c.chat.send('bonjour')).toBe(false); // the ack never came: the text stays to be sent again
+    expect(await c.chat.send('bonjour')).toBe(false);
+    expect(await c.chat.send('bonjour')).toBe(true);
+    expect(await c.chat.send('bonjour')).toBe(true); // acknowledged before: a new line, a new nonce
+    expect(await c.chat.send('autre')).toBe(true);
+    const nonces = t.sent.filter((m) => m.event === 'chat').map((m) => (m.payload as { nonce: string }).nonce);
+    expect(nonces[1]).toBe(nonces[0]);
+    expect(nonces[2]).toBe(nonces[0]);
+    expect(new Set(nonces).size).toBe(3);
+  });
+
+  it('a changed text is another line: it gets its own nonce', async () => {
+    const { client: c, t } = client([], 0, { chat: { ok: false, error: { code: 'NO_ANSWER', message: 'no answer' } } });
+    await c.chat.send('bonjour');
+    await c.chat.send('bonjour !');
+    const [a, b] = t.sent.map((m) => (m.payload as { nonce: string }).nonce);
+    expect(a).not.toBe(b);
   });
 });
