@@ -171,6 +171,14 @@ describe('the coinche deal summary', () => {
     expect(screen.getByRole('row', { name: /^Total\s/ }).textContent).toMatch(/92\s*90/);
     expect(formula(0)).toBe('Us 0');
     expect(formula(1)).toBe('Them (160 all the cards + 20 belote + 100 contract) × 2 = 560');
+    // Said as the dialog opens, after its title: the contract, why, what each team writes.
+    expect(screen.getByRole('dialog', { name: 'Deal 3' }).getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByRole('dialog', {
+        name: 'Deal 3',
+        description: 'Dedans. Contract 100 hearts, taken by Anna, Coinché ×2. Dedans: 92 falls short of the contract (100). Written: Us 0, Them 560.',
+      }),
+    ).toBeTruthy();
   });
 
   it('explains a litige and, in the next deal, the pot won after the contract', () => {

@@ -1,6 +1,9 @@
 import { sortHand, type Card } from '@belote/rules';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { tick } from 'svelte';
+import { compile } from 'svelte/compiler';
 import { describe, expect, it, vi } from 'vitest';
 import Hand from './Hand.svelte';
 
@@ -32,6 +35,41 @@ describe('Hand', () => {
     const seven = screen.getByRole('button', { name: 'seven of clubs, not playable' });
     expect(seven.classList.contains('dim')).toBe(true);
     expect(seven.classList.contains('playable')).toBe(false);
+  });
+
+  it('draws a dimmed card\'s focus ring outside its dimming, at full strength', async () => {
+    const { container } = render(Hand, { cards: hand, legal: ['JH', '9H', 'AH'], active: true, ontap: () => {} });
+    await waitFor(() => expect(container.querySelectorAll('[data-face]')).toHaveLength(8));
+    // The hand's own styles, scoped as the rendered hand is (vitest leaves a component's CSS out).
+    // jsdom cascades by order, not specificity, which these rules do not need, and matches
+    // :focus-visible only on the last element of a selector: :focus stands in for it (a card
+    // focused from the keyboard, as here, is both).
+    const scope = [...container.querySelector('.hand')!.classList].find((c) => c.startsWith('svelte-'))!;
+    const source = readFileSync(join(import.meta.dirname, 'Hand.svelte'), 'utf8');
+    const style = document.head.appendChild(document.createElement('style'));
+    style.textContent = compile(source, { filename: 'Hand.svelte', cssHash: () => scope }).css!.code.replaceAll(':focus-visible', ':focus');
+    try {
+      const ringed = (slot: HTMLElement): HTMLElement[] =>
+        [slot, ...slot.querySelectorAll<HTMLElement>('*')].filter((el) => /solid/.test(getComputedStyle(el).outline));
+      const dimmed = (el: HTMLElement | null, top: Element): boolean => {
+        for (; el && el !== top; el = el.parentElement) if (/brightness|opacity/.test(getComputedStyle(el).filter) || Number(getComputedStyle(el).opacity || 1) < 1) return true;
+        return false;
+      };
+      for (const card of ['7C', 'JH'] as const) {
+        const slot = container.querySelector<HTMLElement>(`[data-card="${card}"]`)!;
+        slot.focus();
+        expect(slot.matches(':focus-visible')).toBe(true);
+        // One ring, drawn by an element that no dimming reaches (the card's filter dims what it draws).
+        const [ring, ...more] = ringed(slot);
+        expect(more).toEqual([]);
+        expect(ring, card).toBeTruthy();
+        expect(dimmed(ring!, container), card).toBe(false);
+      }
+      // The dimmed card itself stays dimmed (not playable), focused or not.
+      expect(getComputedStyle(container.querySelector('[data-card="7C"] .card')!).filter).toMatch(/brightness/);
+    } finally {
+      style.remove();
+    }
   });
 
   it('keeps the keyboard in the hand: the last focused card takes Tab, and a played card hands the focus to the one in its place', async () => {

@@ -45,6 +45,24 @@ describe('Seat', () => {
     prefs.setLang('en');
   });
 
+  it('reads the seat\'s bid right after its own name, before its cards: never next to the following seat\'s name', () => {
+    prefs.setLang('en');
+    // What a screen reader reads, in order: text, an image's name; nothing hidden from it.
+    const spoken = (el: Element): string[] =>
+      [...el.childNodes].flatMap((n) => {
+        if (n.nodeType === Node.TEXT_NODE) return n.textContent!.trim() ? [n.textContent!.trim()] : [];
+        if (!(n instanceof Element) || n.getAttribute('aria-hidden') === 'true') return [];
+        return n.getAttribute('role') === 'img' ? [n.getAttribute('aria-label')!] : spoken(n);
+      });
+    const { container } = render(Seat, { info, pos: 'top', team: 1, relation: 'partner', cardsLeft: 5, bid: { type: 'pass' } });
+    render(Seat, { info: { ...info, seat: 2, name: 'Cleo' }, pos: 'left', team: 0, cardsLeft: 5 });
+    const read = spoken(document.body);
+    // Ben's seat, then Cleo's: Ben's "Pass" follows his name (and what his plate says), not his cards.
+    expect(read).toEqual(['Ben', ', your partner', 'Pass', '5 cards', 'Cleo', '5 cards']);
+    // It still sits in its own seat (placed under it, as before).
+    expect(container.querySelector('.bubble')!.closest('[data-seat]')!.getAttribute('data-seat')).toBe('1');
+  });
+
   it('marks one\'s own seat "· you", unless the name already says so (a practice player named You)', () => {
     prefs.setLang('en');
     const ben = render(Seat, { info, pos: 'bottom', team: 0, isMe: true }).container;

@@ -301,6 +301,37 @@ describe('TableView', () => {
     expect(screen.queryByTestId('menu')).toBeNull();
   });
 
+  it('the open menu closes when the keyboard focus leaves it and its button (Tab out), as a menu button does', async () => {
+    prefs.setLang('en');
+    mounted(updateFor(taken(3), 0, 1));
+    const toggle = screen.getByRole('button', { name: 'Settings' });
+    await fireEvent.click(toggle);
+    const menu = screen.getByTestId('menu');
+    const lang = screen.getByTestId('lang');
+    // Within the menu, and back to its own button: it stays open.
+    lang.focus();
+    menu.querySelector<HTMLInputElement>('[data-testid=sound-toggle]')!.focus();
+    toggle.focus();
+    lang.focus();
+    await tick();
+    expect(screen.queryByTestId('menu')).not.toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    // Out of it (the top bar's next button, as Shift+Tab from the menu's button): closed.
+    toggle.focus();
+    screen.getByRole('button', { name: 'Score sheet' }).focus();
+    await tick();
+    expect(screen.queryByTestId('menu')).toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Score sheet' }));
+    // From inside the menu to the table (Tab past its last control): closed too.
+    await fireEvent.click(toggle);
+    screen.getByTestId('lang').focus();
+    document.querySelector<HTMLElement>('[data-card]')!.focus();
+    await tick();
+    expect(screen.queryByTestId('menu')).toBeNull();
+    expect(document.activeElement).toBe(document.querySelector('[data-card]'));
+  });
+
   it('after a deal: the summary counts down, Continue says ready, and the score sheet opens every deal', async () => {
     prefs.setLang('en');
     let s = taken(3);
@@ -333,6 +364,30 @@ describe('TableView', () => {
     await fireEvent.click(screen.getByTestId('close-summary'));
     expect(screen.queryByTestId('deal-summary')).toBeNull();
     expect(document.activeElement).toBe(opener); // the focus goes back where it was
+  });
+
+  it('the deal summary is announced with its outcome, not its title alone: who took, made or not, what each team writes', async () => {
+    prefs.setLang('en');
+    let s = taken(3);
+    for (let d = currentDeal(s)!; d.phase !== 'over'; d = currentDeal(s)!) s = step(s, { type: 'play', seat: d.turn!, card: viewFor(s, d.turn!).deal!.legal[0]! }).state;
+    const result = viewFor(s, 0).deal!.result!;
+    const update = updateFor(s, 0, 40, { turnMsLeft: null, nextDeal: { msLeft: 12_000, ready: [false, false, false, false] } });
+    mounted(update);
+    const summary = await screen.findByTestId('deal-summary');
+    expect(screen.getByRole('dialog', { name: 'Deal 1' })).toBe(summary);
+    // What a screen reader says as it opens, after the title: the dialog's description.
+    const taker = update.table.seats[result.taker!].name!;
+    const headline = result.capot !== null ? 'Capot' : ({ made: 'Made', dedans: 'Dedans', litige: 'Litige' } as Record<string, string>)[result.outcome];
+    const [us, them] = [...summary.querySelectorAll('thead th')].map((th) => th.childNodes[0]!.textContent);
+    const said = `${headline}. Trump: ${{ S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }[result.trump!]}, taken by ${taker}. Written: ${us} ${result.written[0]}, ${them} ${result.written[1]}.`;
+    const described = (summary.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(described.join(' ')).toBe(said);
+    expect(screen.getByRole('dialog', { description: said })).toBe(summary);
+    // In the viewer's language.
+    prefs.setLang('fr');
+    await tick();
+    expect(screen.getByRole('dialog', { description: /^(Fait|Dedans|Litige|Capot)\. Atout : .+, pris par .+\. / })).toBe(summary);
+    prefs.setLang('en');
   });
 
   it('a deal summary that opens while a chat message is being typed leaves the focus in the field', async () => {

@@ -241,6 +241,47 @@ describe('the replay', () => {
     expect(screen.getByTestId('analysis-status').dataset.status).not.toBe('error');
   }, 40_000);
 
+  it('on a phone, Tab and reading order follow the screen top to bottom: the docked controls last, the hands as placed', async () => {
+    const phone = (q: string) => ({ matches: q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} });
+    const tabbable = (): HTMLElement[] =>
+      [...document.querySelectorAll<HTMLElement>('button, input, select, a[href], [tabindex]')].filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled);
+    const at = (el: Element | null): number => tabbable().indexOf(el as HTMLElement);
+    const deal = timeline.deals[playedDeal]!;
+    try {
+      // A phone: the step buttons and the verdict line are docked at the bottom of the screen,
+      // under everything the page scrolls (the slider, the move list, the analysis, the deals).
+      const { unmount } = render(ReplayView, { loaded, spawn: fakeWorker, startDeal: deal.index + 1 });
+      await key('ArrowRight');
+      const next = screen.getByRole('button', { name: 'Forward one bid or card' });
+      const last = tabbable().at(-1)!;
+      expect(next.closest('[data-testid=replay-controls]')!.contains(last)).toBe(true);
+      for (const above of [
+        screen.getByRole('button', { name: 'Turn the table' }),
+        screen.getByRole('slider'),
+        ...screen.getByTestId('move-list').querySelectorAll('button'),
+        screen.getByRole('region', { name: 'Analysis' }),
+        ...document.querySelectorAll('[data-testid=analysis-status] button'),
+      ])
+        expect(at(above)).toBeLessThan(at(next));
+      if (document.querySelector('[data-testid=verdict-line]')) expect(at(screen.getByTestId('verdict-line'))).toBeGreaterThan(at(screen.getByRole('region', { name: 'Analysis' })));
+      // The four hands in the page as on the screen: top, left, right, bottom, however turned.
+      const places = (): string[] => [...document.querySelectorAll('[data-replay-seat]')].map((e) => ['top', 'left', 'right', 'bottom'].find((p) => e.classList.contains(p))!);
+      expect(places()).toEqual(['top', 'left', 'right', 'bottom']);
+      await fireEvent.click(screen.getByRole('button', { name: 'Turn the table' }));
+      expect(document.querySelector('[data-replay-seat].bottom')!.getAttribute('data-replay-seat')).toBe('1');
+      expect(places()).toEqual(['top', 'left', 'right', 'bottom']);
+      unmount();
+      // A desktop: the step buttons stay beside the slider, under the board, before the move list.
+      vi.stubGlobal('matchMedia', (q: string) => ({ ...phone(q), matches: q.includes('reduce') || q.includes('min-width: 1000px') }));
+      render(ReplayView, { loaded, spawn: fakeWorker, startDeal: deal.index + 1 });
+      const wide = screen.getByRole('button', { name: 'Forward one bid or card' });
+      expect(at(wide)).toBeLessThan(at(screen.getByRole('slider')));
+      expect(at(screen.getByRole('slider'))).toBeLessThan(at(screen.getByTestId('move-list').querySelector('button')));
+    } finally {
+      vi.stubGlobal('matchMedia', phone);
+    }
+  });
+
   it('speaks German and French', async () => {
     prefs.setLang('de');
     render(ReplayView, { loaded, spawn: fakeWorker });
