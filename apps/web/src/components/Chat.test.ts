@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TABLE_ID, taken, updateFor } from '../../test/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
-import { connected } from '../../test/transport.js';
+import { connected, type Acks } from '../../test/transport.js';
 import ChatPanel from './ChatPanel.svelte';
 import TableView from './TableView.svelte';
 
@@ -32,10 +32,10 @@ function entries(): ChatEntry[] {
 }
 
 /** A connected client (seat 0 is the host in the fixtures, a spectator otherwise) holding `entries()`. */
-async function clientWith(viewer: 0 | 1 | 'spectator', chat: Partial<ChatState> = {}) {
+async function clientWith(viewer: 0 | 1 | 'spectator', chat: Partial<ChatState> = {}, acks: Acks = {}) {
   const all = entries();
   const snap: Snapshot = { ...updateFor(taken(3), viewer, 1), chat: state(9, { ...chat, tag: viewer === 'spectator' ? TAG : null }) };
-  const c = connected(snap, { chatHistory: { ok: true, entries: all, chat: snap.chat }, chat: { ok: true, id: 10 } });
+  const c = connected(snap, { chatHistory: { ok: true, entries: all, chat: snap.chat }, chat: { ok: true, id: 10 }, ...acks });
   await tick();
   return c;
 }
@@ -89,6 +89,37 @@ describe('ChatPanel', () => {
     await tick();
     expect(t.sent.at(-1)).toEqual({ event: 'chat', payload: { text: '<b>hi</b>', name: 'Zoé', nonce: expect.any(String) } });
     expect(input.value).toBe('');
+  });
+
+  it('empties the field when its line shows though the ack was lost, not when something else was typed since', async () => {
+    const answers: ((ack: unknown) => void)[] = [];
+    const { client, t } = await clientWith(1, {}, { chat: () => new Promise((r) => answers.push(r)) });
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: 1 });
+    const input = screen.getByTestId<HTMLInputElement>('chat-input');
+    const lineOf = (id: number, text: string): ChatEntry => {
+      const { nonce } = t.sent.at(-1)!.payload as { nonce: string };
+      return { id, at: 0, type: 'line', from: { role: 'player', seat: 1, name: 'Ben' }, text, nonce };
+    };
+    const noAnswer = { ok: false, error: { code: 'INTERNAL', message: 'no answer' } };
+    // The connection dropped before the ack; the line comes after reconnecting.
+    await fireEvent.input(input, { target: { value: ' bonjour ' } });
+    await fireEvent.click(screen.getByTestId('chat-send'));
+    answers.shift()!(noAnswer);
+    await tick();
+    expect(input.value).toBe(' bonjour '); // to be sent again
+    t.on().chat(lineOf(10, 'bonjour'));
+    await tick();
+    expect(input.value).toBe('');
+    // Something else typed before the line came stays, and so it does when the ack comes late.
+    await fireEvent.input(input, { target: { value: 'encore' } });
+    await fireEvent.click(screen.getByTestId('chat-send'));
+    await fireEvent.input(input, { target: { value: 'autre chose' } });
+    t.on().chat(lineOf(11, 'encore'));
+    await tick();
+    expect(input.value).toBe('autre chose');
+    answers.shift()!({ ok: true, id: 11 });
+    await tick();
+    expect(input.value).toBe('autre chose');
   });
 
   it('says why one cannot write: spectator chat off, muted', async () => {

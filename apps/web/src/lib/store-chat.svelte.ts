@@ -61,10 +61,16 @@ export class ChatClient {
   bubbles = $state.raw<Bubble[]>([]);
   /** The newest line from someone else while the chat is not muted (spoken by a live region). */
   heard = $state.raw<ChatEntry | null>(null);
+  /**
+   * Our line last known posted, by its ack or, the ack lost, by its showing in the chat (each
+   * send a new object, so the same text posted again signals again): a field still holding it
+   * is done with it.
+   */
+  posted = $state.raw<{ readonly text: string; readonly nonce: string } | null>(null);
   /** Waiting for a `chatHistory` ack: frames only fill in entries until it comes. */
   #syncing = false;
   #nextBubble = 1;
-  /** The line sent last until it is acknowledged, with its nonce: sent again, it cannot post twice. */
+  /** The line sent last until it is acknowledged or shows in the chat, with its nonce: sent again, it cannot post twice. */
   #unsent: { text: string; nonce: string } | null = null;
   readonly #later = new Later();
 
@@ -98,6 +104,7 @@ export class ChatClient {
   onEntry(e: ChatEntry): void {
     if (this.#syncing) {
       this.entries = merged(this.entries, [e]);
+      this.found([e]);
       return;
     }
     const order = chatEntryOrder(this.state, e);
@@ -108,6 +115,7 @@ export class ChatClient {
     }
     this.state = applyChatEntry(this.state, e);
     this.entries = merged(this.entries, [e]);
+    this.found([e]);
     this.arrived([e]);
   }
 
@@ -138,6 +146,7 @@ export class ChatClient {
       const hole = (ack.entries[0]?.id ?? had + 1) > had + 1;
       this.entries = hole ? ack.entries.slice(-CHAT_KEPT) : merged(this.entries, ack.entries);
       this.state = ack.chat;
+      this.found(ack.entries);
       // What came while we were away is news; the history of a table just opened is not.
       if (had > 0) this.arrived(ack.entries.filter((e) => e.id > had));
     } finally {
@@ -152,7 +161,7 @@ export class ChatClient {
     const nonce = this.#unsent?.text === text ? this.#unsent.nonce : newSeatToken();
     this.#unsent = { text, nonce };
     const ack = await this.command((t) => t.send('chat', name ? { text, name, nonce } : { text, nonce }));
-    if (ack?.ok) this.#unsent = null;
+    if (ack?.ok) this.done(nonce);
     return ack?.ok ?? false;
   }
 
@@ -170,6 +179,18 @@ export class ChatClient {
 
   dispose(): void {
     this.#later.clear();
+  }
+
+  /** Our unsent line among `entries` is posted, whether or not its ack comes (it may be lost). */
+  private found(entries: readonly ChatEntry[]): void {
+    for (const e of entries) if (e.type === 'line' && e.nonce !== undefined && this.isMine(e.from)) this.done(e.nonce);
+  }
+
+  /** The line with this nonce is posted, if it is still the one unsent (not settled already, nor replaced). */
+  private done(nonce: string): void {
+    if (this.#unsent?.nonce !== nonce) return;
+    this.posted = this.#unsent;
+    this.#unsent = null;
   }
 
   private arrived(entries: readonly ChatEntry[]): void {

@@ -6,10 +6,14 @@ import { REACTION_SHOW_MS } from './store-chat.svelte.js';
 import { connected, type Acks } from '../../test/transport.js';
 
 const SPECTATOR_TAG = 'spectatorAA';
-const line = (id: number, seat: 0 | 1 | 2 | 3 = 1, text = `line ${id}`): ChatEntry => ({ id, at: id, type: 'line', from: { role: 'player', seat, name: `P${seat}` }, text });
+const line = (id: number, seat: 0 | 1 | 2 | 3 = 1, text = `line ${id}`, nonce?: string): ChatEntry => ({ id, at: id, type: 'line', from: { role: 'player', seat, name: `P${seat}` }, text, ...(nonce === undefined ? {} : { nonce }) });
 const state = (last: number, extra: Partial<ChatState> = {}): ChatState => ({ last, spectatorChat: true, mutedSeats: [], mutedSpectators: [], tag: null, ...extra });
 const withChat = (s: Snapshot, chat: ChatState): Snapshot => ({ ...s, chat });
 const tick = () => new Promise((r) => setTimeout(r, 0));
+/** A lost ack, as the client answers it itself (socket.ts). */
+const LOST = { ok: false, error: { code: 'INTERNAL', message: 'no answer' } };
+/** The nonces of the `chat` commands sent, in order. */
+const nonces = (t: { sent: { event: string; payload: unknown }[] }) => t.sent.filter((m) => m.event === 'chat').map((m) => (m.payload as { nonce: string }).nonce);
 
 /** A client at seat 0 whose `chatHistory` ack answers from `table` (every entry the server holds). */
 function client(table: ChatEntry[] = [], last = table.at(-1)?.id ?? 0, acks: Acks = {}, viewer: 0 | 'spectator' = 0) {
@@ -152,10 +156,64 @@ describe('ChatClient', () => {
     expect(await c.chat.send('bonjour')).toBe(true);
     expect(await c.chat.send('bonjour')).toBe(true); // acknowledged before: a new line, a new nonce
     expect(await c.chat.send('autre')).toBe(true);
-    const nonces = t.sent.filter((m) => m.event === 'chat').map((m) => (m.payload as { nonce: string }).nonce);
-    expect(nonces[1]).toBe(nonces[0]);
-    expect(nonces[2]).toBe(nonces[0]);
-    expect(new Set(nonces).size).toBe(3);
+    const sent = nonces(t);
+    expect(sent[1]).toBe(sent[0]);
+    expect(sent[2]).toBe(sent[0]);
+    expect(new Set(sent).size).toBe(3);
+  });
+
+  it('takes its line found in the log, its ack lost, as sent: the same text again is a new line', async () => {
+    const { client: c, t } = client([], 0, { chat: LOST });
+    expect(await c.chat.send('bonjour')).toBe(false);
+    t.on().chat(line(1, 0, 'bonjour', nonces(t)[0]!));
+    expect(c.chat.posted).toEqual({ text: 'bonjour', nonce: nonces(t)[0] });
+    await c.chat.send('bonjour');
+    expect(nonces(t)[1]).not.toBe(nonces(t)[0]);
+  });
+
+  it('finds its line in the history fetched after reconnecting (the table’s first line too)', async () => {
+    const server: ChatEntry[] = [];
+    const { client: c, t } = client(server, 0, { chat: LOST });
+    await c.chat.send('bonjour');
+    server.push(line(1, 0, 'bonjour', nonces(t)[0]!));
+    t.on().snapshot(withChat(updateFor(taken(3), 0, 2), state(1)));
+    await tick();
+    expect(c.chat.entries.map((e) => e.id)).toEqual([1]);
+    expect(c.chat.posted?.text).toBe('bonjour');
+    await c.chat.send('bonjour');
+    expect(nonces(t)[1]).not.toBe(nonces(t)[0]);
+  });
+
+  it('a line with another nonce, or from another seat with its nonce, leaves the line unsent', async () => {
+    const { client: c, t } = client([], 0, { chat: LOST });
+    await c.chat.send('bonjour');
+    const nonce = nonces(t)[0]!;
+    t.on().chat(line(1, 0, 'bonjour', 'someOtherNonceOfSeat0'));
+    t.on().chat(line(2, 2, 'bonjour', nonce));
+    t.on().chat(line(3, 0, 'bonjour')); // no nonce at all
+    expect(c.chat.posted).toBeNull();
+    await c.chat.send('bonjour');
+    expect(nonces(t)[1]).toBe(nonce);
+  });
+
+  it('an ack or a refusal that comes after its line neither repeats nor undoes the send', async () => {
+    const answers: ((ack: unknown) => void)[] = [];
+    const { client: c, t } = client([], 0, { chat: () => new Promise((r) => answers.push(r)) });
+    const first = c.chat.send('bonjour');
+    t.on().chat(line(1, 0, 'bonjour', nonces(t)[0]!));
+    const posted = c.chat.posted;
+    expect(posted?.text).toBe('bonjour');
+    answers[0]!({ ok: true, id: 1 });
+    expect(await first).toBe(true);
+    expect(c.chat.posted).toBe(posted); // not signalled twice
+    // Its line came, then the connection dropped before the ack: the send stays done.
+    const second = c.chat.send('salut');
+    t.on().chat(line(2, 0, 'salut', nonces(t)[1]!));
+    answers[1]!(LOST);
+    expect(await second).toBe(false);
+    expect(c.chat.posted?.text).toBe('salut');
+    void c.chat.send('salut');
+    expect(nonces(t)[2]).not.toBe(nonces(t)[1]);
   });
 
   it('a changed text is another line: it gets its own nonce', async () => {
