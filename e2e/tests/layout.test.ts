@@ -3,7 +3,9 @@
  * player against three bots, screenshots of the bidding (classic, and the coinche bid picker)
  * and of a trick at every size, and
  * checks that nothing overflows the screen: no scrolling, the whole hand and every seat,
- * the trick and the bidding buttons inside the viewport.
+ * the trick and the bidding buttons inside the viewport; a notice (a refused command) covers
+ * no seat (the top one's plate) nor, on a phone, the open chat's header and close button; a sit
+ * pressed offline keeps its name prompt open, and sits once the connection is back.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -40,6 +42,10 @@ async function fits(page: Page, width: number, height: number, selectors: string
   expect(scroll[0]).toBeLessThanOrEqual(width);
   expect(scroll[1]).toBeLessThanOrEqual(height);
 }
+
+type Box = { left: number; top: number; right: number; bottom: number };
+const boxOf = (page: Page, selector: string): Promise<Box> => page.$eval(selector, (e) => e.getBoundingClientRect().toJSON() as Box);
+const meet = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /** Visible buttons, links and form controls smaller than a 44 px touch target (none expected). */
 function smallTargets(page: Page): Promise<string[]> {
@@ -175,6 +181,60 @@ describe('the table at every screen size', () => {
     await page.waitForSelector('[data-testid=bid-picker]', { timeout: 30_000 });
     expect(await smallTargets(page)).toEqual([]);
     await atEverySize(page, 'coinche-bidding', ['[data-card]', '[data-seat]', '[data-bid]', '[data-bid-suit]', '[data-bid-value]', '[data-testid=auction-board]']);
+    await context.close();
+  });
+
+  it('offline: sits once back with the name typed; a notice clear of the seats (the top one under the top bar) and of the open chat header', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${base}/`);
+    await page.click('[data-testid=opt-bots]');
+    await page.click('[data-testid=create]');
+    await page.waitForURL(/\/t\//);
+    await page.waitForSelector('[data-testid=chat-toggle]'); // the later parts (the dialogs) are in
+    // Offline, every command is refused at once ("Not connected…"). A sit: "Reconnecting…" over
+    // the felt leaves "Sit here" clear, and the name prompt stays open with the name, saying why.
+    await context.setOffline(true);
+    await page.waitForSelector('[data-testid=offline]');
+    expect(meet(await boxOf(page, '[data-testid=offline]'), await boxOf(page, '[data-sit="0"]')), 'Reconnecting over Sit here').toBe(false);
+    await page.click('[data-sit="0"]');
+    await page.fill('[data-testid=name-input]', 'Maximilian');
+    await page.click('[data-testid=sit-confirm]');
+    expect(await page.textContent('[data-testid=sit-refused]')).toBe('Not connected: nothing was sent. Reconnecting…');
+    expect(await page.inputValue('[data-testid=name-input]')).toBe('Maximilian');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'layout-sit-offline-small-phone.png') });
+    // Back: pressing again sits.
+    await context.setOffline(false);
+    await page.waitForSelector('[data-testid=offline]', { state: 'detached' });
+    await page.click('[data-testid=sit-confirm]');
+    await page.waitForSelector('[data-seat="0"] >> text=Maximilian');
+    await addBot(page, 2); // the partner, at the top
+    await context.setOffline(true);
+    await page.waitForSelector('[data-testid=offline]');
+    const noticeFrom = async (what: string, refused: () => Promise<void>): Promise<Box> => {
+      await refused();
+      await page.waitForSelector('[data-testid=notice]');
+      await page.screenshot({ path: path.join(ARTIFACTS, `layout-notice-${what}.png`) });
+      return boxOf(page, '[data-testid=notice]');
+    };
+    const start = () => page.click('[data-testid=start]');
+    for (const s of [SIZES[1], SIZES[3]]) {
+      await resize(page, s);
+      const notice = await noticeFrom(s.name, start);
+      for (const seat of await page.$$eval('[data-seat]', (els) => els.map((e) => ({ pos: e.getAttribute('data-pos'), ...(e.getBoundingClientRect().toJSON() as Box) }))))
+        expect(meet(notice, seat), `${s.name}: notice over the ${seat.pos} seat`).toBe(false);
+      expect(notice.top, `${s.name}: notice under the top bar`).toBeGreaterThanOrEqual((await boxOf(page, 'header')).bottom);
+    }
+    // A phone with the chat open: a line sent offline is refused; the chat's header (its close button) stays clear.
+    await resize(page, SIZES[1]);
+    await page.click('[data-testid=chat-toggle]');
+    await page.fill('[data-testid=chat-input]', 'Bonjour');
+    const notice = await noticeFrom('chat-small-phone', () => page.click('[data-testid=chat-send]'));
+    expect(meet(notice, await boxOf(page, '[data-testid=chat-panel] :has(> [data-testid=chat-close])')), 'notice over the chat header').toBe(false);
+    expect(meet(notice, await boxOf(page, '[data-testid=chat-close]')), 'notice over the chat close button').toBe(false);
+    await page.click('[data-testid=chat-close]');
     await context.close();
   });
 });
