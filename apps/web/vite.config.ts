@@ -56,7 +56,7 @@ export default defineConfig({
             { name: 'runtime', test: /node_modules[\\/].*svelte[\\/]src[\\/]/, priority: 30 },
             {
               name: 'app',
-              test: /packages[\\/]rules[\\/]src[\\/](types|cards|play|auction|fast[\\/]tables)\.ts|apps[\\/]web[\\/]src[\\/](lib[\\/](i18n\.ts|prefs|storage|router|routes|pwa|layout|refusal|seat-view|motion|notify)|lib[\\/]i18n[\\/]terms|components[\\/](Suit|Card|Icon|CardBack|Trick|parts)\.)/,
+              test: /packages[\\/]rules[\\/]src[\\/](types|cards|play|auction|fast[\\/]tables)\.ts|apps[\\/]web[\\/]src[\\/](lib[\\/](i18n\.ts|prefs|storage|router|routes|pwa|layout|refusal|seat-view|motion|notify|keys)|lib[\\/]i18n[\\/]terms|components[\\/](Suit|Card|Icon|CardBack|Trick|parts)\.)/,
               priority: 20,
             },
           ],

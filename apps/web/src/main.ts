@@ -3,6 +3,7 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 import { loadLang } from './lib/i18n.js';
+import './lib/keys.js'; // from the first key pressed (lib/keys.ts)
 import { loadPage, pageOf } from './lib/pages.js';
 import { prefs } from './lib/prefs.svelte.js';
 import { pwa } from './lib/pwa.svelte.js';

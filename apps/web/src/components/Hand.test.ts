@@ -99,6 +99,16 @@ describe('Hand', () => {
     expect(document.activeElement).toBe(screen.getAllByRole('button')[0]);
   });
 
+  it('counts the keys pressed before the hand was on screen (Tab and Enter in the lobby): the first turn brings the focus', async () => {
+    await fireEvent.pointerDown(window);
+    await fireEvent.keyDown(window, { key: 'Enter' }); // "Start" pressed from the keyboard, before any hand
+    (document.activeElement as HTMLElement | null)?.blur();
+    const { rerender } = render(Hand, { cards: hand, legal: hand, active: false, ontap: () => {} });
+    expect(document.activeElement).toBe(document.body);
+    await rerender({ cards: hand, legal: hand, active: true, ontap: () => {} });
+    expect(document.activeElement).toBe(screen.getAllByRole('button')[0]);
+  });
+
   it('reports taps, and plays with the keyboard (arrows + Enter)', async () => {
     const ontap = vi.fn();
     render(Hand, { cards: hand, legal: hand, active: true, ontap });

@@ -159,6 +159,23 @@ describe('TableView', () => {
     expect(document.querySelector('[data-seat="0"] .name')!.textContent).not.toMatch(/partner|your left|your right/);
   });
 
+  it('shows one\'s own seat disconnected while one\'s own connection is down (the last snapshot says connected)', async () => {
+    prefs.setLang('en');
+    const store = mounted(updateFor(taken(3), 0, 1));
+    const own = (): Element => document.querySelector('[data-seat="0"]')!;
+    store.connection.status = 'connected';
+    await tick();
+    expect(own().querySelector('.dot.on')).not.toBeNull();
+    store.connection.status = 'disconnected';
+    await tick();
+    expect(own().querySelector('.dot.on')).toBeNull();
+    expect(own().textContent).toContain('disconnected');
+    expect(document.querySelector('[data-seat="1"] .dot.on')).not.toBeNull(); // the others: as last known
+    store.connection.status = 'connected';
+    await tick();
+    expect(own().querySelector('.dot.on')).not.toBeNull();
+  });
+
   it('shows spectators the table without a hand', () => {
     mounted(updateFor(taken(3), 'spectator', 1));
     expect(document.querySelectorAll('[data-card]').length).toBe(0);
@@ -178,6 +195,15 @@ describe('TableView', () => {
     await fireEvent.click(screen.getByTestId('rematch'));
     expect(rematch).toHaveBeenCalledOnce();
     expect(document.querySelectorAll('[data-deal-row]').length).toBe(state.deals.length);
+  });
+
+  it('tells a spectator which team won the game', async () => {
+    prefs.setLang('en');
+    const { state } = playGame({ target: 301 }, seededRng(7));
+    const update = updateFor(state, 'spectator', 1);
+    mounted({ ...update, table: { ...update.table, status: 'finished' } });
+    const dialog = await screen.findByTestId('game-over');
+    expect(dialog.textContent).toContain(`Team ${'AB'[state.winner!]} wins!`);
   });
 
   it('game over shows the deal that ended the game and opens its breakdown, then comes back', async () => {

@@ -3,11 +3,7 @@
  * the bidding buttons after a bid) and keeping it inside a modal dialog (Tab wraps around).
  */
 
-// Whether the player uses the keyboard (its last input): focus is moved by script only for them.
-let keys = false;
-globalThis.addEventListener?.('keydown', () => (keys = true), true);
-globalThis.addEventListener?.('pointerdown', () => (keys = false), true);
-export const keyboardUser = (): boolean => keys;
+import { keyboardUser } from './keys.js';
 
 /** The focus is nowhere a user put it: on the page's body, or on an element no longer in it. */
 export function focusLost(): boolean {

@@ -16,7 +16,7 @@ export const LATER_EN = {
   announcementsRow: 'Announcements',
   dealSummary: 'Deal {n}',
   continue: 'Continue',
-  winner: '{team} win!',
+  winner: '{team} wins!',
   weWin: 'You win!',
   weLose: 'You lose',
   waitingRematch: 'Waiting for the host to start a rematch',
