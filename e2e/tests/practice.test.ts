@@ -78,6 +78,20 @@ async function act(holdAtFive = false): Promise<'played' | 'bid' | 'continued' |
 const moved = (v: number): Promise<unknown> =>
   page.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) !== v, v, { timeout: 5000 }).catch(() => null);
 
+/**
+ * What a button of the practice controls covers, in the page: one's own seat plate or bid's
+ * bubble, the turn cue, a card of the hand or a bidding button ('' when nothing).
+ */
+function controlsCover(): string {
+  const others = [...document.querySelectorAll('[data-pos=bottom] .plate, [data-pos=bottom] .bubble, [data-testid=your-turn], [data-card], .action-zone .bid-panel button')];
+  const over = (a: DOMRect, b: DOMRect): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const name = (e: Element): string =>
+    e.matches('.plate') ? 'own seat plate' : e.matches('.bubble') ? 'own bid' : (e.getAttribute('data-testid') ?? e.getAttribute('data-card') ?? e.getAttribute('data-bid') ?? e.getAttribute('data-bid-suit') ?? e.getAttribute('data-bid-value') ?? e.outerHTML.slice(0, 60));
+  return [...document.querySelectorAll('[data-testid=practice-controls] button')]
+    .flatMap((b) => others.filter((o) => over(b.getBoundingClientRect(), o.getBoundingClientRect())).map((o) => `${name(b)} over ${name(o)}`))
+    .join(', ');
+}
+
 describe('practice against three strong bots, offline', () => {
   it('plays a whole game offline, resumes after a reload mid-deal, replays and analyses it, and its record verifies', async () => {
     await page.goto(`${base()}/`);
@@ -253,6 +267,60 @@ describe('practice against three strong bots, offline', () => {
       expect(seen.coinche, 'coinche: a bidding panel seen').toBeGreaterThan(0);
     } finally {
       await phone.close();
+    }
+  });
+
+  it('on a phone, in en, fr and de, the hint and take-back buttons cover neither one\'s own seat, the turn cue, the hand nor the bidding buttons', async () => {
+    const cases = [
+      { lang: 'en', viewport: { width: 360, height: 740 }, variant: 'classic' },
+      { lang: 'fr', viewport: { width: 360, height: 740 }, variant: 'classic' },
+      { lang: 'de', viewport: { width: 360, height: 740 }, variant: 'classic' },
+      { lang: 'fr', viewport: { width: 390, height: 844 }, variant: 'classic' },
+      { lang: 'fr', viewport: { width: 360, height: 740 }, variant: 'coinche' },
+    ] as const;
+    for (const { lang, viewport, variant } of cases) {
+      const phone = await browser.newContext({ viewport, hasTouch: true, isMobile: true, locale: lang, reducedMotion: 'reduce' });
+      try {
+        const p = await phone.newPage();
+        p.setDefaultTimeout(30_000);
+        await p.goto(`${base()}/`);
+        await p.evaluate(() => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 })));
+        await p.goto(`${base()}/practice`);
+        if (variant === 'coinche') await p.click('[data-testid=practice-form] [data-variant=coinche]');
+        await p.click('[data-testid=practice-start]');
+        const where = `${variant}, ${lang} ${viewport.width}×${viewport.height}`;
+        const shot = `phone-${variant}-${lang}-${viewport.width}`;
+        // The player's turn waits for the player: the screen is still while it is looked at.
+        const check = async (kind: 'bid' | 'card'): Promise<void> => {
+          // the controls are placed in the frame after a panel comes up (a resize observer): two frames drawn
+          await p.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+          const cover = await p.evaluate(controlsCover);
+          if (cover) await p.screenshot({ path: path.join(SHOTS, `${shot}-${kind}-covered.png`) });
+          expect(cover, `${where}, ${kind === 'bid' ? 'bidding' : 'card play'}`).toBe('');
+        };
+        const seen = { bid: 0, card: 0 };
+        for (let i = 0; i < 300 && (seen.bid === 0 || seen.card < 2); i++) {
+          const next = await p.waitForSelector('.action-zone .bid-panel, [data-card].playable, [data-testid=continue]:not([disabled]), [data-testid=game-over]', { timeout: 60_000 });
+          const kind = await next.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-testid=continue]') ? 'continue' : el.matches('[data-testid=game-over]') ? 'over' : 'bid'));
+          if (kind === 'over') break;
+          const version = Number(await p.getAttribute('.screen', 'data-version'));
+          if (kind === 'continue') {
+            await p.click('[data-testid=continue]:not([disabled])', { timeout: 1500 }).catch(() => {});
+            continue;
+          }
+          await check(kind);
+          if (seen[kind]++ === 0) await p.screenshot({ path: path.join(SHOTS, `${shot}-${kind}.png`) });
+          // taking (the retourne, the lowest bid open) leads to card play the soonest; else a pass (after a coinche)
+          const take = '[data-bid^=take]:not([disabled]), [data-bid-suit]:not([disabled])';
+          const bid = (await p.$(take)) ? take : '[data-bid=pass]:not([disabled])';
+          await p.click(kind === 'card' ? '[data-card].playable' : bid, { timeout: 5000, ...(kind === 'card' ? { position: { x: 8, y: 14 } } : {}) });
+          await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, version);
+        }
+        expect(seen.bid, `${where}: a bidding panel seen`).toBeGreaterThan(0);
+        expect(seen.card, `${where}: card play seen`).toBeGreaterThan(1);
+      } finally {
+        await phone.close();
+      }
     }
   });
 

@@ -5,10 +5,12 @@
  * the same handlers a server's do — so the table, its motion, sounds, callouts, score sheet and
  * deal summary are the online table's own. Beside the protocol: take back, hint.
  */
-import type { ClientEventName, ClientEventPayload } from '@belote/protocol/client';
+import type { ClientEventName, ClientEventPayload, Snapshot } from '@belote/protocol/client';
 import type { AckOf, Credentials, Transport, TransportHandlers } from '../lib/socket.js';
 import type { Hint } from './hints.js';
 import type { FromPractice, PracticeReply, PracticeRequest, ToPractice } from './messages.js';
+import { youName } from './texts.js';
+import { ME } from './types.js';
 
 /** The part of a Worker the transport uses (an in-process host in tests). */
 export interface PracticeWorker {
@@ -25,6 +27,16 @@ export interface PracticeTransport extends Transport {
   takeBack(): Promise<PracticeReply>;
   hint(): Promise<{ ok: true; hint: Hint } | { ok: false; message: string }>;
 }
+
+/** The table as the page shows it: a player who never gave a name ('' in the worker) is "You" in the page's language, then. */
+function named(s: Snapshot): Snapshot {
+  if (s.table.seats[ME].name !== '') return s;
+  const seats = s.table.seats.map((x) => (x.seat === ME ? { ...x, name: youName() } : x)) as Snapshot['table']['seats'];
+  return { ...s, table: { ...s.table, seats } };
+}
+
+/** The ack of a `sync` carries a snapshot. */
+const namedAck = (a: PracticeReply): PracticeReply => (a.ok && 'snapshot' in a ? { ...a, snapshot: named(a.snapshot as Snapshot) } : a);
 
 /**
  * A transport factory for `TableClient.connect`: `start` opens the table (a kept id, or new
@@ -53,7 +65,7 @@ export function practiceTransport(
           on.refused({ code: 'NO_SUCH_TABLE', message: m.message });
           return;
         case 'frame':
-          if (m.name === 'snapshot') on.snapshot(m.frame);
+          if (m.name === 'snapshot') on.snapshot(named(m.frame));
           else if (m.name === 'step') on.step(m.frame);
           else on.presence(m.frame);
           return;
@@ -79,7 +91,7 @@ export function practiceTransport(
     made = {
       opened,
       send<E extends ClientEventName>(event: E, payload: ClientEventPayload<E>): Promise<AckOf<E>> {
-        return ask({ type: 'send', event, payload: payload as ClientEventPayload<ClientEventName> }) as Promise<AckOf<E>>;
+        return ask({ type: 'send', event, payload: payload as ClientEventPayload<ClientEventName> }).then(namedAck) as Promise<AckOf<E>>;
       },
       takeBack: () => ask({ type: 'takeBack' }),
       async hint() {
@@ -90,7 +102,7 @@ export function practiceTransport(
       reconnect() {
         // nothing to reconnect to: ask for a snapshot instead
         void ask({ type: 'send', event: 'sync', payload: {} }).then((a) => {
-          if (a.ok && 'snapshot' in a) on.snapshot(a.snapshot as never);
+          if (a.ok && 'snapshot' in a) on.snapshot(named(a.snapshot as Snapshot));
         });
       },
       close() {

@@ -7,6 +7,7 @@
 import type { TableRecord } from '@belote/protocol/client';
 import { recordOf, newGame, startDeal, apply, type GameState } from '@belote/rules';
 import { botName } from './table.js';
+import { youName } from './texts.js';
 import { ME, type SavedPractice } from './types.js';
 
 interface RebuiltGame {
@@ -36,7 +37,7 @@ export function practiceRecord(saved: SavedPractice, game: number): TableRecord 
   const g = gamesOf(saved)[game];
   if (!g) return null;
   const rec = recordOf(g.state, (i) => ({ commitment: g.secrets[i]!.commitment, salt: g.secrets[i]!.salt }));
-  const players = ([0, 1, 2, 3] as const).map((s) => (s === ME ? saved.settings.name : botName(s))) as TableRecord['players'];
+  const players = ([0, 1, 2, 3] as const).map((s) => (s === ME ? saved.settings.name || youName() : botName(s))) as TableRecord['players'];
   return { ...rec, table: saved.id, game, players };
 }
 

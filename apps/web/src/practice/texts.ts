@@ -2,7 +2,7 @@
  * The practice pages' texts in English, German and French, loaded with them (not with the first
  * page). German and French are typed against English: a missing key fails the type check.
  */
-import { prefs } from '../lib/prefs.svelte.js';
+import { prefs, t } from '../lib/prefs.svelte.js';
 
 const en = {
   title: 'Practice',
@@ -102,4 +102,10 @@ const TEXTS = { en, de, fr } as const;
 /** A practice text in the current language, `{name}` placeholders filled. */
 export function pt(key: Key, params: Record<string, string | number> = {}): string {
   return TEXTS[prefs.lang][key].replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}
+
+/** The name of a player who never gave one (kept as ''): "You" in the current language (the seat then drops its "· you"). */
+export function youName(): string {
+  const you = t('you');
+  return you.charAt(0).toLocaleUpperCase(prefs.lang) + you.slice(1);
 }

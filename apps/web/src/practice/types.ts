@@ -14,7 +14,7 @@ export interface PracticeSettings {
   opponents: BotLevel;
   /** null: no timer; else a turn of the player longer than this is played by a bot (the partner's level), as online. */
   turnTimerSeconds: number | null;
-  /** The player's display name (seat 0). */
+  /** The player's display name (seat 0); '' for a player who never gave one: "You" in the language of the page showing it (texts.ts). */
   name: string;
 }
 

@@ -1,0 +1,92 @@
+/**
+ * The name of a practice player who gave none: "You" in the language in force, on the table
+ * and in the game's record — also after the language changes mid-game. The practice page is
+ * rendered whole (its worker run in this process, IndexedDB faked). A game kept with the name
+ * written out (as every game was before) still opens, under that name.
+ */
+import 'fake-indexeddb/auto';
+import { decide } from '@belote/bots';
+import { seededRng } from '@belote/rules/core';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { prefs } from '../lib/prefs.svelte.js';
+import { practiceHost } from './host.js';
+import type { FromPractice, ToPractice } from './messages.js';
+import PracticePage from './PracticePage.svelte';
+import { practiceRecord } from './record.js';
+import { SavedGames } from './saved-games.js';
+import type { SavedPractice } from './types.js';
+
+// The practice worker, run in this process on the same (fake) IndexedDB as the page; messages cloned as across a real worker.
+vi.mock('./practice.worker.ts?worker', () => ({
+  default: class {
+    onmessage: ((e: MessageEvent<FromPractice>) => void) | null = null;
+    readonly #handle = practiceHost((m) => queueMicrotask(() => this.onmessage?.({ data: structuredClone(m) } as MessageEvent<FromPractice>)), {
+      store: () => SavedGames.open(),
+      decide: (view, level, seed) => decide(view, { level, rng: seededRng(seed) }),
+      clock: { now: () => Date.now(), setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
+      random: (n) => crypto.getRandomValues(new Uint8Array(n)),
+    });
+    postMessage(m: ToPractice): void {
+      queueMicrotask(() => this.#handle(structuredClone(m)));
+    }
+    terminate(): void {}
+  },
+}));
+
+const ownName = (): string | null | undefined => document.querySelector('[data-pos=bottom] .name')?.textContent;
+
+async function saved(): Promise<SavedPractice[]> {
+  const db = await SavedGames.open();
+  const all = await db.list();
+  db.close();
+  return all;
+}
+
+beforeAll(() => {
+  // jsdom lays nothing out: the practice controls' placement has nothing to observe
+  vi.stubGlobal('ResizeObserver', class { observe(): void {} unobserve(): void {} disconnect(): void {} });
+  localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 }));
+});
+
+afterAll(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  prefs.setLang('en');
+});
+
+describe('the practice player who gave no name', () => {
+  it('is "You" in the language in force: a game started in French shows "Vous", then "You" once the page is in English, and its record says so', async () => {
+    prefs.setLang('fr');
+    const page = render(PracticePage, { table: null });
+    await fireEvent.click(await screen.findByTestId('practice-start'));
+    await waitFor(() => expect(ownName()).toBe('Vous'));
+    prefs.setLang('en');
+    await waitFor(() => expect(ownName()).toBe('You'));
+    const [game] = await saved();
+    expect(practiceRecord(game!, 0)?.players[0]).toBe('You');
+    page.unmount();
+  });
+
+  it('a game kept under a name written out (as every game was before) opens under it', async () => {
+    const legacy: SavedPractice = {
+      id: 'LegacyGameKeptAsVous00',
+      settings: { rules: { target: 501, announcements: true, tie: 'litige', direction: 'counterclockwise' }, partner: 'strong', opponents: 'strong', turnTimerSeconds: null, name: 'Vous' },
+      entries: [{ type: 'gameStart' }],
+      version: 1,
+      createdAt: 1,
+      updatedAt: 1,
+      finished: false,
+      hints: 0,
+      takeBacks: 0,
+    };
+    const db = await SavedGames.open();
+    await db.put(legacy);
+    db.close();
+    prefs.setLang('en');
+    const page = render(PracticePage, { table: legacy.id });
+    await waitFor(() => expect(ownName()).toBe('Vous · you'));
+    expect(practiceRecord(legacy, 0)?.players[0]).toBe('Vous');
+    page.unmount();
+  });
+});
