@@ -125,6 +125,8 @@ describe('the contract on the table', () => {
     // Each seat's latest call in its bubble.
     expect(document.querySelector('[data-seat="0"] [data-call]')!.textContent!.trim()).toBe('Pass');
     expect(document.querySelector('[data-seat="2"] [data-call]')!.textContent!.trim()).toBe('Coinche !');
+    // Spoken with the turn after it: the call's own "!" ends it (no "!." ).
+    expect((await screen.findByTestId('turn-live')).textContent).toMatch(/^Cleo: Coinche ! \S+ to play$/);
     prefs.setLang('de');
     await Promise.resolve();
     expect(screen.getByTestId('auction-multiplier').textContent).toBe('Coinché ×2 von Cleo');

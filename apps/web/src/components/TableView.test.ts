@@ -197,6 +197,18 @@ describe('TableView', () => {
     expect(document.querySelectorAll('[data-deal-row]').length).toBe(state.deals.length);
   });
 
+  it('game over puts one\'s own team first, as the top bar and the score sheet do (a player of seat 1)', async () => {
+    prefs.setLang('en');
+    const { state } = playGame({ target: 301 }, seededRng(7));
+    const update = updateFor(state, 1, 1);
+    mounted({ ...update, table: { ...update.table, status: 'finished' } });
+    await screen.findByTestId('game-over');
+    const totals = state.deals.at(-1)!.result!.totals;
+    expect(screen.getByTestId('final-totals').textContent!.replace(/\s+/g, ' ').trim()).toBe(`Us ${totals[1]} Them ${totals[0]}`);
+    const written = state.deals.at(-1)!.result!.written;
+    expect(screen.getByTestId('last-deal').querySelector('.written')!.textContent!.replace(/\s+/g, ' ').trim()).toMatch(new RegExp(`^Us ?\\+${written[1]} Them ?\\+${written[0]}$`));
+  });
+
   it('tells a spectator which team won the game', async () => {
     prefs.setLang('en');
     const { state } = playGame({ target: 301 }, seededRng(7));

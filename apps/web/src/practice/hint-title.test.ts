@@ -1,0 +1,38 @@
+/** The hint's title: the strong bot's move where each language puts it in the sentence. */
+import { currentDeal, viewFor } from '@belote/rules';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TABLE_ID, taken, updateFor } from '../../test/fixtures.js';
+import { prefs } from '../lib/prefs.svelte.js';
+import { TableClient } from '../lib/store.svelte.js';
+import HintControls from './HintControls.svelte';
+import type { Hint } from './hints.js';
+
+// jsdom has no ResizeObserver (the controls place themselves with one).
+beforeEach(() => vi.stubGlobal('ResizeObserver', class { observe(): void {} unobserve(): void {} disconnect(): void {} }));
+afterEach(() => {
+  prefs.setLang('en');
+  vi.unstubAllGlobals();
+});
+
+describe('the hint panel', () => {
+  it('names the card in the sentence: after the verb in English and French, before it in German', async () => {
+    const state = taken(3);
+    const seat = currentDeal(state)!.turn!;
+    const store = new TableClient(TABLE_ID);
+    store.receive(updateFor(state, seat, 1));
+    const card = viewFor(state, seat).deal!.legal[0]!;
+    const hint: Hint = { kind: 'card', best: card, options: [{ option: card, value: 10 }], samples: 4, ms: 1 };
+    render(HintControls, { store, ask: async () => ({ ok: true, hint }) });
+    await fireEvent.click(screen.getByTestId('hint'));
+    const title = async (): Promise<string> => (await screen.findByTestId('hint-panel')).querySelector('h2')!.textContent!.replace(/\s+/g, ' ').trim();
+    const move = (await screen.findByTestId('hint-panel')).querySelector('h2 b')!.textContent!;
+    expect(await title()).toBe(`The strong bot would play ${move}`);
+    prefs.setLang('de');
+    await Promise.resolve();
+    expect(await title()).toBe(`Der starke Bot würde ${move} spielen`);
+    prefs.setLang('fr');
+    await Promise.resolve();
+    expect(await title()).toBe(`Le robot fort jouerait ${move}`);
+  });
+});
