@@ -4,8 +4,11 @@
  * and of a trick at every size, and
  * checks that nothing overflows the screen: no scrolling, the whole hand and every seat,
  * the trick and the bidding buttons inside the viewport; a notice (a refused command) covers
- * no seat (the top one's plate) nor, on a phone, the open chat's header and close button; a sit
- * pressed offline keeps its name prompt open, and sits once the connection is back.
+ * no seat (the top one's plate) nor, on a phone, the open chat's header and close button, nor
+ * "Reconnecting…" the chat's field; a sit pressed offline keeps its name prompt open, and sits
+ * once the connection is back. The lobby on phones, landscape (three sizes) and portrait, for a
+ * guest, the host and the seated host: every seat's "Sit here" and "+ Bot" is what a tap at its
+ * centre reaches, clear of the centre panel's controls, which are reachable too.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -65,6 +68,58 @@ async function atEverySize(page: Page, what: string, selectors: string[]): Promi
     await resize(page, { width: s.width, height: s.height });
     await page.screenshot({ path: path.join(ARTIFACTS, `layout-${what}-${s.name}.png`) });
     await fits(page, s.width, s.height, selectors);
+  }
+}
+
+/** The lobby sizes of a phone: landscape (three) and portrait (two). */
+const LOBBY_SIZES = [
+  { name: 'landscape-phone', width: 844, height: 390 },
+  { name: 'landscape-667', width: 667, height: 375 },
+  { name: 'landscape-740', width: 740, height: 360 },
+  { name: 'small-phone', width: 360, height: 740 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/**
+ * At every lobby size: each seat's "Sit here" and "+ Bot" is the topmost element at its centre
+ * (a tap reaches it) and meets none of the lobby centre's controls; the centre's controls are
+ * reachable too (scrolled into view within the centre if it scrolls), and none is under 44 px.
+ */
+async function seatsClearOfLobby(page: Page, who: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  for (const s of LOBBY_SIZES) {
+    await resize(page, s);
+    await page.$eval('[data-testid=lobby]', (e) => e.scrollTo(0, 0)); // as it opens (the check below scrolls it)
+    await page.screenshot({ path: path.join(ARTIFACTS, `layout-lobby-${who}-${s.name}.png`) });
+    const found = await page.evaluate(() => {
+      const box = (e: Element) => e.getBoundingClientRect().toJSON() as { left: number; top: number; right: number; bottom: number; width: number; height: number };
+      const topmost = (e: Element): boolean => {
+        const r = e.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit !== null && e.contains(hit);
+      };
+      const seatButtons = [...document.querySelectorAll('[data-sit], [data-addbot]')].map((e) => ({
+        what: `${e.hasAttribute('data-sit') ? 'sit' : 'addbot'} ${e.closest('[data-pos]')?.getAttribute('data-pos')}`,
+        topmost: topmost(e),
+        ...box(e),
+      }));
+      const lobbyControls = [...document.querySelectorAll('[data-testid=lobby] :is(button, a[href], input, select)')].map((e) => {
+        e.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        return { what: e.getAttribute('data-testid') ?? e.textContent?.trim() ?? e.tagName, topmost: topmost(e), ...box(e) };
+      });
+      return { seatButtons, lobbyControls, scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight] };
+    });
+    expect(found.seatButtons.length, `${who} ${s.name}: seat buttons`).toBeGreaterThan(0);
+    expect(found.lobbyControls.length, `${who} ${s.name}: lobby controls`).toBeGreaterThan(0);
+    for (const b of found.seatButtons) {
+      expect(b.topmost, `${who} ${s.name}: ${b.what} on top at its centre`).toBe(true);
+      for (const c of found.lobbyControls) expect(meet(b, c), `${who} ${s.name}: ${b.what} meets the lobby's ${c.what}`).toBe(false);
+    }
+    for (const c of found.lobbyControls) {
+      expect(c.topmost, `${who} ${s.name}: the lobby's ${c.what} on top at its centre`).toBe(true);
+      expect(Math.min(c.width, c.height), `${who} ${s.name}: the lobby's ${c.what} ≥ 44 px`).toBeGreaterThanOrEqual(44);
+    }
+    expect(found.scroll, `${who} ${s.name}: no page scrolling`).toEqual([s.width, s.height]);
   }
 }
 
@@ -184,6 +239,38 @@ describe('the table at every screen size', () => {
     await context.close();
   });
 
+  it('the lobby on a phone (landscape and portrait): every Sit here and + Bot on top and clear of the controls of the centre panel, which stay reachable', async () => {
+    const host = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
+    const page = await host.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${base}/`);
+    await page.click('[data-testid=create]');
+    await page.waitForURL(/\/t\//);
+    await page.waitForSelector('[data-testid=chat-toggle]'); // the later parts are in
+    // A guest: "Sit here" at every seat, the centre waiting for the host.
+    const guest = await browser.newContext({ viewport: { width: 844, height: 390 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
+    const guestPage = await guest.newPage();
+    guestPage.setDefaultTimeout(15_000);
+    await guestPage.goto(page.url());
+    await guestPage.waitForSelector('[data-testid=chat-toggle]');
+    await seatsClearOfLobby(guestPage, 'guest');
+    // The guest sits at the bottom seat, landscape: the tap reaches "Sit here".
+    await resize(guestPage, LOBBY_SIZES[0]);
+    await guestPage.click('[data-sit="0"]', { timeout: 3000 });
+    await guestPage.waitForSelector('[data-testid=name-input]');
+    await guest.close();
+    // The host: "Sit here" and "+ Bot" at every seat, the settings and start.
+    await seatsClearOfLobby(page, 'host');
+    // Seated: the centre adds the notification opt-in and "Leave seat".
+    await resize(page, LOBBY_SIZES[4]);
+    await page.click('[data-sit="0"]');
+    await page.fill('[data-testid=name-input]', 'Maximilian');
+    await page.click('[data-testid=sit-confirm]');
+    await page.waitForSelector('[data-seat="0"] >> text=Maximilian');
+    await seatsClearOfLobby(page, 'seated');
+    await host.close();
+  });
+
   it('offline: sits once back with the name typed; a notice clear of the seats (the top one under the top bar) and of the open chat header', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
     const page = await context.newPage();
@@ -231,6 +318,18 @@ describe('the table at every screen size', () => {
     await resize(page, SIZES[1]);
     await page.click('[data-testid=chat-toggle]');
     await page.fill('[data-testid=chat-input]', 'Bonjour');
+    // "Reconnecting…" stays in view, clear of the chat's field: the chat opened tall (as it opened
+    // here, to a spectator), then short.
+    for (const chatSize of ['tall', 'short']) {
+      expect(await page.getAttribute('[data-testid=chat-expand]', 'aria-expanded')).toBe(String(chatSize === 'tall'));
+      await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))); // drawn, for the screenshot
+      await page.screenshot({ path: path.join(ARTIFACTS, `layout-offline-chat-${chatSize}-small-phone.png`) });
+      const offline = await boxOf(page, '[data-testid=offline]');
+      expect(meet(offline, await boxOf(page, '[data-testid=chat-input]')), `Reconnecting over the ${chatSize} chat's field`).toBe(false);
+      expect(offline.top, `Reconnecting in view (${chatSize} chat)`).toBeGreaterThanOrEqual((await boxOf(page, 'header')).bottom);
+      expect(offline.bottom, `Reconnecting in view (${chatSize} chat)`).toBeLessThanOrEqual(SIZES[1].height);
+      await page.click('[data-testid=chat-expand]');
+    }
     const notice = await noticeFrom('chat-small-phone', () => page.click('[data-testid=chat-send]'));
     expect(meet(notice, await boxOf(page, '[data-testid=chat-panel] :has(> [data-testid=chat-close])')), 'notice over the chat header').toBe(false);
     expect(meet(notice, await boxOf(page, '[data-testid=chat-close]')), 'notice over the chat close button').toBe(false);
