@@ -8,7 +8,9 @@
  * critical violation) and a screenshot at 390×844 and 1280×800 in test-artifacts/coinche/.
  * Last, the deal's replay opened from the score sheet (a new tab, while the next deal runs):
  * only that deal, the calls in the auction grid, the coinche judged by the analysis, and the
- * same coinche score explanation as the live summary (also audited and shot at both sizes).
+ * same coinche score explanation as the live summary (also audited and shot at both sizes), and
+ * in English, French and German every call of its move list whole at both sizes (a coinche call
+ * as ×2 in a desktop's narrow column, its word on a phone).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -91,6 +93,27 @@ async function headerClear(page: Page, label: string): Promise<void> {
     expect(g.before, `${label} (${k}): space between scores and trump`).toBeGreaterThanOrEqual(4);
     expect(g.after, `${label} (${k}): space between trump and menu`).toBeGreaterThanOrEqual(4);
   }
+}
+
+/**
+ * Every call of the replay's move list whole at both sizes: no text cut (an ellipsis) and nothing
+ * running out of its cell, the marks (?! ? ??) included.
+ */
+async function bidsWhole(page: Page, what: string): Promise<void> {
+  for (const size of ['desktop', 'phone'] as const) {
+    await resize(page, SIZES[size]);
+    const cut = await page.$$eval('[data-testid=move-list] button.move.bid', (els) =>
+      els.flatMap((b) => {
+        const box = b.getBoundingClientRect();
+        const out = (r: DOMRect): boolean => r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+        const parts = [...b.querySelectorAll<HTMLElement>('.txt, .glyph')];
+        const whole = b.scrollWidth <= b.clientWidth && parts.every((p) => p.scrollWidth <= p.clientWidth && ![...p.getClientRects()].some(out));
+        return whole ? [] : [`"${parts.map((p) => p.textContent).join('')}" in ${Math.round(box.width)} px`];
+      }),
+    );
+    expect(cut, `${what} @ ${size}: calls cut in the move list`).toEqual([]);
+  }
+  await page.setViewportSize(SIZES.phone);
 }
 
 /** The phone whose turn it is to call (its bid picker is showing). */
@@ -268,6 +291,32 @@ describe('a coinche deal on four phones', () => {
     expect(formulas).toHaveLength(2);
     expect(formulas.some((f) => /\) × 2 = \d+$/.test(f))).toBe(true);
     await check(replay, 'replay-end');
+    // Every call whole in the move list, in each language: a coinche call by its word, or by its
+    // multiplier (×2, ×4) where the column is narrow (a desktop's), the word in its spoken name.
+    for (const lang of ['en', 'fr', 'de'] as const) {
+      if (lang !== 'en') {
+        await replay.evaluate((l) => localStorage.setItem('belote:lang', l), lang);
+        await replay.reload();
+        await replay.waitForFunction((l) => document.documentElement.lang === l && document.querySelector('[data-testid=move-list] button.move.bid') !== null, lang);
+      }
+      // the analysis' marks (?! ? ??) drawn too
+      await replay.waitForSelector('[data-testid=analysis-status][data-status=done]', { timeout: 120_000 });
+      await bidsWhole(replay, `the coinche replay (${lang})`);
+      for (const size of ['desktop', 'phone'] as const) {
+        await resize(replay, SIZES[size]);
+        // on a phone, the move list in view (above the docked step buttons)
+        if (size === 'phone') await replay.locator('[data-testid=move-list]').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+        await replay.screenshot({ path: path.join(SHOTS, `replay-moves-${lang}-${size}.png`) });
+      }
+    }
+    await replay.evaluate(() => localStorage.setItem('belote:lang', 'en'));
+    const coinche = replay.locator('[data-testid=move-list] button.move.bid:has(.short)');
+    expect(await coinche.count()).toBe(1);
+    expect(await coinche.locator('.sr-only').textContent()).toMatch(/^\w+: Coinche(, .+)?$/);
+    expect(await coinche.locator('.txt').innerText()).toBe('Coinche');
+    await resize(replay, SIZES.desktop);
+    expect(await coinche.locator('.txt').innerText()).toBe('×2');
+    expect(await coinche.locator('.short').getAttribute('title')).toBe('Coinche');
     await replay.close();
   });
 });

@@ -5,7 +5,7 @@
  * deals already finished, never the one being played (checked against the running deal's
  * published commitment). At the end, the replay opened from the game-over dialog steps through
  * a deal (bids, cards, tricks, the score); its move list holds every action in order and a
- * click jumps; the page fits the screen at both sizes. The analysis runs in the page's Web
+ * click jumps, its bids whole; the page fits the screen at both sizes. The analysis runs in the page's Web
  * Worker to the end; on a seeded game with known marks (opened as a file: the bots' game may
  * have none) it marks a mistake with its better card, in words, the verdict on screen at both
  * sizes; a player's count of a mark steps through those decisions; the chart shows a step's
@@ -13,7 +13,8 @@
  * score and the change, and leaves the game as it was. Every panel passes axe-core at phone
  * and desktop size (screenshots in test-artifacts/replay/). Last, a downloaded record opened
  * from the home page is replayed and analysed with the browser offline and no request carrying
- * it anywhere.
+ * it anywhere; on that phone the docked step buttons are opaque, and what scrolls into view (the
+ * move list's end, the page's end) stops above them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -116,6 +117,66 @@ async function verdictInView(page: Page): Promise<void> {
   await page.setViewportSize(SIZES.desktop);
 }
 
+/**
+ * Every bid of the move list whole at both sizes: no text cut (an ellipsis) and nothing running
+ * out of its cell, the marks (?! ? ??) included.
+ */
+async function bidsWhole(page: Page, what: string): Promise<void> {
+  for (const size of ['desktop', 'phone'] as const) {
+    await resize(page, SIZES[size]);
+    const cut = await page.$$eval('[data-testid=move-list] button.move.bid', (els) =>
+      els.flatMap((b) => {
+        const box = b.getBoundingClientRect();
+        const out = (r: DOMRect): boolean => r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+        const parts = [...b.querySelectorAll<HTMLElement>('.txt, .glyph')];
+        const whole = b.scrollWidth <= b.clientWidth && parts.every((p) => p.scrollWidth <= p.clientWidth && ![...p.getClientRects()].some(out));
+        return whole ? [] : [`"${parts.map((p) => p.textContent).join('')}" in ${Math.round(box.width)} px`];
+      }),
+    );
+    expect(cut, `${what} @ ${size}: bids cut in the move list`).toEqual([]);
+  }
+  await page.setViewportSize(SIZES.desktop);
+}
+
+/**
+ * On a phone, the docked step buttons (and the verdict's line) hide what the page scrolls under
+ * them: opaque, on top at each of their points, and what is scrolled into view (the move list's
+ * end) or the page's end stops above them.
+ */
+async function dockClear(page: Page): Promise<void> {
+  await resize(page, SIZES.phone);
+  // The move list under the dock.
+  await page.evaluate(() => {
+    const dock = document.querySelector('.dock')!.getBoundingClientRect();
+    scrollBy(0, document.querySelector('[data-testid=move-list]')!.getBoundingClientRect().top - dock.top);
+  });
+  const m = await page.evaluate(() => {
+    const dock = document.querySelector<HTMLElement>('.dock')!;
+    const r = dock.getBoundingClientRect();
+    const points = [0.1, 0.5, 0.9].flatMap((fx) => [0.15, 0.5, 0.85].map((fy) => [r.left + r.width * fx, r.top + r.height * fy] as const));
+    const notDock = points.filter(([x, y]) => !dock.contains(document.elementFromPoint(x, y))).map(([x, y]) => `${Math.round(x)},${Math.round(y)}: ${document.elementFromPoint(x, y)?.className}`);
+    const bg = getComputedStyle(dock).backgroundColor;
+    // rgb(r, g, b) or rgba(r, g, b, a)
+    const n = bg.match(/[\d.]+/g) ?? [];
+    const alpha = n.length === 4 ? Number(n[3]) : n.length === 3 ? 1 : 0;
+    // The move list's last entry scrolled into view (as a focus would): above the dock.
+    const end = document.querySelector<HTMLElement>('[data-testid=move-list] .edge.end')!;
+    end.scrollIntoView({ block: 'end' });
+    const endBottom = end.getBoundingClientRect().bottom;
+    const dockTop = dock.getBoundingClientRect().top;
+    // The page's end: the last thing above the dock ends above it.
+    scrollTo(0, document.documentElement.scrollHeight);
+    const last = dock.previousElementSibling!.getBoundingClientRect().bottom;
+    return { notDock, bg, alpha, opacity: getComputedStyle(dock).opacity, height: r.height, endBottom, dockTop, last, lastDockTop: dock.getBoundingClientRect().top };
+  });
+  expect(m.height, 'the dock is on the screen').toBeGreaterThan(40);
+  expect(m.notDock, 'the dock is on top at each of its points').toEqual([]);
+  expect({ alpha: m.alpha, opacity: m.opacity }, `the dock is opaque (its background ${m.bg})`).toEqual({ alpha: 1, opacity: '1' });
+  expect(m.endBottom, "the move list's end scrolled into view stops above the dock").toBeLessThanOrEqual(m.dockTop);
+  expect(m.last, "the page's end stops above the dock").toBeLessThanOrEqual(m.lastDockTop);
+  await page.setViewportSize(SIZES.desktop);
+}
+
 /** Open a link that targets a new tab and return that tab. */
 async function openNewTab(page: Page, selector: string): Promise<Page> {
   const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click(selector)]);
@@ -214,6 +275,7 @@ describe('replay and analysis', () => {
     expect(await page.getAttribute(`[data-move-step="${jump}"]`, 'aria-current')).toBe('step');
     expect(await text(page, '[data-testid=caption]')).toMatch(/ plays /);
     await fits(page, 'a step of the deal');
+    await bidsWhole(page, 'a step of the deal');
 
     // The analysis runs in the page (a Web Worker) until every deal is done.
     await page.waitForSelector('[data-testid=analysis-status][data-status=done]', { timeout: 180_000 });
@@ -353,6 +415,7 @@ describe('replay and analysis', () => {
     expect(await page.textContent('[data-testid=analysis-status]')).not.toMatch(/analysis failed/);
     const sent = requests.filter((r) => !r.startsWith('GET ') || r.includes('/api/') || r.includes('/socket.io'));
     expect(sent, 'no API call, no upload, no socket').toEqual([]);
+    await dockClear(page);
     await check(page, 'replay-file');
     await page.close();
   }, 180_000);

@@ -241,6 +241,21 @@ describe('the replay', () => {
     expect(screen.getByTestId('analysis-status').dataset.status).not.toBe('error');
   }, 40_000);
 
+  it('writes a coinche call in the move list by its word, and by its multiplier for a narrow column, the word in its spoken name', () => {
+    const rec = coincheRecord();
+    const tl = replayTimeline(rec);
+    const coinched = tl.deals.find((d) => d.frames.some((f) => f.action?.type === 'coinche'))!;
+    render(ReplayView, { loaded: { ...loaded, record: rec }, spawn: fakeWorker, startDeal: coinched.index + 1 });
+    const calls = [...screen.getByTestId('move-list').querySelectorAll('button.move.bid')];
+    const call = calls.find((b) => b.querySelector('.short'))!;
+    expect(call.querySelector('.long')!.textContent).toBe('Coinche');
+    expect(call.querySelector('.short')!.textContent).toBe('×2');
+    expect(call.querySelector('.short')!.getAttribute('title')).toBe('Coinche');
+    expect(call.querySelector('.sr-only')!.textContent).toMatch(/^\w+: Coinche/);
+    // Nothing else has a short form: bids and passes are written whole.
+    expect(calls.filter((b) => b.querySelector('.short'))).toHaveLength(coinched.frames.filter((f) => f.action?.type === 'coinche' || f.action?.type === 'surcoinche').length);
+  });
+
   it('on a phone, Tab and reading order follow the screen top to bottom: the docked controls last, the hands as placed', async () => {
     const phone = (q: string) => ({ matches: q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} });
     const tabbable = (): HTMLElement[] =>

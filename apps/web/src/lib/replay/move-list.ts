@@ -59,3 +59,12 @@ export function moveListOf(deal: ReplayDeal): MoveGroup[] {
 
 /** Every action of the list in order (what the list shows; equal to the deal's actions). */
 export const listedActions = (groups: readonly MoveGroup[]): Action[] => groups.flatMap((g) => g.entries.map((e) => e.action));
+
+/**
+ * A coinche call's short form, for a move list too narrow for the word (a desktop's side column):
+ * the multiplier it puts on the contract, as the header writes it ("130 ×2"). Null for any other
+ * option, which is short enough as it is.
+ */
+export function shortCallText(option: string): string | null {
+  return option === 'coinche' ? '×2' : option === 'surcoinche' ? '×4' : null;
+}

@@ -10,6 +10,7 @@ import { parseRoute, replayPath } from '../router.svelte.js';
 import { MAX_RECORDS, dealStamps, loadAnalyses, recordKey, saveAnalyses } from './analysis-cache.js';
 import { analysisHost, type FromWorker } from './analysis-host.js';
 import { captionOf, optionText, seatNames } from './describe.js';
+import { shortCallText } from './move-list.js';
 import { fetchTableRecord, openRecordFile, openedRecord, recordFromText } from './record-source.js';
 import { ReplayController, commandForKey } from './replay-controller.svelte.js';
 
@@ -25,6 +26,14 @@ describe('routes', () => {
     expect(parseRoute('/t/short/replay')).toEqual({ name: 'home' });
     expect(replayPath(ID, 1, 4)).toBe(`/t/${ID}/replay?game=1&deal=4`);
     expect(replayPath(ID, null)).toBe(`/t/${ID}/replay`);
+  });
+});
+
+describe('the move list', () => {
+  it('shortens only the coinche calls, to the multiplier they put on the contract', () => {
+    expect(shortCallText('coinche')).toBe('×2');
+    expect(shortCallText('surcoinche')).toBe('×4');
+    for (const other of ['pass', 'take', 'take:H', 'bid:160:S', 'bid:capot:H', 'AS']) expect(shortCallText(other)).toBeNull();
   });
 });
 
