@@ -87,6 +87,12 @@ describe('i18n', () => {
     }
   });
 
+  it('writes French with the typographic apostrophe (’), never the straight one', () => {
+    const forms = (v: string | Plural): string[] => (typeof v === 'string' ? [v] : Object.values(v));
+    for (const dict of [fr, HOME_FR, LATER_FR, REPLAY_FR, CHAT_FR] as Record<string, string | Plural>[])
+      for (const [key, v] of Object.entries(dict)) for (const f of forms(v)) expect(f, `fr.${key}`).not.toMatch(/'/);
+  });
+
   it('puts every key in exactly one section', () => {
     const all = [en, HOME_EN, LATER_EN, REPLAY_EN, CHAT_EN].flatMap((d) => Object.keys(d));
     expect(all.length).toBe(new Set(all).size);
