@@ -18,6 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { SIZES, auditScreen, describeFindings, type ScreenFindings, type Size } from './axe.js';
 import { ARTIFACTS, launch, resize, sleep } from './browser.js';
+import { bidsWhole } from './move-list.js';
 
 const base = inject('baseUrl');
 const SHOTS = path.join(ARTIFACTS, 'coinche');
@@ -93,27 +94,6 @@ async function headerClear(page: Page, label: string): Promise<void> {
     expect(g.before, `${label} (${k}): space between scores and trump`).toBeGreaterThanOrEqual(4);
     expect(g.after, `${label} (${k}): space between trump and menu`).toBeGreaterThanOrEqual(4);
   }
-}
-
-/**
- * Every call of the replay's move list whole at both sizes: no text cut (an ellipsis) and nothing
- * running out of its cell, the marks (?! ? ??) included.
- */
-async function bidsWhole(page: Page, what: string): Promise<void> {
-  for (const size of ['desktop', 'phone'] as const) {
-    await resize(page, SIZES[size]);
-    const cut = await page.$$eval('[data-testid=move-list] button.move.bid', (els) =>
-      els.flatMap((b) => {
-        const box = b.getBoundingClientRect();
-        const out = (r: DOMRect): boolean => r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
-        const parts = [...b.querySelectorAll<HTMLElement>('.txt, .glyph')];
-        const whole = b.scrollWidth <= b.clientWidth && parts.every((p) => p.scrollWidth <= p.clientWidth && ![...p.getClientRects()].some(out));
-        return whole ? [] : [`"${parts.map((p) => p.textContent).join('')}" in ${Math.round(box.width)} px`];
-      }),
-    );
-    expect(cut, `${what} @ ${size}: calls cut in the move list`).toEqual([]);
-  }
-  await page.setViewportSize(SIZES.phone);
 }
 
 /** The phone whose turn it is to call (its bid picker is showing). */
@@ -301,7 +281,7 @@ describe('a coinche deal on four phones', () => {
       }
       // the analysis' marks (?! ? ??) drawn too
       await replay.waitForSelector('[data-testid=analysis-status][data-status=done]', { timeout: 120_000 });
-      await bidsWhole(replay, `the coinche replay (${lang})`);
+      await bidsWhole(replay, `the coinche replay (${lang})`, 'phone');
       for (const size of ['desktop', 'phone'] as const) {
         await resize(replay, SIZES[size]);
         // on a phone, the move list in view (above the docked step buttons)

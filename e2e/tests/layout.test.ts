@@ -10,7 +10,7 @@
  * guest, the host and the seated host: every seat's "Sit here" and "+ Bot" is what a tap at its
  * centre reaches, clear of the centre panel's controls, which are reachable too.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, addBot, launch, resize, sleep } from './browser.js';
 import path from 'node:path';
@@ -131,11 +131,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A touch screen's context at `viewport` (English, reduced motion) and its page. */
+async function touchPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
 describe('the table at every screen size', () => {
   it('fits phones (portrait and landscape) and desktops, bidding and playing', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const { context, page } = await touchPage({ width: 390, height: 844 });
     await page.goto(`${base}/`);
     const small: Record<string, string[]> = {};
     small.home = await smallTargets(page);
@@ -220,9 +226,7 @@ describe('the table at every screen size', () => {
   });
 
   it('fits the coinche bid picker and auction board at every size', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const { context, page } = await touchPage({ width: 390, height: 844 });
     await page.goto(`${base}/`);
     await page.click('[data-variant=coinche]');
     await page.click('[data-testid=opt-bots]');
@@ -240,17 +244,13 @@ describe('the table at every screen size', () => {
   });
 
   it('the lobby on a phone (landscape and portrait): every Sit here and + Bot on top and clear of the controls of the centre panel, which stay reachable', async () => {
-    const host = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
-    const page = await host.newPage();
-    page.setDefaultTimeout(15_000);
+    const { context: host, page } = await touchPage({ width: 390, height: 844 });
     await page.goto(`${base}/`);
     await page.click('[data-testid=create]');
     await page.waitForURL(/\/t\//);
     await page.waitForSelector('[data-testid=chat-toggle]'); // the later parts are in
     // A guest: "Sit here" at every seat, the centre waiting for the host.
-    const guest = await browser.newContext({ viewport: { width: 844, height: 390 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
-    const guestPage = await guest.newPage();
-    guestPage.setDefaultTimeout(15_000);
+    const { context: guest, page: guestPage } = await touchPage({ width: 844, height: 390 });
     await guestPage.goto(page.url());
     await guestPage.waitForSelector('[data-testid=chat-toggle]');
     await seatsClearOfLobby(guestPage, 'guest');
@@ -272,9 +272,7 @@ describe('the table at every screen size', () => {
   });
 
   it('offline: sits once back with the name typed; a notice clear of the seats (the top one under the top bar) and of the open chat header', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const { context, page } = await touchPage({ width: 360, height: 740 });
     await page.goto(`${base}/`);
     await page.click('[data-testid=opt-bots]');
     await page.click('[data-testid=create]');

@@ -23,11 +23,10 @@ import { playGame, recordOf, seededRng } from '@belote/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
-import { axeFindings, blocking, describeFindings } from './axe.js';
+import { SIZES, axeFindings, blocking, describeFindings, type Size } from './axe.js';
 import { ARTIFACTS, launch, resize } from './browser.js';
+import { bidsWhole } from './move-list.js';
 
-const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
-type Size = keyof typeof SIZES;
 const SHOTS = path.join(ARTIFACTS, 'replay');
 
 let browser: Browser;
@@ -113,27 +112,6 @@ async function verdictInView(page: Page): Promise<void> {
     expect(r, `verdict shown @ ${size}`).not.toBeNull();
     expect(r!.y, `verdict in view @ ${size}`).toBeGreaterThanOrEqual(0);
     expect(r!.y + r!.height, `verdict in view @ ${size}`).toBeLessThanOrEqual(SIZES[size].height);
-  }
-  await page.setViewportSize(SIZES.desktop);
-}
-
-/**
- * Every bid of the move list whole at both sizes: no text cut (an ellipsis) and nothing running
- * out of its cell, the marks (?! ? ??) included.
- */
-async function bidsWhole(page: Page, what: string): Promise<void> {
-  for (const size of ['desktop', 'phone'] as const) {
-    await resize(page, SIZES[size]);
-    const cut = await page.$$eval('[data-testid=move-list] button.move.bid', (els) =>
-      els.flatMap((b) => {
-        const box = b.getBoundingClientRect();
-        const out = (r: DOMRect): boolean => r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
-        const parts = [...b.querySelectorAll<HTMLElement>('.txt, .glyph')];
-        const whole = b.scrollWidth <= b.clientWidth && parts.every((p) => p.scrollWidth <= p.clientWidth && ![...p.getClientRects()].some(out));
-        return whole ? [] : [`"${parts.map((p) => p.textContent).join('')}" in ${Math.round(box.width)} px`];
-      }),
-    );
-    expect(cut, `${what} @ ${size}: bids cut in the move list`).toEqual([]);
   }
   await page.setViewportSize(SIZES.desktop);
 }
@@ -275,7 +253,7 @@ describe('replay and analysis', () => {
     expect(await page.getAttribute(`[data-move-step="${jump}"]`, 'aria-current')).toBe('step');
     expect(await text(page, '[data-testid=caption]')).toMatch(/ plays /);
     await fits(page, 'a step of the deal');
-    await bidsWhole(page, 'a step of the deal');
+    await bidsWhole(page, 'a step of the deal', 'desktop');
 
     // The analysis runs in the page (a Web Worker) until every deal is done.
     await page.waitForSelector('[data-testid=analysis-status][data-status=done]', { timeout: 180_000 });
