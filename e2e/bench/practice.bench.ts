@@ -89,9 +89,13 @@ function instrument(): void {
       super(url, opts);
       if (opts?.name !== 'belote-practice') return;
       this.addEventListener('message', (e: MessageEvent) => {
-        const m = e.data as { type: string; name?: string; ms?: number; frame?: { events?: { type: string; seat?: number }[] } };
-        // a bot decided: it was thinking for the last `ms`
-        if (m.type === 'thought') w.__thinking.push({ from: performance.now() - (m.ms ?? 0), to: performance.now() });
+        const m = e.data as { type: string; name?: string; ms?: number; at?: number; frame?: { events?: { type: string; seat?: number }[] } };
+        // a bot decided: it was thinking for `ms` until `at` (the worker's clock on the shared time origin;
+        // the message's arrival would place the window late when the page was busy)
+        if (m.type === 'thought') {
+          const to = m.at === undefined ? performance.now() : m.at - performance.timeOrigin;
+          w.__thinking.push({ from: to - (m.ms ?? 0), to });
+        }
         const hint = (m as { reply?: { hint?: { ms: number } } }).reply?.hint;
         if (m.type === 'reply' && hint) w.__hintMs.push(hint.ms);
         if (m.type !== 'frame' || m.name !== 'step') return;

@@ -27,6 +27,7 @@ export interface BotOptions {
 }
 
 export type { SearchBudget } from './strong/strong.js';
+export { DEFAULT_BUDGET } from './strong/strong.js';
 
 /** Probability that `easy` plays a random legal card instead of the heuristic's. */
 const EASY_MISTAKE = 0.3;

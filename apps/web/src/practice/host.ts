@@ -19,7 +19,7 @@ export interface HostStore {
 
 export interface HostDeps {
   store: () => Promise<HostStore>;
-  decide(view: GameView, level: BotLevel, seed: number): Move;
+  decide(view: GameView, level: BotLevel, seed: number, waitedMs: number): Move;
   clock: Clock;
   random(bytes: number): Uint8Array;
   /** The hint's computation (tests may give a cheaper one). */
@@ -42,7 +42,7 @@ export function practiceHost(post: (m: FromPractice) => void, deps: HostDeps): (
         decide: deps.decide,
         save: (s: SavedPractice) => store.put(s),
         send: <E extends 'snapshot' | 'step' | 'presence'>(name: E, frame: unknown) => post({ type: 'frame', name, frame } as FromPractice),
-        thought: (seat: number, ms: number) => post({ type: 'thought', seat, ms }),
+        thought: (seat: number, ms: number) => post({ type: 'thought', seat, ms, at: performance.timeOrigin + performance.now() }),
         ...(timing ? { timing } : {}),
       },
     };
@@ -102,6 +102,10 @@ export function practiceHost(post: (m: FromPractice) => void, deps: HostDeps): (
       table?.close();
       table = null;
       opening = open(m);
+      return;
+    }
+    if (m.type === 'drawn') {
+      table?.drawn(m.version);
       return;
     }
     void request(m.n, m).catch((e: unknown) =>

@@ -39,6 +39,20 @@ function named(s: Snapshot): Snapshot {
 const namedAck = (a: PracticeReply): PracticeReply => (a.ok && 'snapshot' in a ? { ...a, snapshot: named(a.snapshot as Snapshot) } : a);
 
 /**
+ * `run` once the page has drawn what it holds now: after the next two frames (a change's own
+ * and the one its late parts take, lib/frame-late), or at once where nothing is drawn (a hidden
+ * page, no `requestAnimationFrame`).
+ */
+function afterDrawn(run: () => void): void {
+  const raf = globalThis.requestAnimationFrame;
+  if (typeof raf !== 'function' || globalThis.document?.hidden !== false) {
+    setTimeout(run, 0);
+    return;
+  }
+  raf(() => raf(() => setTimeout(run, 0)));
+}
+
+/**
  * A transport factory for `TableClient.connect`: `start` opens the table (a kept id, or new
  * settings). `onThought` hears each bot's thinking time (measurements).
  */
@@ -68,6 +82,7 @@ export function practiceTransport(
           if (m.name === 'snapshot') on.snapshot(named(m.frame));
           else if (m.name === 'step') on.step(m.frame);
           else on.presence(m.frame);
+          if (m.name !== 'presence') afterDrawn(() => worker.postMessage({ type: 'drawn', version: m.frame.version }));
           return;
         case 'reply': {
           const done = waiting.get(m.n);

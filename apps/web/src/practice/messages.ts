@@ -17,6 +17,11 @@ export type ToPractice =
   /** Open the table `id` kept on the device, or a new one with `settings`. */
   | { type: 'open'; id: string; timing?: Partial<Timing> }
   | { type: 'create'; settings: PracticeSettings; timing?: Partial<Timing> }
+  /**
+   * The page has drawn the table at `version` (the frame after the snapshot or step that brought
+   * it): a bot whose turn came with that version starts thinking now, not while the page renders.
+   */
+  | { type: 'drawn'; version: number }
   | ({ n: number } & PracticeRequest);
 
 export type PracticeReply = Ack<Record<string, unknown>> | { ok: true; hint: Hint };
@@ -29,5 +34,5 @@ export type FromPractice =
   | { type: 'frame'; name: 'step'; frame: ServerFrames['step'] }
   | { type: 'frame'; name: 'presence'; frame: ServerFrames['presence'] }
   | { type: 'reply'; n: number; reply: PracticeReply }
-  /** A bot decided: its thinking time (measurements). */
-  | { type: 'thought'; seat: number; ms: number };
+  /** A bot decided: its thinking time, and when it ended (`performance.timeOrigin + now()`, a clock the page shares) — measurements. */
+  | { type: 'thought'; seat: number; ms: number; at: number };

@@ -17,7 +17,7 @@ import { practiceTransport, type PracticeWorker } from './local-transport.js';
 import type { FromPractice, ToPractice } from './messages.js';
 import { practiceRecord } from './record.js';
 import { sha256Hex } from './sha256.js';
-import type { PracticeTable } from './table.js';
+import { PracticeTable, thinkMs, type TableDeps } from './table.js';
 import type { PracticeSettings, SavedPractice } from './types.js';
 
 const nodeSha = (s: string): string => createHash('sha256').update(s).digest('hex');
@@ -290,4 +290,91 @@ describe('a practice table', () => {
     client.disconnect();
     seen.table!.close();
   }, 60_000);
+
+  it('a bot thinks once the page has drawn the change that gave it the turn (its search leaves the cores to the rendering), at most drawnWaitMs after its turn began', async () => {
+    const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+    const make = async (drawnWaitMs: number) => {
+      const decided: { at: number; version: number; waited: number }[] = [];
+      let seed = 1;
+      const made: { table?: PracticeTable } = {};
+      const deps: TableDeps = {
+        clock: { now: () => Date.now(), setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
+        random: (n) => {
+          const rng = seededRng(`drawn${seed++}`);
+          return Uint8Array.from({ length: n }, () => Math.floor(rng() * 256));
+        },
+        decide: (view, level, s, waited) => {
+          decided.push({ at: Date.now(), version: made.table!.version, waited });
+          return decide(view, { level, rng: seededRng(s) });
+        },
+        save: () => Promise.resolve(),
+        send: () => {},
+        timing: { botPaceMs: 0, drawnWaitMs },
+      };
+      const table = (made.table = await PracticeTable.create(settings(), deps));
+      table.open();
+      /** Until a bot is on turn (the player passes when it is theirs); when that turn began. */
+      const botTurn = async (): Promise<number> => {
+        for (;;) {
+          await until(() => table.view()?.deal?.phase === 'bidding', 'a deal');
+          const turn = table.view()!.deal!.turn;
+          if (turn !== 0) return Date.now();
+          expect(await table.command('action', { version: table.version, action: { type: 'pass' } })).toMatchObject({ ok: true });
+        }
+      };
+      return { table, decided, botTurn };
+    };
+
+    // no report from the page: the bot waits; an older version drawn does not start it; its own does
+    const a = await make(60_000);
+    await a.botTurn();
+    const v = a.table.version;
+    await sleep(150);
+    expect(a.decided).toEqual([]);
+    a.table.drawn(v - 1);
+    await sleep(50);
+    expect(a.decided).toEqual([]);
+    a.table.drawn(v);
+    await until(() => a.decided.length > 0, 'the bot’s decision');
+    expect(a.decided[0]!.version).toBe(v);
+    // the page drawing ahead of a turn lets the next bot think at once
+    await until(() => a.table.version > v, 'the bot’s move');
+    a.table.drawn(a.table.version + 100);
+    const was = a.decided.length;
+    await sleep(100);
+    if (a.table.view()!.deal!.turn !== 0 && a.table.view()!.deal!.phase === 'bidding') expect(a.decided.length).toBeGreaterThan(was);
+    a.table.close();
+
+    // a page that draws nothing (hidden): the bot thinks drawnWaitMs after its turn began
+    const b = await make(120);
+    const began = await b.botTurn();
+    await until(() => b.decided.length > 0, 'the bot’s decision without a report');
+    expect(b.decided[0]!.at - began).toBeGreaterThanOrEqual(110);
+    // the wait is told to the bot, whose time cap it shortens (a third of the cap at least)
+    expect(b.decided[0]!.waited).toBeGreaterThanOrEqual(110);
+    expect(b.decided[0]!.waited).toBeLessThanOrEqual(b.decided[0]!.at - began);
+    expect([thinkMs(250, 0), thinkMs(250, 60), thinkMs(250, 200), thinkMs(250, 400), thinkMs(250, -5)]).toEqual([250, 190, 83, 83, 250]);
+    b.table.close();
+  });
+
+  it('the page reports each snapshot and step drawn, with its version', async () => {
+    const store = memoryStore();
+    const { client, worker, seen } = open(store, { type: 'create', settings: settings(), timing: FAST });
+    const sent: ToPractice[] = [];
+    const post = worker.postMessage;
+    worker.postMessage = (m) => {
+      sent.push(m);
+      post(m);
+    };
+    for (let i = 0; i < 3; i++) {
+      await until(() => client.commands.isMyTurn && !client.commands.pending, 'my turn');
+      await playMine(client);
+    }
+    await until(() => sent.some((m) => m.type === 'drawn' && m.version === seen.table!.version), 'the latest change drawn', 5_000);
+    const versions = worker.frames.flatMap((m) => (m.type === 'frame' && m.name !== 'presence' ? [m.frame.version] : []));
+    const drawn = sent.flatMap((m) => (m.type === 'drawn' ? [m.version] : []));
+    for (const v of versions.filter((x) => x <= drawn.at(-1)!)) expect(drawn).toContain(v);
+    client.disconnect();
+    seen.table!.close();
+  });
 });

@@ -49,9 +49,21 @@ export interface Timing {
   redealPauseMs: number;
   /** The length of one turn-timer second (tests shorten it, as the server's TURN_SECOND_MS). */
   turnSecondMs: number;
+  /** The longest a bot waits for the page to report the table drawn before it thinks (a hidden page draws nothing). */
+  drawnWaitMs: number;
 }
 
-export const DEFAULT_TIMING: Timing = { botPaceMs: BOT_PACE_MS, dealPauseMs: DEAL_PAUSE_MS, redealPauseMs: REDEAL_PAUSE_MS, turnSecondMs: 1000 };
+/**
+ * A bot starts thinking once the page reports the change before its turn drawn, at most this
+ * long after its turn began: its search then leaves the phone's cores to the page's rendering
+ * (the frames of a change, not the worker, were the page's long tasks), and the pace absorbs it.
+ */
+export const DRAWN_WAIT_MS = 250;
+
+/** A strong bot's time cap after waiting `waitedMs` for the page: what is left of `capMs`, at least a third of it. */
+export const thinkMs = (capMs: number, waitedMs: number): number => Math.max(Math.round(capMs / 3), capMs - Math.max(0, waitedMs));
+
+export const DEFAULT_TIMING: Timing = { botPaceMs: BOT_PACE_MS, dealPauseMs: DEAL_PAUSE_MS, redealPauseMs: REDEAL_PAUSE_MS, turnSecondMs: 1000, drawnWaitMs: DRAWN_WAIT_MS };
 
 export interface Clock {
   now(): number;
@@ -63,8 +75,12 @@ export interface TableDeps {
   clock: Clock;
   /** Cryptographic random bytes (crypto.getRandomValues). */
   random(bytes: number): Uint8Array;
-  /** A bot's move for the seat whose view this is (`decide` of @belote/bots). */
-  decide(view: GameView, level: BotLevel, seed: number): Move;
+  /**
+   * A bot's move for the seat whose view this is (`decide` of @belote/bots). `waitedMs`: how long
+   * its turn lasted before it started thinking (the page drawing), which comes off a strong bot's
+   * time cap (`thinkMs`) so its move is not later for it.
+   */
+  decide(view: GameView, level: BotLevel, seed: number, waitedMs: number): Move;
   /** Keep the table (IndexedDB); the frames of a change go out once it resolves. */
   save(saved: SavedPractice): Promise<void>;
   send<E extends 'snapshot' | 'step' | 'presence'>(event: E, frame: ServerFrames[E]): void;
@@ -117,6 +133,15 @@ function replay(settings: PracticeSettings, entries: readonly PracticeEntry[]): 
 }
 
 
+/** An automatic step: run after `delay` ms (and once the page drew version `drawn`, if set). */
+interface Step {
+  key: string;
+  delay: number;
+  timer: boolean;
+  drawn?: number;
+  run: () => Promise<void>;
+}
+
 export class PracticeTable {
   private saved: SavedPractice;
   private games: Game[];
@@ -129,6 +154,9 @@ export class PracticeTable {
   private lastClocks = '';
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** The latest version the page reported drawn, and who waits for a later one. */
+  private drawnVersion = 0;
+  private drawnWaits: { version: number; done: () => void }[] = [];
 
   private constructor(
     saved: SavedPractice,
@@ -177,6 +205,28 @@ export class PracticeTable {
   close(): void {
     this.closed = true;
     this.setStep(null);
+  }
+
+  /** The page drew the table at `version` (messages.ts `drawn`). */
+  drawn(version: number): void {
+    if (version <= this.drawnVersion) return;
+    this.drawnVersion = version;
+    const ready = this.drawnWaits.filter((w) => w.version <= version);
+    this.drawnWaits = this.drawnWaits.filter((w) => w.version > version);
+    for (const w of ready) w.done();
+  }
+
+  /** Resolves once the page has drawn `version`, or after `ms` at the latest. */
+  private whenDrawn(version: number, ms: number): Promise<void> {
+    if (version <= this.drawnVersion || ms <= 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const w = { version, done: () => (this.deps.clock.clearTimeout(handle), resolve()) };
+      const handle = this.deps.clock.setTimeout(() => {
+        this.drawnWaits = this.drawnWaits.filter((x) => x !== w);
+        resolve();
+      }, ms);
+      this.drawnWaits.push(w);
+    });
   }
 
   /** One client event, answered with its ack (commands run one at a time, like a room's queue). */
@@ -338,25 +388,29 @@ export class PracticeTable {
     this.deps.send('snapshot', this.snapshot());
   }
 
-  private setStep(next: { key: string; delay: number; timer: boolean; run: () => Promise<void> } | null): void {
+  private setStep(next: Step | null): void {
     if (this.step) this.deps.clock.clearTimeout(this.step.handle);
     this.step = null;
     this.turnDeadline = null;
     if (!next) return;
     const key = next.key;
     const handle = this.deps.clock.setTimeout(() => {
-      void this.run(async () => {
-        if (this.step?.key !== key || this.closed) return;
-        this.step = null;
-        this.turnDeadline = null;
-        await next.run();
-      });
+      const go = (): void =>
+        void this.run(async () => {
+          if (this.step?.key !== key || this.closed) return;
+          this.step = null;
+          this.turnDeadline = null;
+          await next.run();
+        });
+      // outside the queue: the player's commands are answered meanwhile
+      if (next.drawn !== undefined) void this.whenDrawn(next.drawn, this.timing.drawnWaitMs).then(go);
+      else go();
     }, next.delay);
     this.step = { key, handle };
     if (next.timer) this.turnDeadline = this.deps.clock.now() + next.delay;
   }
 
-  private nextStep(): { key: string; delay: number; timer: boolean; run: () => Promise<void> } | null {
+  private nextStep(): Step | null {
     const v = this.saved.version;
     if (this.status() !== 'playing') return null;
     const g = this.current()!;
@@ -371,10 +425,11 @@ export class PracticeTable {
     const seat = deal.turn as Seat;
     if (seat !== ME) {
       const level = seat === 2 ? this.saved.settings.partner : this.saved.settings.opponents;
-      return { key: `bot:${v}`, delay: 0, timer: false, run: () => this.botMove(seat, level) };
+      const began = this.deps.clock.now();
+      return { key: `bot:${v}`, delay: 0, timer: false, drawn: v, run: () => this.botMove(seat, level, began) };
     }
     const timer = this.saved.settings.turnTimerSeconds;
-    if (timer !== null) return { key: `timer:${v}`, delay: timer * this.timing.turnSecondMs, timer: true, run: () => this.botMove(ME, this.saved.settings.partner, false) };
+    if (timer !== null) return { key: `timer:${v}`, delay: timer * this.timing.turnSecondMs, timer: true, run: () => this.botMove(ME, this.saved.settings.partner, null) };
     return null;
   }
 
@@ -386,21 +441,22 @@ export class PracticeTable {
 
   /**
    * A bot's move for `seat`, decided from that seat's view only, shown no sooner than the pace
-   * after its turn began (thinking counts towards it). `paced: false` for a turn that ran out.
+   * after its turn `began` (waiting for the page and thinking count towards it). `began: null`
+   * for a turn that ran out (shown at once).
    */
-  private async botMove(seat: Seat, level: BotLevel, paced = true): Promise<void> {
-    const began = this.deps.clock.now();
+  private async botMove(seat: Seat, level: BotLevel, began: number | null): Promise<void> {
+    const start = this.deps.clock.now();
     const view = viewFor(this.current()!.state, seat);
     const seed = new Uint32Array(this.deps.random(4).buffer)[0]!;
     let move: Move;
     try {
-      move = this.deps.decide(view, level, seed);
+      move = this.deps.decide(view, level, seed, began === null ? 0 : start - began);
     } catch {
       move = fallback(view);
     }
-    const thought = this.deps.clock.now() - began;
-    this.deps.thought?.(seat, thought);
-    const wait = paced ? this.timing.botPaceMs - thought : 0;
+    const now = this.deps.clock.now();
+    this.deps.thought?.(seat, now - start);
+    const wait = began === null ? 0 : this.timing.botPaceMs - (now - began);
     if (wait > 0) await new Promise<void>((r) => this.deps.clock.setTimeout(r, wait));
     if (this.closed) return;
     const err = await this.commit([{ type: 'action', action: actionOf(move, seat), by: 'bot' }]);
