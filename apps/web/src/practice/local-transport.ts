@@ -46,7 +46,8 @@ const namedAck = (a: PracticeReply): PracticeReply => (a.ok && 'snapshot' in a ?
 function afterDrawn(run: () => void): void {
   const raf = globalThis.requestAnimationFrame;
   if (typeof raf !== 'function' || globalThis.document?.hidden !== false) {
-    setTimeout(run, 0);
+    // not a timer: a hidden page's timers may wait a second, the worker's bounded wait would run out
+    queueMicrotask(run);
     return;
   }
   raf(() => raf(() => setTimeout(run, 0)));

@@ -352,7 +352,7 @@ describe('a practice table', () => {
     expect(b.decided[0]!.at - began).toBeGreaterThanOrEqual(110);
     // the wait is told to the bot, whose time cap it shortens (a third of the cap at least)
     expect(b.decided[0]!.waited).toBeGreaterThanOrEqual(110);
-    expect(b.decided[0]!.waited).toBeLessThanOrEqual(b.decided[0]!.at - began);
+    expect(b.decided[0]!.waited).toBeLessThanOrEqual(b.decided[0]!.at - began + 5); // the table's clock read a little before ours
     expect([thinkMs(250, 0), thinkMs(250, 60), thinkMs(250, 200), thinkMs(250, 400), thinkMs(250, -5)]).toEqual([250, 190, 83, 83, 250]);
     b.table.close();
   });

@@ -78,7 +78,7 @@ export interface TableDeps {
   /**
    * A bot's move for the seat whose view this is (`decide` of @belote/bots). `waitedMs`: how long
    * its turn lasted before it started thinking (the page drawing), which comes off a strong bot's
-   * time cap (`thinkMs`) so its move is not later for it.
+   * time cap (`thinkMs`) so its move is not later for it (for waits up to two thirds of the cap).
    */
   decide(view: GameView, level: BotLevel, seed: number, waitedMs: number): Move;
   /** Keep the table (IndexedDB); the frames of a change go out once it resolves. */
