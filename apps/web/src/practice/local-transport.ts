@@ -6,6 +6,7 @@
  * deal summary are the online table's own. Beside the protocol: take back, hint.
  */
 import type { ClientEventName, ClientEventPayload, Snapshot } from '@belote/protocol/client';
+import { afterFrame } from '../lib/frame-late.svelte.js';
 import type { AckOf, Credentials, Transport, TransportHandlers } from '../lib/socket.js';
 import type { Hint } from './hints.js';
 import type { FromPractice, PracticeReply, PracticeRequest, ToPractice } from './messages.js';
@@ -39,18 +40,14 @@ function named(s: Snapshot): Snapshot {
 const namedAck = (a: PracticeReply): PracticeReply => (a.ok && 'snapshot' in a ? { ...a, snapshot: named(a.snapshot as Snapshot) } : a);
 
 /**
- * `run` once the page has drawn what it holds now: after the next two frames (a change's own
- * and the one its late parts take, lib/frame-late), or at once where nothing is drawn (a hidden
- * page, no `requestAnimationFrame`).
+ * `run` once the page has drawn what it holds now: after two frames (a change's own and the one
+ * its late parts take, lib/frame-late), or at once where nothing is drawn (a hidden page, no
+ * `requestAnimationFrame`) — not by a timer: a hidden page's timers may wait a second, past the
+ * worker's bounded wait.
  */
 function afterDrawn(run: () => void): void {
-  const raf = globalThis.requestAnimationFrame;
-  if (typeof raf !== 'function' || globalThis.document?.hidden !== false) {
-    // not a timer: a hidden page's timers may wait a second, the worker's bounded wait would run out
-    queueMicrotask(run);
-    return;
-  }
-  raf(() => raf(() => setTimeout(run, 0)));
+  if (typeof globalThis.requestAnimationFrame !== 'function' || globalThis.document?.hidden !== false) queueMicrotask(run);
+  else afterFrame(() => afterFrame(run));
 }
 
 /**
