@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { notWritable } from './data-dir.js';
+import { cannotOpen, notWritable } from './data-dir.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'belote-datadir-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,5 +24,18 @@ describe('notWritable: the advice fits the cause', () => {
 
   it('a damaged file is reported as damaged', () => {
     expect(notWritable(file, Object.assign(new Error('file is not a database'), { code: 'SQLITE_NOTADB' })).message).toMatch(/is damaged or is not a SQLite database/);
+  });
+});
+
+describe('cannotOpen: the lock database, the first SQLite file opened', () => {
+  it('a native module built for another Node.js says so, with no chown', () => {
+    const e = new Error(`The module '/x/better_sqlite3.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 115. This version of Node.js requires\nNODE_MODULE_VERSION 147.`);
+    const msg = cannotOpen(join(dir, 'belote.lock'), dir, e).message;
+    expect(msg).toBe(`cannot load SQLite (The module '/x/better_sqlite3.node'): better-sqlite3 was built for another Node.js version than this one (${process.version}); run pnpm install again with this Node.js (or pnpm rebuild better-sqlite3)`);
+  });
+
+  it('anything else: the user the server runs as and the chown that fits', () => {
+    const msg = cannotOpen(join(dir, 'belote.lock'), dir, Object.assign(new Error('unable to open database file'), { code: 'SQLITE_CANTOPEN' })).message;
+    expect(msg).toMatch(new RegExp(`^cannot open ${join(dir, 'belote.lock')} \\(unable to open database file\\): the server runs as uid ${process.getuid!()}\\b`));
   });
 });

@@ -109,6 +109,18 @@ export function notWritable(file: string, e: unknown): StoreUnusable {
   return new StoreUnusable(`${file} cannot be written (${why}): the server runs as ${serverUser()}; ${chownHint(file)} and check the file system is not read-only`);
 }
 
+/**
+ * Why the lock database could not be opened. It is the first SQLite file the server opens, so a
+ * native module built for another Node.js (an install made with another version) fails here, and
+ * ownership is not the problem then.
+ */
+export function cannotOpen(path: string, dir: string, e: unknown): StoreUnusable {
+  const why = (e as Error).message;
+  if (why.includes('NODE_MODULE_VERSION'))
+    return new StoreUnusable(`cannot load SQLite (${why.split('\n')[0]}): better-sqlite3 was built for another Node.js version than this one (${process.version}); run pnpm install again with this Node.js (or pnpm rebuild better-sqlite3)`);
+  return new StoreUnusable(`cannot open ${path} (${why}): the server runs as ${serverUser()}; ${chownHint(dir, true)}`);
+}
+
 /** The file holding DATA_DIR's lock. */
 export const LOCK_FILE = 'belote.lock';
 
@@ -125,7 +137,7 @@ export function lockDataDir(dir: string): Database.Database {
   try {
     lock = new Database(path, { timeout: 0 });
   } catch (e) {
-    throw new StoreUnusable(`cannot open ${path} (${(e as Error).message}): the server runs as ${serverUser()}; ${chownHint(dir, true)}`);
+    throw cannotOpen(path, dir, e);
   }
   try {
     lock.pragma('journal_mode = OFF');

@@ -160,7 +160,10 @@ export class ChatClient {
     // (32 random url-safe characters, drawn as a seat token is.)
     const nonce = this.#unsent?.text === text ? this.#unsent.nonce : newSeatToken();
     this.#unsent = { text, nonce };
-    const ack = await this.command((t) => t.send('chat', name ? { text, name, nonce } : { text, nonce }));
+    const post = (extra: { nonce?: string }) => this.command((t) => t.send('chat', { text, ...(name ? { name } : {}), ...extra }), '"nonce"');
+    let ack = await post({ nonce });
+    // A process of the version before (a rolling upgrade) knows no `nonce`: the line goes again without it.
+    if (ack && !ack.ok && ack.error.message.includes('"nonce"')) ack = await post({});
     if (ack?.ok) this.done(nonce);
     return ack?.ok ?? false;
   }
@@ -201,11 +204,13 @@ export class ChatClient {
     if (!this.open) this.unread += news.length;
   }
 
-  private async command<T extends { ok: boolean }>(run: (t: Transport) => Promise<T>): Promise<T | null> {
+  /** Runs a command and shows its refusal, unless the refusal's message names `quiet`. */
+  private async command<T extends { ok: boolean }>(run: (t: Transport) => Promise<T>, quiet?: string): Promise<T | null> {
     const t = this.deps.transport();
     if (!t) return null;
     const ack = await run(t);
-    if (!ack.ok && 'error' in ack) this.deps.notify((ack as { error: ProtocolError }).error);
+    const error = !ack.ok && 'error' in ack ? (ack as { error: ProtocolError }).error : null;
+    if (error && !(quiet && error.message.includes(quiet))) this.deps.notify(error);
     return ack;
   }
 }

@@ -162,6 +162,23 @@ describe('ChatClient', () => {
     expect(new Set(sent).size).toBe(3);
   });
 
+  it('a server of the version before, which knows no nonce, gets the line again without one and shows no refusal', async () => {
+    const refused = { ok: false, error: { code: 'BAD_REQUEST', message: 'chat: unknown field "nonce"' } };
+    const { client: c, t } = client([], 0, { chat: (p: unknown) => ((p as { nonce?: string }).nonce ? refused : { ok: true, id: 1 }) });
+    expect(await c.chat.send('salut', 'Zoé')).toBe(true);
+    expect(t.sent.filter((m) => m.event === 'chat').map((m) => m.payload)).toEqual([
+      { text: 'salut', name: 'Zoé', nonce: expect.any(String) },
+      { text: 'salut', name: 'Zoé' },
+    ]);
+    expect(c.cues.notice).toBeNull();
+    // Another BAD_REQUEST, even one about the nonce, is shown, and nothing is sent again.
+    const reused = { code: 'BAD_REQUEST', message: 'chat.nonce: already used for another line' };
+    const other = client([], 0, { chat: { ok: false, error: reused } });
+    expect(await other.client.chat.send('salut')).toBe(false);
+    expect(other.t.sent.filter((m) => m.event === 'chat')).toHaveLength(1);
+    expect(other.client.cues.notice).toEqual(reused);
+  });
+
   it('takes its line found in the log, its ack lost, as sent: the same text again is a new line', async () => {
     const { client: c, t } = client([], 0, { chat: LOST });
     expect(await c.chat.send('bonjour')).toBe(false);
