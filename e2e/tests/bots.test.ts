@@ -8,6 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addBot, launch, open, shot, sleep, type Player } from './browser.js';
+import { axeFindings, blocking, describeFindings } from './axe.js';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -26,9 +27,16 @@ afterAll(async () => {
 
 describe('a game against bots', () => {
   it('says so when a link points to no table', async () => {
-    const p = await open(browser, 'Lost', 'phone', `${base}/t/AAAAAAAAAAAAAAAAAAAAAA`);
-    await p.page.waitForSelector('text=This table does not exist');
-    await p.context.close();
+    // bypassCSP: axe-core is injected as a script
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${base}/t/AAAAAAAAAAAAAAAAAAAAAA`);
+    await page.waitForSelector('main >> text=This table does not exist');
+    // No score sheet or last trick for a table that is not there; the way home readable (axe).
+    expect(await page.$$eval('.sheet-btn, [data-testid=last-trick-btn]', (els) => els.length)).toBe(0);
+    const findings = (await axeFindings(page)).filter(blocking);
+    expect(findings, describeFindings(findings)).toEqual([]);
+    await context.close();
   });
 
   it('plays a whole game to 301 against bots; between games a friend sits, the target changes, the next game starts', async () => {

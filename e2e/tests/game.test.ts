@@ -195,6 +195,17 @@ describe('a table in four browsers', () => {
         const points = await eve.page.$$eval('[data-testid=deal-score] [data-team-points]', (els) => els.map((e) => Number(e.textContent)));
         expect(points).toHaveLength(2);
         expect(points.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
+        // Its box holds what it shows, on a phone's narrow corner (the names left to screen
+        // readers there) as on a desktop.
+        for (const p of [anna, ben]) {
+          const outside = await p.page.$eval('[data-testid=deal-score]', (box) => {
+            const b = box.getBoundingClientRect();
+            return [...box.querySelectorAll('dt, .pts, .tricks i')]
+              .map((e) => e.getBoundingClientRect())
+              .filter((r) => r.width > 1 && (r.left < b.left || r.right > b.right || r.top < b.top || r.bottom > b.bottom)).length;
+          });
+          expect(outside, `${p.name}: the tally's points or marks outside its box`).toBe(0);
+        }
       }
       if (plays === 32) break;
     }

@@ -1,5 +1,5 @@
-import { currentDeal, playGame, seededRng, viewFor } from '@belote/rules';
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { currentDeal, playGame, seededRng, viewFor, type GameView, type SeatCombination } from '@belote/rules';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from '../../test/fixtures.js';
@@ -276,6 +276,23 @@ describe('TableView', () => {
     await Promise.resolve();
     expect(screen.queryByTestId('table-settings')).toBeNull();
     expect(start).not.toHaveBeenCalled();
+  });
+
+  it('after the game over, no announcement of its last deal stays on a seat', async () => {
+    prefs.setLang('en');
+    const { state } = playGame({ target: 301 }, seededRng(7));
+    const update = updateFor(state, 0, 1);
+    const tierce: SeatCombination = { seat: 1, combination: { kind: 'tierce', points: 20, cards: ['QD', 'KD', 'AD'], suit: 'D', top: 'A', length: 3 } };
+    const view: GameView = { ...update.view!, deal: { ...update.view!.deal!, shown: { team: 1, combinations: [tierce] } } };
+    // Playing (the summary of the last deal): the chip is on its seat.
+    mounted({ ...update, view });
+    await tick();
+    expect(document.querySelector('[data-seat="1"] .announce')?.textContent).toBe('Tierce A♦');
+    cleanup();
+    mounted({ ...update, view, table: { ...update.table, status: 'finished' } });
+    await fireEvent.click(await screen.findByTestId('back-to-table'));
+    expect(screen.getByTestId('between-games')).toBeTruthy();
+    expect(document.querySelectorAll('.announce').length).toBe(0);
   });
 
   it('a practice table (extras) keeps its felt after the game over: no lobby, no seat buttons, no settings', async () => {

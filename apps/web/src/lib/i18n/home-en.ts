@@ -9,7 +9,7 @@ export const HOME_EN = {
   tagline: 'Play Belote with friends — one link, four seats.',
   createTable: 'Create a table',
   announcements: 'Announcements (tierce, quarte…)',
-  tieRule: 'On a 81–81 tie',
+  tieRule: 'On an 81–81 tie',
   tieDedans: 'Dedans (taker loses)',
   clockwise: 'Clockwise',
   turnTimer: 'Turn timer',
