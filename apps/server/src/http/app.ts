@@ -11,6 +11,7 @@ import type { TableDirectory } from '../tables/directory.js';
 import { errorHandler, sendError } from './errors.js';
 import { securityHeaders } from './security.js';
 import { tablesRouter } from './tables-routes.js';
+import { notFound } from './not-found.js';
 import { webAppRouter } from './web-app.js';
 
 /** The request body encodings accepted (PROTOCOL.md §2); anything else is 415. */
@@ -57,7 +58,7 @@ export function createApp(tables: TableDirectory, config: Config, publicUrl: str
     tablesRouter(tables, (req) => (config.publicUrl === null ? (originOf(req) ?? publicUrl) : publicUrl), config.createLimitPerMinute, log),
   );
   app.use(webAppRouter(config.webDist));
-  app.use((_req, res) => sendError(res, 404, 'NOT_FOUND', 'not found'));
+  app.use(notFound);
   app.use(errorHandler(log));
   return app;
 }

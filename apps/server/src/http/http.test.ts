@@ -216,6 +216,24 @@ describe('health, headers and the web app', () => {
     expect((await request(server.url).get('/nope')).status).toBe(404);
   });
 
+  it('a path nothing serves: JSON NOT_FOUND for API clients, a short page in their language for a browser', async () => {
+    const json = await request(server.url).get('/nope/page');
+    expect(json.status).toBe(404);
+    expect(json.body).toEqual({ error: { code: 'NOT_FOUND', message: 'not found' } });
+    const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const page = await request(server.url).get('/nope/page').set('Accept', browserAccept).set('Accept-Language', 'fr-FR,fr;q=0.9,en;q=0.8');
+    expect(page.status).toBe(404);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('<html lang="fr">');
+    expect(page.text).toContain('<title>Page introuvable · Belote</title>');
+    expect(page.text).toContain('<a href="/">Retour à Belote</a>');
+    const en = await request(server.url).get('/assets/missing.js').set('Accept', browserAccept);
+    expect(en.text).toContain('<html lang="en">');
+    // A POST, and anything under /api, stays JSON whatever it accepts.
+    expect((await request(server.url).post('/nope').set('Accept', browserAccept).send({})).body.error.code).toBe('NOT_FOUND');
+    expect((await request(server.url).get('/api/nope').set('Accept', browserAccept)).body.error.message).toBe('no such API endpoint');
+  });
+
   it('says so when the web app is not built; http installs get no HSTS', async () => {
     const s = await testServer();
     try {
