@@ -79,14 +79,19 @@ const moved = (v: number): Promise<unknown> =>
   page.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) !== v, v, { timeout: 5000 }).catch(() => null);
 
 /**
- * What a button of the practice controls covers, in the page: one's own seat plate or bid's
- * bubble, the turn cue, a card of the hand or a bidding button ('' when nothing).
+ * What a button of the practice controls covers, in the page: a seat's plate (one's own or
+ * another player's), one's bid's bubble, the turn cue, a card of the hand or a bidding button
+ * ('' when nothing).
  */
 function controlsCover(): string {
-  const others = [...document.querySelectorAll('[data-pos=bottom] .plate, [data-pos=bottom] .bubble, [data-testid=your-turn], [data-card], .action-zone .bid-panel button')];
+  const others = [...document.querySelectorAll('.felt [data-pos] .plate, [data-pos=bottom] .bubble, [data-testid=your-turn], [data-card], .action-zone .bid-panel button')];
   const over = (a: DOMRect, b: DOMRect): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const name = (e: Element): string =>
-    e.matches('.plate') ? 'own seat plate' : e.matches('.bubble') ? 'own bid' : (e.getAttribute('data-testid') ?? e.getAttribute('data-card') ?? e.getAttribute('data-bid') ?? e.getAttribute('data-bid-suit') ?? e.getAttribute('data-bid-value') ?? e.outerHTML.slice(0, 60));
+    e.matches('.plate')
+      ? `${e.closest('[data-pos]')!.getAttribute('data-pos')} seat plate`
+      : e.matches('.bubble')
+        ? 'own bid'
+        : (e.getAttribute('data-testid') ?? e.getAttribute('data-card') ?? e.getAttribute('data-bid') ?? e.getAttribute('data-bid-suit') ?? e.getAttribute('data-bid-value') ?? e.outerHTML.slice(0, 60));
   return [...document.querySelectorAll('[data-testid=practice-controls] button')]
     .flatMap((b) => others.filter((o) => over(b.getBoundingClientRect(), o.getBoundingClientRect())).map((o) => `${name(b)} over ${name(o)}`))
     .join(', ');
@@ -270,8 +275,12 @@ describe('practice against three strong bots, offline', () => {
     }
   });
 
-  it('on a phone, in en, fr and de, the hint and take-back buttons cover neither one\'s own seat, the turn cue, the hand nor the bidding buttons', async () => {
+  it('on a phone, in en, fr and de, the hint and take-back buttons cover no seat\'s plate, nor the turn cue, the hand or the bidding buttons', async () => {
     const cases = [
+      { lang: 'en', viewport: { width: 390, height: 844 }, variant: 'classic' },
+      // a landscape phone: the turn cue beside the table, over the right-hand opponent's plate
+      { lang: 'en', viewport: { width: 667, height: 375 }, variant: 'classic' },
+      { lang: 'de', viewport: { width: 667, height: 375 }, variant: 'classic' },
       { lang: 'en', viewport: { width: 360, height: 740 }, variant: 'classic' },
       { lang: 'fr', viewport: { width: 360, height: 740 }, variant: 'classic' },
       { lang: 'de', viewport: { width: 360, height: 740 }, variant: 'classic' },

@@ -356,6 +356,84 @@ describe('every screen at phone and desktop size', () => {
     expect([...done].sort()).toEqual(['bidding', 'header', 'play', 'refusal', 'sheet', 'summary']);
   }, 300_000);
 
+  it('a narrow phone, in en, fr and de: the home page\'s language picker whole, the quick reactions\' labels whole, the table settings styled', async () => {
+    for (const locale of ['en-US', 'fr-FR', 'de-DE']) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, locale, reducedMotion: 'reduce', bypassCSP: true });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      // The home page's header: the picker at its own width (its two letters whole: "FR" was
+      // squeezed to "FF"), clear of the title.
+      await page.goto(`${server.url}/`);
+      await page.waitForSelector('[data-testid=create-form]');
+      const header = await page.$eval('header select', (sel) => {
+        const width = sel.getBoundingClientRect().width;
+        sel.style.width = 'max-content';
+        const natural = sel.getBoundingClientRect().width;
+        sel.style.width = '';
+        const title = document.querySelector('header h1')!.getBoundingClientRect();
+        const box = sel.getBoundingClientRect();
+        return { width, natural, gap: box.top >= title.bottom ? Infinity : box.left - title.right, right: box.right };
+      });
+      expect(header.width, `${locale}: the language picker ${header.width} px, its text ${header.natural} px`).toBeGreaterThanOrEqual(header.natural - 0.5);
+      expect(header.gap, `${locale}: between the title and the language picker`).toBeGreaterThanOrEqual(8);
+      expect(header.right, `${locale}: the language picker on the screen`).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: path.join(SHOTS, `home-header-${locale}-360.png`), clip: { x: 0, y: 0, width: 360, height: 120 } });
+
+      // The host's table settings (the lobby's): the app's fields, not the browser's grey ones;
+      // each choice whole (not against its arrow), 44 px tall; axe finds nothing serious.
+      await seatedWithBots(page, server.url);
+      await page.click('[data-testid=open-settings]');
+      await page.waitForSelector('[data-testid=table-settings]');
+      const fields = await page.$$eval('[data-testid=table-settings] select', (els) =>
+        els.map((e) => {
+          const cs = getComputedStyle(e);
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.font = cs.font;
+          const text = ctx.measureText((e as HTMLSelectElement).selectedOptions[0]!.textContent ?? '').width;
+          return { text: (e as HTMLSelectElement).selectedOptions[0]!.textContent, appearance: cs.appearance, height: e.getBoundingClientRect().height, fits: text <= e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) + 0.5 };
+        }),
+      );
+      for (const f of fields) {
+        expect({ appearance: f.appearance, fits: f.fits }, `${locale}: the setting "${f.text}"`).toEqual({ appearance: 'none', fits: true });
+        expect(f.height, `${locale}: the setting "${f.text}"`).toBeGreaterThanOrEqual(44);
+      }
+      const ticks = await page.$$eval('[data-testid=table-settings] input[type=checkbox]', (els) => els.map((e) => getComputedStyle(e).accentColor));
+      expect(ticks.length).toBeGreaterThan(0);
+      for (const tick of ticks) expect(tick, `${locale}: a checkbox in the app's accent, not the browser's blue`).not.toBe('auto');
+      const findings = await axeFindings(page);
+      found.push({ screen: `table-settings-${locale}-360`, size: 'phone', findings });
+      expect(findings.filter(blocking), describeFindings(findings.filter(blocking))).toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, `table-settings-${locale}-360.png`) });
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=table-settings]', { state: 'detached' });
+
+      // The quick reactions: every phrase whole in its button (a phrase wraps between words),
+      // the tray on the screen, at 360 px and on a landscape phone.
+      // (in the bidding, or the play if a bot took first: the table beside the action's column)
+      await page.click('[data-testid=start]');
+      await page.waitForSelector('.action-zone .bid-panel, [data-card].playable', { timeout: 30_000 });
+      await page.click('[data-testid=reactions-toggle]');
+      await page.waitForSelector('[data-testid=reactions]');
+      for (const viewport of [{ width: 360, height: 740 }, { width: 667, height: 375 }]) {
+        await resize(page, viewport);
+        const where = `${locale} ${viewport.width}×${viewport.height}`;
+        const tray = await page.$eval('[data-testid=reactions]', (el) => {
+          const r = el.getBoundingClientRect();
+          return {
+            left: r.left,
+            right: r.right,
+            cut: [...el.querySelectorAll('button')].filter((b) => b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight).map((b) => `${b.textContent} (${b.scrollWidth}/${b.clientWidth} px)`),
+          };
+        });
+        expect(tray.cut, `${where}: reactions cut`).toEqual([]);
+        expect(tray.left, `${where}: the tray's left edge`).toBeGreaterThanOrEqual(0);
+        expect(tray.right, `${where}: the tray's right edge`).toBeLessThanOrEqual(viewport.width);
+        await page.screenshot({ path: path.join(SHOTS, `reactions-${locale}-${viewport.width}.png`) });
+      }
+      await context.close();
+    }
+  });
+
   it('cards in flight, the table menu, the home page offering to install and offline', async () => {
     // A deal in flight, motion on: a player against three bots, the screen taken mid-deal.
     const context = await browser.newContext({ viewport: SIZES.phone, hasTouch: true, locale: 'en-US', bypassCSP: true });
