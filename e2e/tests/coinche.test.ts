@@ -5,7 +5,9 @@
  * surcoinche and passes), then all 32 cards — to the coinche deal summary and the score sheet.
  * The header keeps the contract clear of the scores and the menu. Each screen (home, lobby, the bid picker, the coinche offered, the board after it, the
  * surcoinche offered, play, the summary, the score sheet) gets axe-core (no serious or
- * critical violation) and a screenshot at 390×844 and 1280×800 in test-artifacts/coinche/.
+ * critical violation) and a screenshot at 390×844 and 1280×800 in test-artifacts/coinche/;
+ * with the coinche offered and after it, on landscape phones and a small one, the board clear of
+ * the seats' plates and bid bubbles, the bubbles of the corner buttons, the picker under the top bar.
  * Last, the deal's replay opened from the score sheet (a new tab, while the next deal runs):
  * only that deal, the calls in the auction grid, the coinche judged by the analysis, and the
  * same coinche score explanation as the live summary (also audited and shot at both sizes), and
@@ -96,6 +98,47 @@ async function headerClear(page: Page, label: string): Promise<void> {
   }
 }
 
+type Box = { left: number; top: number; right: number; bottom: number };
+const meet = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * On landscape phones and a small one, with the calls so far in the seats' bubbles: the
+ * auction's board clear of every seat's plate and bubble, the bubbles clear of the chat's and
+ * reactions' corner buttons, the bid picker and its title under the top bar. Back to the phone after.
+ */
+async function auctionClear(page: Page, label: string): Promise<void> {
+  for (const size of [
+    { width: 667, height: 375 },
+    { width: 740, height: 360 },
+    { width: 844, height: 390 },
+    { width: 360, height: 740 },
+  ]) {
+    await resize(page, size);
+    await page.screenshot({ path: path.join(SHOTS, `${label}-${size.width}x${size.height}.png`) });
+    const found = await page.evaluate(() => {
+      const box = (e: Element) => e.getBoundingClientRect().toJSON() as Box;
+      const all = (selector: string) => [...document.querySelectorAll(selector)].map((e) => ({ what: `${e.closest('[data-pos]')?.getAttribute('data-pos') ?? e.getAttribute('data-testid')} ${e.classList[0]}`, ...box(e) }));
+      const one = (selector: string) => box(document.querySelector(selector)!);
+      return {
+        board: one('[data-testid=auction-board]'),
+        plates: all('[data-seat] .plate'),
+        bubbles: all('[data-seat] .bubble'),
+        corners: all('[data-testid=chat-toggle], [data-testid=reactions-toggle]'),
+        header: one('header'),
+        picker: one('[data-testid=bid-picker]'),
+        title: one('[data-testid=bid-picker] .bid-title'),
+      };
+    });
+    const at = `${label} at ${size.width}×${size.height}`;
+    expect(found.bubbles.length, `${at}: bubbles`).toBeGreaterThan(0);
+    for (const p of [...found.plates, ...found.bubbles]) expect(meet(p, found.board), `${at}: the ${p.what} over the board`).toBe(false);
+    for (const b of found.bubbles) for (const c of found.corners) expect(meet(b, c), `${at}: the ${b.what} over the ${c.what}`).toBe(false);
+    expect(found.picker.top, `${at}: the bid picker under the top bar`).toBeGreaterThanOrEqual(found.header.bottom);
+    expect(found.title.top, `${at}: "Your turn" under the top bar`).toBeGreaterThanOrEqual(found.header.bottom);
+  }
+  await resize(page, SIZES.phone);
+}
+
 /** The phone whose turn it is to call (its bid picker is showing). */
 async function caller(): Promise<Page> {
   for (let i = 0; i < 300; i++) {
@@ -159,6 +202,7 @@ describe('a coinche deal on four phones', () => {
     expect((await next.$$eval('[data-bid-value]', (els) => els.map((e) => e.getAttribute('data-bid-value'))))[0]).toBe('100');
     expect(await next.$$eval('[data-bid]', (els) => els.map((e) => e.getAttribute('data-bid')))).toEqual(['pass', 'coinche']);
     await check(next, 'coinche-offered');
+    await auctionClear(next, 'coinche-offered');
     await tap(next, '[data-bid=coinche]');
     const coincher = NAMES[phones.indexOf(next)]!;
 
@@ -168,6 +212,7 @@ describe('a coinche deal on four phones', () => {
     expect(await count(partner, '[data-bid-value]')).toBe(0);
     expect(await partner.$$eval('[data-bid]', (els) => els.map((e) => e.getAttribute('data-bid')))).toEqual(['pass', 'surcoinche']);
     await check(partner, 'after-coinche');
+    await auctionClear(partner, 'after-coinche');
     await tap(partner, '[data-bid=pass]');
     const fourth = await caller();
     expect(await fourth.$$eval('[data-bid]', (els) => els.map((e) => e.getAttribute('data-bid')))).toEqual(['pass']);

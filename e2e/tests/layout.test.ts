@@ -1,9 +1,12 @@
 /**
- * The table at five screen sizes (portrait phones, a landscape phone, two desktops): one
+ * The table at seven screen sizes (portrait phones, three landscape phones, two desktops): one
  * player against three bots, screenshots of the bidding (classic, and the coinche bid picker)
  * and of a trick at every size, and
  * checks that nothing overflows the screen: no scrolling, the whole hand and every seat,
- * the trick and the bidding buttons inside the viewport; a notice (a refused command) covers
+ * the trick and the bidding buttons inside the viewport; the coinche auction's board clear of
+ * the seats' plates and bid bubbles, the bid picker under the top bar, the bubbles clear of the
+ * corner buttons, "Capot" whole in its button; in a game to 301, the retourne under no seat's
+ * bid bubble and the game-over dialog with every button in view; a notice (a refused command) covers
  * no seat (the top one's plate) nor, on a phone, the open chat's header and close button, nor
  * "Reconnecting…" the chat's field; a sit pressed offline keeps its name prompt open, and sits
  * once the connection is back. The lobby on phones, landscape (three sizes) and portrait, for a
@@ -12,7 +15,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, addBot, launch, resize, sleep } from './browser.js';
+import { ARTIFACTS, addBot, launch, resize, seatedWithBots, sleep } from './browser.js';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 
@@ -23,9 +26,12 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'small-phone', width: 360, height: 740 },
   { name: 'landscape-phone', width: 844, height: 390 },
+  { name: 'landscape-740', width: 740, height: 360 },
+  { name: 'landscape-667', width: 667, height: 375 },
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'wide', width: 1920, height: 1080 },
 ] as const;
+type Size = (typeof SIZES)[number];
 
 const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
 
@@ -62,14 +68,45 @@ function smallTargets(page: Page): Promise<string[]> {
   );
 }
 
-async function atEverySize(page: Page, what: string, selectors: string[]): Promise<void> {
+async function atEverySize(page: Page, what: string, selectors: string[], also?: (s: Size) => Promise<void>): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   for (const s of SIZES) {
     await resize(page, { width: s.width, height: s.height });
     await page.screenshot({ path: path.join(ARTIFACTS, `layout-${what}-${s.name}.png`) });
     await fits(page, s.width, s.height, selectors);
+    await also?.(s);
   }
 }
+
+/**
+ * A bid bubble at every seat that has none (a copy of the first one's look, "Surcoinche!": the
+ * widest call), as if each had spoken: the worst case for what the bubbles may cover.
+ */
+function bubbleEverySeat(page: Page, positions: string[]): Promise<void> {
+  return page.evaluate((positions) => {
+    const scoped = [...document.querySelector('[data-seat] .plate')!.classList].find((c) => c.startsWith('svelte-')) ?? '';
+    for (const pos of positions) {
+      const seat = document.querySelector(`[data-seat][data-pos=${pos}]`)!;
+      if (seat.querySelector('.bubble')) continue;
+      const bubble = document.createElement('div');
+      bubble.className = `bubble coinche ${scoped}`;
+      bubble.dataset.call = 'surcoinche';
+      bubble.textContent = 'Surcoinche!';
+      seat.querySelector('.plate')!.after(bubble);
+    }
+  }, positions);
+}
+
+/** Each seat's plate and bid bubble, and the chat's and reactions' corner buttons. */
+const seatBoxes = (page: Page): Promise<{ plates: (Box & { what: string })[]; bubbles: (Box & { what: string })[]; corners: (Box & { what: string })[] }> =>
+  page.evaluate(() => {
+    const all = (selector: string) =>
+      [...document.querySelectorAll(selector)].map((e) => ({
+        what: `${e.closest('[data-pos]')?.getAttribute('data-pos') ?? e.getAttribute('data-testid')} ${e.classList[0]}`,
+        ...(e.getBoundingClientRect().toJSON() as Box),
+      }));
+    return { plates: all('[data-seat] .plate'), bubbles: all('[data-seat] .bubble'), corners: all('[data-testid=chat-toggle], [data-testid=reactions-toggle]') };
+  });
 
 /** The lobby sizes of a phone: landscape (three) and portrait (two). */
 const LOBBY_SIZES = [
@@ -239,7 +276,88 @@ describe('the table at every screen size', () => {
     // The bots call until it is this seat's turn; the picker then waits for it.
     await page.waitForSelector('[data-testid=bid-picker]', { timeout: 30_000 });
     expect(await smallTargets(page)).toEqual([]);
-    await atEverySize(page, 'coinche-bidding', ['[data-card]', '[data-seat]', '[data-bid]', '[data-bid-suit]', '[data-bid-value]', '[data-testid=auction-board]']);
+    // Every seat with a bubble (the worst case): the board between the seats' plates and
+    // bubbles, the picker (its title) under the top bar, the bubbles clear of the corner
+    // buttons, "Capot" whole in its button with room to spare.
+    await page.waitForSelector('[data-testid=chat-toggle]');
+    await bubbleEverySeat(page, ['top', 'left', 'right', 'bottom']);
+    await atEverySize(page, 'coinche-bidding', ['[data-card]', '[data-seat]', '[data-bid]', '[data-bid-suit]', '[data-bid-value]', '[data-testid=auction-board]'], async (s) => {
+      const board = await boxOf(page, '[data-testid=auction-board]');
+      const { plates, bubbles, corners } = await seatBoxes(page);
+      for (const p of [...plates, ...bubbles]) expect(meet(p, board), `${s.name}: the ${p.what} over the auction board`).toBe(false);
+      for (const b of bubbles) for (const c of corners) expect(meet(b, c), `${s.name}: the ${b.what} over the ${c.what}`).toBe(false);
+      const header = await boxOf(page, 'header');
+      expect((await boxOf(page, '[data-testid=bid-picker]')).top, `${s.name}: the bid picker under the top bar`).toBeGreaterThanOrEqual(header.bottom);
+      expect((await boxOf(page, '[data-testid=bid-picker] .bid-title')).top, `${s.name}: "Your turn" under the top bar`).toBeGreaterThanOrEqual(header.bottom);
+      const capot = await page.$eval('[data-bid-value=capot]', (label) => {
+        const range = document.createRange();
+        range.selectNodeContents(label.lastChild!);
+        return { text: range.getBoundingClientRect().width, button: label.getBoundingClientRect().width };
+      });
+      expect(capot.text, `${s.name}: "Capot" within its button`).toBeLessThanOrEqual(capot.button - 8);
+    });
+    await context.close();
+  });
+
+  it('a game to 301: no bid bubble over the retourne; the game-over dialog at every size, every button in view, in the dialog, on top', async () => {
+    const { context, page } = await touchPage({ width: 390, height: 844 });
+    await seatedWithBots(page, base, { target: 301 });
+    await page.click('[data-testid=start]:not([disabled])');
+    let retourneChecked = false;
+    const deadline = Date.now() + 120_000;
+    while ((await count(page, '[data-testid=game-over]')) === 0) {
+      expect(Date.now()).toBeLessThan(deadline);
+      if ((await count(page, '[data-testid=continue]:not([disabled])')) > 0) {
+        await page.click('[data-testid=continue]');
+        await page.waitForSelector('[data-testid=deal-summary]', { state: 'detached' });
+        continue;
+      }
+      const bid = (await count(page, '[data-bid=take]')) > 0 ? 'take' : (await count(page, '[data-bid=pass]')) > 0 ? 'pass' : null;
+      if (bid && !retourneChecked && (await count(page, '[data-testid=retourne]')) > 0) {
+        // The first time one bids: the retourne (its corner's rank is what one decides on) under
+        // no seat's bubble, each seat having spoken, at every size.
+        await bubbleEverySeat(page, ['top', 'left', 'right']);
+        await atEverySize(page, 'retourne-bubbles', ['[data-testid=retourne]', '[data-bid]'], async (s) => {
+          const card = await boxOf(page, '[data-testid=retourne] .flipper');
+          for (const b of (await seatBoxes(page)).bubbles) expect(meet(b, card), `${s.name}: the ${b.what} over the retourne`).toBe(false);
+        });
+        await page.$$eval('[data-call=surcoinche]', (els) => els.forEach((e) => e.remove()));
+        await resize(page, SIZES[0]);
+        retourneChecked = true;
+      }
+      if (bid) {
+        const version = await page.getAttribute('[data-version]', 'data-version');
+        await page.click(`[data-bid=${bid}]`);
+        await page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
+        continue;
+      }
+      if ((await count(page, '[data-testid=your-turn]')) > 0) {
+        const card = await page.getAttribute('[data-playable=true]', 'data-card');
+        if (card) {
+          await page.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
+          await page.waitForSelector(`[data-card="${card}"]`, { state: 'detached' });
+        }
+        continue;
+      }
+      await sleep(40);
+    }
+    expect(retourneChecked, 'asked to bid at least once').toBe(true);
+    await page.waitForSelector('[data-testid=rematch]');
+    await atEverySize(page, 'game-over', ['[data-testid=game-over]'], async (s) => {
+      const found = await page.$$eval('[data-testid=game-over] :is(button, a[href])', (els) => {
+        const dialog = document.querySelector('[data-testid=game-over]')!.getBoundingClientRect();
+        return els.map((e) => {
+          const r = e.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return { what: e.getAttribute('data-testid') ?? '', inDialog: r.top >= dialog.top - 1 && r.bottom <= dialog.bottom + 1, topmost: hit !== null && e.contains(hit) };
+        });
+      });
+      expect(found.map((f) => f.what).sort(), s.name).toEqual(['back-to-table', 'last-deal', 'modal-close', 'rematch', 'replay-link']);
+      for (const f of found) {
+        expect(f.inDialog, `${s.name}: ${f.what} within the dialog (not scrolled out of it)`).toBe(true);
+        expect(f.topmost, `${s.name}: ${f.what} on top at its centre`).toBe(true);
+      }
+    });
     await context.close();
   });
 
