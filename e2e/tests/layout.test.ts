@@ -258,7 +258,15 @@ describe('the table at every screen size', () => {
     await page.keyboard.press('Escape');
     // Phone first: every tap target at least 44 px.
     expect(small).toEqual({ home: [], lobby: [], sit: [], host: [], botLevels: [], bidding: bidShots ? [] : undefined, trick: [], menu: [] });
-    await atEverySize(page, 'trick', ['[data-card]', '[data-seat]', '[data-trick-card]']);
+    // The side seats' plates (badges wrapped under the name) leave the trick's cards whole.
+    await atEverySize(page, 'trick', ['[data-card]', '[data-seat]', '[data-trick-card]'], async (s) => {
+      const over = await page.evaluate(() => {
+        const plates = [...document.querySelectorAll('[data-pos=left] .plate, [data-pos=right] .plate')].map((e) => e.getBoundingClientRect());
+        const cards = [...document.querySelectorAll('[data-trick-card]')].map((e) => e.getBoundingClientRect());
+        return plates.flatMap((p) => cards.filter((c) => p.left < c.right - 1 && c.left < p.right - 1 && p.top < c.bottom - 1 && c.top < p.bottom - 1)).length;
+      });
+      expect(over, `${s.name}: a side seat's plate over a trick card`).toBe(0);
+    });
     await context.close();
   });
 

@@ -12,9 +12,14 @@ const TEXTS = {
   de: { title: 'Seite nicht gefunden', home: 'Zurück zu Belote' },
 } as const;
 
+/** The app's felt and accent button (apps/web/src/app.css), inline: the page loads nothing else. */
+const STYLE =
+  'body{margin:0;min-height:100vh;display:grid;place-items:center;background:radial-gradient(circle at 50% 30%,#1d6b4a,#0b2a1e);color:#f4f1e8;font:16px/1.5 system-ui,sans-serif;text-align:center}' +
+  'main{padding:24px}h1{font-size:22px;margin:0 0 20px}a{display:inline-block;padding:12px 22px;border-radius:12px;background:#ffd54f;color:#2b2100;font-weight:700;text-decoration:none}';
+
 export function notFoundPage(lang: keyof typeof TEXTS): string {
   const t = TEXTS[lang];
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="dark light"><title>${t.title} · Belote</title></head><body><main><h1>${t.title}</h1><p><a href="/">${t.home}</a></p></main></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="dark"><title>${t.title} · Belote</title><style>${STYLE}</style></head><body><main><h1>${t.title}</h1><p><a href="/">${t.home}</a></p></main></body></html>`;
 }
 
 export const notFound: RequestHandler = (req, res) => {

@@ -13,7 +13,7 @@ export const LATER_FR: LaterDict = {
   dealSummary: 'Donne {n}',
   continue: 'Continuer',
   winner: '{team} gagne !',
-  weWin: 'Vous avez gagné !',
+  weWin: 'Vous avez gagné\u202f!', // a narrow no-break space: the '!' never alone on a line
   weLose: 'Vous avez perdu',
   waitingRematch: "En attente de la revanche de l’hôte",
   noDeals: 'Aucune donne terminée',
