@@ -250,7 +250,10 @@ describe('practice against three strong bots, offline', () => {
           const kind = await next.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-testid=continue]') ? 'continue' : el.matches('[data-testid=game-over]') ? 'over' : 'bid'));
           if (kind === 'over') break;
           if (kind !== 'bid') {
+            const before = Number(await p.getAttribute('.screen', 'data-version'));
             await p.click(kind === 'card' ? '[data-card].playable' : '[data-testid=continue]:not([disabled])', { timeout: 1500, ...(kind === 'card' ? { position: { x: 8, y: 14 } } : {}) }).catch(() => {});
+            // applied before the next look (a Continue still on screen would otherwise use up the turns)
+            await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, before, { timeout: 10_000 }).catch(() => {});
             continue;
           }
           // the controls are placed once the panel is drawn (a resize observer): wait for them to clear it
@@ -315,6 +318,9 @@ describe('practice against three strong bots, offline', () => {
           const version = Number(await p.getAttribute('.screen', 'data-version'));
           if (kind === 'continue') {
             await p.click('[data-testid=continue]:not([disabled])', { timeout: 1500 }).catch(() => {});
+            // the next deal before the next look: a Continue still on screen would use up the turns
+            // (seen once: the player, dealer, never asked to bid in the first deal, ran out of them)
+            await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, version, { timeout: 10_000 }).catch(() => {});
             continue;
           }
           await check(kind);
