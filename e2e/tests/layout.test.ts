@@ -108,6 +108,21 @@ const seatBoxes = (page: Page): Promise<{ plates: (Box & { what: string })[]; bu
     return { plates: all('[data-seat] .plate'), bubbles: all('[data-seat] .bubble'), corners: all('[data-testid=chat-toggle], [data-testid=reactions-toggle]') };
   });
 
+/** Makes the call `bid` (take, pass …) and waits for the table to apply it. */
+async function bidAndWait(page: Page, bid: string): Promise<void> {
+  const version = await page.getAttribute('[data-version]', 'data-version');
+  await page.click(`[data-bid=${bid}]`);
+  await page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
+}
+
+/** Plays the first playable card of the hand, if any, and waits for it to leave the hand. */
+async function playACard(page: Page): Promise<void> {
+  const card = await page.getAttribute('[data-playable=true]', 'data-card');
+  if (!card) return;
+  await page.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
+  await page.waitForSelector(`[data-card="${card}"]`, { state: 'detached' });
+}
+
 /** The lobby sizes of a phone: landscape (three) and portrait (two). */
 const LOBBY_SIZES = [
   { name: 'landscape-phone', width: 844, height: 390 },
@@ -212,24 +227,16 @@ describe('the table at every screen size', () => {
           await resize(page, { width: 390, height: 844 });
           bidShots = true;
         }
-        const version = await page.getAttribute('[data-version]', 'data-version');
-        await page.click('[data-bid=take]');
-        await page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
+        await bidAndWait(page, 'take');
         continue;
       }
       if ((await count(page, '[data-testid=your-turn]')) > 0 && (await count(page, '[data-trick-card]')) >= 2) break;
       if ((await count(page, '[data-testid=your-turn]')) > 0) {
-        const card = await page.getAttribute('[data-playable=true]', 'data-card');
-        if (card) {
-          await page.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
-          await page.waitForSelector(`[data-card="${card}"]`, { state: 'detached' });
-        }
+        await playACard(page);
         continue;
       }
       if ((await count(page, '[data-bid=pass]')) > 0) {
-        const version = await page.getAttribute('[data-version]', 'data-version');
-        await page.click('[data-bid=pass]');
-        await page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
+        await bidAndWait(page, 'pass');
         continue;
       }
       await sleep(40);
@@ -334,17 +341,11 @@ describe('the table at every screen size', () => {
         retourneChecked = true;
       }
       if (bid) {
-        const version = await page.getAttribute('[data-version]', 'data-version');
-        await page.click(`[data-bid=${bid}]`);
-        await page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
+        await bidAndWait(page, bid);
         continue;
       }
       if ((await count(page, '[data-testid=your-turn]')) > 0) {
-        const card = await page.getAttribute('[data-playable=true]', 'data-card');
-        if (card) {
-          await page.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
-          await page.waitForSelector(`[data-card="${card}"]`, { state: 'detached' });
-        }
+        await playACard(page);
         continue;
       }
       await sleep(40);
