@@ -214,6 +214,12 @@ describe('health, headers and the web app', () => {
     expect(js.status).toBe(200);
     expect(js.headers['cache-control']).toContain('immutable');
     expect((await request(server.url).get('/nope')).status).toBe(404);
+    // A table link cut short or mistyped is not the app's page (the app would open its home page silently).
+    for (const path of ['/t/doesNotExist123', '/t/AAAAAAAAAAAAAAAAAAAAAAA', '/t/AAAAAAAAAAAAAAAAAAAAA!/replay']) {
+      const r = await request(server.url).get(path).set('Accept', 'text/html');
+      expect(r.status).toBe(404);
+      expect(r.text).toContain('<title>Page not found · Belote</title>');
+    }
   });
 
   it('a path nothing serves: JSON NOT_FOUND for API clients, a short page in their language for a browser', async () => {

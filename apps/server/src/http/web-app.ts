@@ -1,11 +1,13 @@
 /**
  * Serves the built web app (WEB_DIST): static files, and index.html for the client's own
  * routes (`/`, `/t/:id`, `/t/:id/replay`, `/replay`, `/practice`, `/practice/replay`) so a shared
- * link, or a reload, opens the app. A clear
- * 404 when it is not built.
+ * link, or a reload, opens the app. A table path whose id is not a table id's shape (a link cut
+ * short or mistyped) falls through to the 404 page, as the service worker sends it to the network:
+ * the app would otherwise open its home page without a word. A clear 404 when it is not built.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { TableIdSchema } from '@belote/protocol';
 import express, { Router } from 'express';
 
 export function webAppRouter(webDist: string): Router {
@@ -23,9 +25,13 @@ export function webAppRouter(webDist: string): Router {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   };
+  const sendTableIndex: express.RequestHandler = (req, res, next) => {
+    if (TableIdSchema.safeParse(req.params['id']).success) sendIndex(req, res, next);
+    else next();
+  };
   r.get('/', sendIndex);
-  r.get('/t/:id', sendIndex);
-  r.get('/t/:id/replay', sendIndex);
+  r.get('/t/:id', sendTableIndex);
+  r.get('/t/:id/replay', sendTableIndex);
   r.get('/replay', sendIndex);
   r.get('/practice', sendIndex);
   r.get('/practice/replay', sendIndex);
