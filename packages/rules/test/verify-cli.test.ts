@@ -17,8 +17,8 @@ const tsx = join(root, 'node_modules/.bin/tsx');
 const cli = join(here, '../src/record/verify-cli.ts');
 const dir = mkdtempSync(join(tmpdir(), 'verify-'));
 
-function verifyCli(arg: string, input?: string): { code: number | null; out: string; err: string } {
-  const r = spawnSync(tsx, ['--conditions=source', cli, arg], { input, encoding: 'utf8', cwd: root, maxBuffer: 64 << 20 });
+function verifyCli(arg: string | string[], input?: string): { code: number | null; out: string; err: string } {
+  const r = spawnSync(tsx, ['--conditions=source', cli, ...(Array.isArray(arg) ? arg : [arg])], { input, encoding: 'utf8', cwd: root, maxBuffer: 64 << 20 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 const file = (name: string, content: unknown): string => {
@@ -38,6 +38,22 @@ describe('verify CLI', () => {
     const out = JSON.parse(res.out);
     expect(out).toEqual(expected(r));
     expect(out.winner).not.toBeNull();
+  }, 20_000);
+
+  it('one input at a time: a second file is refused (exit 2), not left unread; --help says how', () => {
+    const good = file('two-a.json', record('cli-two-a'));
+    const bad = record('cli-two-b');
+    bad.deals[0]!.actions = [{ type: 'play', seat: ((bad.deals[0]!.dealer + 1) & 3) as 0, card: bad.deals[0]!.deck[0]! }];
+    const res = verifyCli([good, file('two-b.json', bad)]);
+    expect(res.code).toBe(2);
+    expect(res.out).toBe('');
+    expect(res.err).toMatch(/one input at a time/);
+    const none = verifyCli([]);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/^verify: usage: pnpm --silent verify FILE/);
+    const help = verifyCli('--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^usage: pnpm --silent verify FILE/);
   }, 20_000);
 
   it('an array on standard input (-): an array of results in order, complete for large outputs', () => {

@@ -9,8 +9,12 @@ import { commitmentCandidates } from './commitment.js';
 import { replayRecord } from './replay.js';
 import { formatIssues, parseRecord } from './schema.js';
 
-function readInput(arg: string | undefined): string {
-  if (arg === undefined) throw new Usage('usage: pnpm verify FILE   (or - for standard input)');
+const USAGE = 'usage: pnpm --silent verify FILE   (or - for standard input; one record or a JSON array of records)';
+
+/** The one input named on the command line: a second file would be left unread, so it is refused. */
+function readInput(args: string[]): string {
+  if (args.length !== 1) throw new Usage(args.length === 0 ? USAGE : `one input at a time (a JSON array holds many records)\n${USAGE}`);
+  const arg = args[0]!;
   if (arg === '-') return readFileSync(0, 'utf8');
   // pnpm runs scripts from the workspace root; resolve relative paths from where it was called.
   return readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), arg), 'utf8');
@@ -21,10 +25,15 @@ class Usage extends Error {}
 const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
 function main(): number {
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+    process.stdout.write(`${USAGE}\nPrints the result as JSON (docs/rules/RECORD.md); exit 0 legal, 1 an illegal action, 2 not a record.\n`);
+    return 0;
+  }
   let input: unknown;
   try {
     // A leading byte-order mark is tolerated.
-    input = JSON.parse(readInput(process.argv.slice(2).find((a) => a !== '--')).replace(/^\uFEFF/, ''));
+    input = JSON.parse(readInput(args).replace(/^\uFEFF/, ''));
   } catch (e) {
     process.stderr.write(`verify: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
