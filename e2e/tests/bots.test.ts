@@ -36,6 +36,14 @@ describe('a game against bots', () => {
     expect(await page.$$eval('.sheet-btn, [data-testid=last-trick-btn]', (els) => els.length)).toBe(0);
     const findings = (await axeFindings(page)).filter(blocking);
     expect(findings, describeFindings(findings)).toEqual([]);
+    // On a narrow phone: the sentence clear of the screen's
+    // edges, the button its own width (it was a bar from edge to edge, the text 10 px from them).
+    await page.setViewportSize({ width: 360, height: 740 });
+    const boxes = await page.$eval('main.fatal', (m) => [m.querySelector('p')!, m.querySelector('button')!].map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes[0]!.left).toBeGreaterThanOrEqual(24);
+    expect(boxes[0]!.right).toBeLessThanOrEqual(360 - 24);
+    expect(boxes[1]!.width).toBeLessThan(200);
+    expect(boxes[1]!.height).toBeGreaterThanOrEqual(44);
     await context.close();
   });
 

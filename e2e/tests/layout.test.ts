@@ -175,6 +175,38 @@ async function seatsClearOfLobby(page: Page, who: string): Promise<void> {
   }
 }
 
+/**
+ * At every lobby size, once seats are taken: no seat's plate (a long name, a bot's level) nor a
+ * bot's × meets the centre panel's title, texts or controls, and each × is on top at its centre.
+ */
+async function platesClearOfLobby(page: Page, who: string): Promise<void> {
+  for (const s of LOBBY_SIZES) {
+    await resize(page, s);
+    await page.$eval('[data-testid=lobby]', (e) => e.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(ARTIFACTS, `layout-lobby-${who}-${s.name}.png`) });
+    const found = await page.evaluate(() => {
+      const box = (e: Element) => e.getBoundingClientRect().toJSON() as { left: number; top: number; right: number; bottom: number; width: number; height: number };
+      const plates = [...document.querySelectorAll('[data-pos]:not([data-pos=bottom]) .plate, [data-removebot]')].map((e) => ({
+        what: `${e.hasAttribute('data-removebot') ? 'remove' : 'plate'} ${e.closest('[data-pos]')?.getAttribute('data-pos')}`,
+        ...box(e),
+      }));
+      const removes = [...document.querySelectorAll('[data-removebot]')].map((e) => {
+        const r = e.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { what: e.closest('[data-pos]')?.getAttribute('data-pos'), topmost: hit !== null && e.contains(hit) };
+      });
+      const panel = [...document.querySelectorAll('[data-testid=lobby] :is(.game, .invite-title, .meta, .wait, button, a[href], input, select)')].map((e) => ({
+        what: e.getAttribute('data-testid') ?? e.textContent?.trim() ?? e.tagName,
+        ...box(e),
+      }));
+      return { plates, removes, panel };
+    });
+    expect(found.plates.length, `${who} ${s.name}: plates`).toBeGreaterThanOrEqual(3);
+    for (const p of found.plates) for (const c of found.panel) expect(meet(p, c), `${who} ${s.name}: the ${p.what} meets the lobby's ${c.what}`).toBe(false);
+    for (const r of found.removes) expect(r.topmost, `${who} ${s.name}: the ${r.what} bot's × on top at its centre`).toBe(true);
+  }
+}
+
 beforeAll(async () => {
   browser = await launch();
 });
@@ -370,7 +402,7 @@ describe('the table at every screen size', () => {
     await context.close();
   });
 
-  it('the lobby on a phone (landscape and portrait): every Sit here and + Bot on top and clear of the controls of the centre panel, which stay reachable', async () => {
+  it('the lobby on a phone (landscape and portrait): every Sit here and + Bot on top and clear of the controls of the centre panel, which stay reachable; seated plates and bots\' × clear of its texts', async () => {
     const { context: host, page } = await touchPage({ width: 390, height: 844 });
     await page.goto(`${base}/`);
     await page.click('[data-testid=create]');
@@ -395,6 +427,22 @@ describe('the table at every screen size', () => {
     await page.click('[data-testid=sit-confirm]');
     await page.waitForSelector('[data-seat="0"] >> text=Maximilian');
     await seatsClearOfLobby(page, 'seated');
+    // A guest with a long name on the left, strong bots (the longest level badge) at the other
+    // two: the plates and the bots' × clear of the panel (on a 360 px phone the side plates
+    // covered its title, and a bot's × below its level made its plate twice as tall).
+    const { context: long, page: longPage } = await touchPage({ width: 390, height: 844 });
+    await longPage.goto(page.url());
+    await longPage.click('[data-sit="3"]');
+    await longPage.fill('[data-testid=name-input]', 'Jean-Baptiste Legrand');
+    await longPage.click('[data-testid=sit-confirm]');
+    await page.waitForSelector('[data-seat="3"] >> text=Jean-Baptiste');
+    for (const seat of [1, 2]) {
+      await page.click(`[data-addbot="${seat}"]`);
+      await page.click(`[data-seat="${seat}"] [data-addbot-level="strong"]`);
+      await page.waitForSelector(`[data-removebot="${seat}"]`);
+    }
+    await platesClearOfLobby(page, 'full');
+    await long.close();
     await host.close();
   });
 
