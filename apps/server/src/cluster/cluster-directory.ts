@@ -57,14 +57,14 @@ export class ClusterDirectory implements TableDirectory {
   }
 
   async summary(tableId: string): Promise<TableSummary | null> {
-    const room = await this.room(tableId);
+    const room = await this.readable(tableId);
     if (room) return room.summary();
     const state = await this.deps.registry.peek(tableId);
     return state && summaryOf(state, nobodyThere);
   }
 
   async record(tableId: string, game?: number): Promise<TableRecord | null | undefined> {
-    const room = await this.room(tableId);
+    const room = await this.readable(tableId);
     if (room) return room.record(game);
     const state = await this.deps.registry.peek(tableId);
     return state ? tableRecord(state, game) : undefined;
@@ -94,5 +94,15 @@ export class ClusterDirectory implements TableDirectory {
   private async room(tableId: string): Promise<TableRoom | null> {
     const room = await this.deps.holdings.held(tableId);
     return room === 'unreachable' ? null : room;
+  }
+
+  /**
+   * The room an HTTP read answers from: while the database cannot be reached, a table this
+   * process has in memory still answers from it (a read changes nothing; it may be a moment
+   * behind if another process took the table meanwhile), as SCALING.md says.
+   */
+  private async readable(tableId: string): Promise<TableRoom | null> {
+    const room = await this.deps.holdings.held(tableId);
+    return room === 'unreachable' ? (this.deps.registry.get(tableId) ?? null) : room;
   }
 }

@@ -241,7 +241,8 @@ export class PgStore implements TableStore {
       ...(opts.node ? { application_name: `belote:${opts.node}` } : {}),
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process.
-    this.pool.on('error', (e) => opts.log?.warn({ err: e }, 'idle PostgreSQL connection lost; reconnecting on the next query'));
+    // Its message and code only: the error can carry the connection (its backend pid, cancel key).
+    this.pool.on('error', (e) => opts.log?.warn({ reason: e.message, code: (e as { code?: string }).code }, 'idle PostgreSQL connection lost; reconnecting on the next query'));
   }
 
   /** Connect, create the schema if needed; throws `StoreUnusable` naming the (redacted) URL. */

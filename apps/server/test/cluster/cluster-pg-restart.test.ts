@@ -5,7 +5,8 @@
  * (INTERNAL: nothing applied; `sync` too, once the process cannot confirm it still runs the table)
  * and none is acknowledged — an action whose write was under way when it went down is answered
  * once PostgreSQL tells whether it landed —, /healthz says 503 on both processes, and no socket is
- * disconnected or told it is not connected. When it is back, the processes reconnect by themselves
+ * disconnected or told it is not connected; an HTTP read of the table is answered by the process
+ * running it, from memory (500 from the other, which reads the store). When it is back, the processes reconnect by themselves
  * and the table accepts actions again (the delay is printed; figures: the bench). Every
  * acknowledged action is in the log, and no refused one.
  */
@@ -63,6 +64,11 @@ describe.each(PROXIES)('PostgreSQL restarted under load, behind %s', (kind, miss
     await until(probe, 30_000, 'a refusal while PostgreSQL is down');
     for (const p of cluster.nodes) await until(async () => (await health(p)).status === 503, 30_000, '/healthz to say 503');
     expect((await health(cluster.nodes[1]!)).body).toMatchObject({ ok: false, database: 'unreachable' });
+    // HTTP reads: the process running the table answers from memory, the other cannot read the store.
+    for (const route of ['', '/record']) {
+      const statuses = await Promise.all(cluster.nodes.map(async (n) => (await fetch(`${n.url}/api/tables/${t.id}${route}`)).status));
+      expect(statuses.sort(), `GET /api/tables/:id${route} from each process while PostgreSQL is down`).toEqual([200, 500]);
+    }
     await until(async () => (await probe()) && probes.filter((x) => x === 'INTERNAL').length >= 3, 30_000, 'more refusals');
 
     await pg.start();

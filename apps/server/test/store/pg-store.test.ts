@@ -4,6 +4,7 @@
  * refused, never acknowledged, and the store reconnects by itself), processes creating the
  * schema at the same time, and an unreachable server at start (the message hides the password).
  */
+import type { Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PgStore } from '../../src/store/pg-store.js';
 import { StoreUnusable, VersionConflict, type TableStore } from '../../src/store/types.js';
@@ -69,6 +70,25 @@ describe('PgStore', () => {
     expect(await names(store, 't')).toEqual(['A']);
     await store.append('t', 1, [seat(1, 'B'), seat(2, 'C')]);
     expect(await names(store, 't')).toEqual(['A', 'B', 'C']);
+  });
+
+  it('an idle connection dropped by the server: a warning with its reason, not the connection (its backend pid and cancel key)', async () => {
+    const db = await database();
+    const warnings: unknown[][] = [];
+    const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as Logger;
+    const store = await PgStore.open({ url: db.url, connectTimeoutMs: 1000, log });
+    cleanup.push(() => store.close().catch(() => undefined));
+    await store.createTable(settings('t')); // a connection of the pool, idle afterwards
+    await sql(db.url, 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    for (let i = 0; i < 200 && warnings.length === 0; i++) await new Promise((res) => setTimeout(res, 25));
+    expect(warnings.length).toBeGreaterThanOrEqual(1);
+    const [fields, msg] = warnings[0]!;
+    expect(msg).toBe('idle PostgreSQL connection lost; reconnecting on the next query');
+    expect(Object.keys(fields as object).sort()).toEqual(['code', 'reason']);
+    expect((fields as { reason: string }).reason).toMatch(/terminat/i);
+    expect(JSON.stringify(fields)).not.toMatch(/secretKey|processID/);
+    await store.append('t', 0, [seat(0, 'A')]); // and the next query reconnects
+    expect(await names(store, 't')).toEqual(['A']);
   });
 
   it('PostgreSQL restarted: writes during the outage are refused, never acknowledged; the store reconnects', { timeout: 60_000 }, async () => {
