@@ -123,13 +123,15 @@ async function playACard(page: Page): Promise<void> {
   await page.waitForSelector(`[data-card="${card}"]`, { state: 'detached' });
 }
 
-/** The lobby sizes of a phone: landscape (three) and portrait (two). */
+/** The lobby sizes of a phone: landscape (three) and portrait (three). */
 const LOBBY_SIZES = [
   { name: 'landscape-phone', width: 844, height: 390 },
   { name: 'landscape-667', width: 667, height: 375 },
   { name: 'landscape-740', width: 740, height: 360 },
   { name: 'small-phone', width: 360, height: 740 },
   { name: 'phone', width: 390, height: 844 },
+  // an iPhone SE (1st generation): the panel scrolls inside the room between the seats
+  { name: 'phone-320', width: 320, height: 568 },
 ] as const;
 
 /**
