@@ -47,6 +47,41 @@ describe('a game against bots', () => {
     await context.close();
   });
 
+  it('a keyboard player fills the table from the lobby: after each seat taken the focus goes to the next thing to do, never to the page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${base}/`);
+      await page.focus('[data-testid=create]');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/t\//);
+      await page.waitForSelector('[data-sit="0"]');
+      const focused = (): Promise<string> =>
+        page.evaluate(() => {
+          const a = document.activeElement;
+          return !a || a === document.body ? 'body' : (a.getAttribute('data-testid') ?? (a.hasAttribute('data-addbot') ? 'addbot' : a.tagName));
+        });
+      await page.focus('[data-sit="0"]');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[data-testid=name-input]:focus');
+      await page.keyboard.type('Kim');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[data-seat="0"] >> text=Kim');
+      await expect.poll(focused, { message: 'seated: a free seat\'s + Bot' }).toBe('addbot');
+      for (let bots = 1; bots <= 3; bots++) {
+        await page.keyboard.press('Enter'); // + Bot: the levels, the table's default focused
+        await page.waitForSelector('[data-addbot-level]:focus');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.$$eval('[data-removebot]', (els) => els.length)).toBe(bots);
+        await expect.poll(focused, { message: `bot ${bots} added` }).toBe(bots < 3 ? 'addbot' : 'start');
+      }
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[data-testid=lobby]', { state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('plays a whole game to 301 against bots; between games a friend sits, the target changes, the next game starts', async () => {
     host = await open(browser, 'Zoé', 'phone', `${base}/`);
     await host.page.click('text=301');
