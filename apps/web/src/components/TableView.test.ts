@@ -387,6 +387,28 @@ describe('TableView', () => {
     expect(document.activeElement).toBe(document.querySelector('[data-card]'));
   });
 
+  it('on a 280 px screen the menu holds the score sheet and the last trick (the bar has no room for their buttons): each opens its dialog, the focus back on the menu button after', async () => {
+    prefs.setLang('en');
+    const narrow = (q: string): boolean => /max-width: (339|299)px/.test(q);
+    vi.stubGlobal('matchMedia', (q: string) => ({ matches: narrow(q), media: q, addEventListener() {}, removeEventListener() {} }));
+    try {
+      mounted(updateFor(taken(3), 0, 1));
+      const toggle = screen.getByRole('button', { name: 'Settings' });
+      await fireEvent.click(toggle);
+      expect((await screen.findByTestId('menu-last-trick')).hasAttribute('disabled')).toBe(true);
+      await fireEvent.click(screen.getByTestId('menu-sheet'));
+      await screen.findByTestId('sheet-modal');
+      expect(screen.queryByTestId('menu')).toBeNull();
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      await fireEvent.click(screen.getByTestId('modal-close'));
+      await tick();
+      expect(screen.queryByTestId('sheet-modal')).toBeNull();
+      expect(document.activeElement).toBe(toggle);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('after a deal: the summary counts down, Continue says ready, and the score sheet opens every deal', async () => {
     prefs.setLang('en');
     let s = taken(3);

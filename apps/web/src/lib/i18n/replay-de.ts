@@ -40,7 +40,8 @@ export const REPLAY_DE: ReplayDict = {
   bestWas: 'Am besten war {option} (+{points})',
   optionCol: 'Wahl',
   givenAwayTitle: 'Verschenkte Punkte',
-  accuracy: 'Genauigkeit',
+  // A soft hyphen (\u00AD): the players' summary's column header may break there on a small phone.
+  accuracy: 'Genauig\u00ADkeit',
   wholeGame: 'Spiel',
   scoreChart: 'Spielstand',
   scoreChartLabel: 'Diagramm: Spielstand nach jeder Runde, {team0} {total0}, {team1} {total1}',
@@ -72,7 +73,7 @@ export const REPLAY_DE: ReplayDict = {
   marksMistake: { one: '{n} Fehler', other: '{n} Fehler' },
   marksBlunder: { one: '{n} grober Fehler', other: '{n} grobe Fehler' },
   nextMarkOf: '{name}, {what}: zum nächsten',
-  givenAwayShort: 'Verschenkt',
+  givenAwayShort: 'Ver\u00ADschenkt',
   analysedOf: { one: 'Über {n} analysierte Runde.', other: 'Über {n} analysierte Runden.' },
   judgedWith: 'Mit dem, was {name} wissen konnte',
   everyHandVisible: 'Wenn alle Karten offen lägen',

@@ -1,0 +1,287 @@
+/**
+ * Small and zoomed screens, in English, French and German: a phone 320 px wide (iPhone SE), a
+ * foldable's cover screen (280×653) and a laptop at 200 % zoom (1280×800 → 640×400 CSS px).
+ * The replay of a record with a 10-letter name never scrolls sideways at 320 px (the players'
+ * summary table was wider than the page, whose docked step buttons then panned out of view);
+ * the top bar, for a player (lobby, bidding, play) and a spectator (lobby, play), keeps every
+ * button whole, on the screen and on top (what a tap at its centre reaches), none of its parts
+ * over another, also at its widest (four-digit scores and a capot contract, widened in place),
+ * at 280, 320 and 360 px, and the buttons it leaves out there are in the menu; the score sheet
+ * at 280 px lies inside the screen, its table inside the dialog; a deal summary taller than the
+ * screen scrolls inside its dialog, Continue reachable.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ARTIFACTS, launch, sleep } from './browser.js';
+
+const base = inject('baseUrl');
+const SHOTS = path.join(ARTIFACTS, 'narrow');
+const LOCALES = ['en-US', 'fr-FR', 'de-DE'] as const;
+type Locale = (typeof LOCALES)[number];
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launch();
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+});
+
+/** A phone-like page (a laptop's zoom is a desktop page at twice the pixels). */
+async function newPage(width: number, height: number, locale: Locale, { phone = true } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 2, isMobile: phone, hasTouch: phone, locale, reducedMotion: 'reduce' });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  return page;
+}
+
+const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
+/** A click through the page's own event (the control's place on the screen is what is being checked, not relied on). */
+const press = (page: Page, selector: string): Promise<void> => page.$eval(selector, (e) => (e as HTMLElement).click());
+const scrollWidth = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** A table of `variant` on the shared server with three easy bots, the page seated at seat 0 as its host (not started): the table's id. */
+async function seated(page: Page, variant: 'classic' | 'coinche'): Promise<string> {
+  const res = await fetch(`${base}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ rules: variant === 'coinche' ? { variant, target: 2000 } : { target: 1000 }, options: { fillWithBots: true, botLevel: 'easy' } }),
+  });
+  const { id, hostKey } = (await res.json()) as { id: string; hostKey: string };
+  await page.goto(`${base}/`);
+  await page.evaluate(([i, k]) => localStorage.setItem(`belote:table:${i}`, JSON.stringify({ hostKey: k })), [id, hostKey] as const);
+  await page.goto(`${base}/t/${id}`);
+  await page.click('[data-sit="0"]');
+  await page.fill('[data-testid=name-input]', 'Maximilian');
+  await page.click('[data-testid=sit-confirm]');
+  await page.waitForSelector('[data-testid=start]:not([disabled])');
+  return id;
+}
+
+/**
+ * Bids until the trump is chosen (classic: take; coinche: the value offered, in hearts, then
+ * pass), then, with `play`, plays the first playable card until the deal summary is up.
+ * `onBidding` runs once, the first time the page has a bid to make.
+ */
+async function bidAndPlay(page: Page, { play = false, onBidding }: { play?: boolean; onBidding?: () => Promise<void> } = {}): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let bid = false;
+  let asked = false;
+  const done = async (): Promise<boolean> => (await count(page, play ? '[data-testid=deal-summary]' : 'header [data-testid=trump]')) > 0;
+  while (!(await done())) {
+    expect(Date.now(), 'the deal to get there within 60 s').toBeLessThan(deadline);
+    const mine = (await count(page, '[data-bid]:not([disabled]), [data-bid-suit]:not([disabled])')) > 0;
+    if (mine && !asked && onBidding) {
+      asked = true;
+      await onBidding();
+    }
+    if (mine) {
+      const version = await page.getAttribute('[data-version]', 'data-version');
+      if ((await count(page, '[data-bid=take]:not([disabled])')) > 0) await press(page, '[data-bid=take]');
+      else if ((await count(page, '[data-bid^="take-"]:not([disabled])')) > 0) await press(page, '[data-bid^="take-"]:not([disabled])');
+      else if (!bid && (await count(page, '[data-bid-suit=H]:not([disabled])')) > 0) await press(page, '[data-bid-suit=H]');
+      else await press(page, '[data-bid=pass]');
+      bid = true;
+      await page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
+    } else if (play && (await count(page, '[data-testid=your-turn]')) > 0 && (await count(page, '[data-playable=true]')) > 0) {
+      const card = await page.getAttribute('[data-playable=true]', 'data-card');
+      await press(page, `[data-card="${card}"]`);
+      await page.waitForSelector(`[data-hand] [data-card="${card}"]`, { state: 'detached' });
+    } else await sleep(40);
+  }
+}
+
+type Box = { left: number; top: number; right: number; bottom: number };
+
+/**
+ * The top bar at `width`: every visible button inside the screen and what a tap at its centre
+ * reaches, its parts (home, each team's score, the trump, the contract, the buttons) meeting
+ * none of the others, the page not wider than the screen. With a trump, again at its widest:
+ * four-digit scores and a capot contract (texts widened in place, then put back).
+ */
+async function barProblems(page: Page, width: number, height: number): Promise<string[]> {
+  return page.evaluate(
+    ([vw, vh]) => {
+      const problems: string[] = [];
+      const name = (e: Element): string => e.getAttribute('aria-label') ?? e.getAttribute('data-testid') ?? e.className;
+      const check = (when: string): void => {
+        const header = document.querySelector('header')!;
+        const buttons = [...header.querySelectorAll('button')].filter((b) => b.getClientRects().length > 0);
+        for (const b of buttons) {
+          const r = b.getBoundingClientRect();
+          if (r.left < -0.5 || r.right > vw + 0.5 || r.top < -0.5 || r.bottom > vh + 0.5) problems.push(`${when}: "${name(b)}" at x ${Math.round(r.left)}–${Math.round(r.right)}, outside the screen`);
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          if (!hit || !b.contains(hit)) problems.push(`${when}: "${name(b)}" under ${hit ? `${hit.tagName.toLowerCase()}.${hit.getAttribute('class') ?? ''} (${name(hit.closest('[data-testid], button') ?? hit)})` : 'nothing (off the screen)'}`);
+        }
+        const parts = [...buttons, ...header.querySelectorAll('[data-testid=scores] .score, [data-testid=trump] > *')].filter((e) => e.getClientRects().length > 0);
+        const boxes = parts.map((e) => ({ what: name(e) || e.textContent!.trim(), box: e.getBoundingClientRect() as Box }));
+        for (let i = 0; i < boxes.length; i++)
+          for (let j = i + 1; j < boxes.length; j++) {
+            const [a, b] = [boxes[i]!, boxes[j]!];
+            if (a.box.left < b.box.right - 0.5 && b.box.left < a.box.right - 0.5 && a.box.top < b.box.bottom - 0.5 && b.box.top < a.box.bottom - 0.5) problems.push(`${when}: "${a.what}" meets "${b.what}"`);
+          }
+        const sw = document.documentElement.scrollWidth;
+        if (sw > vw) problems.push(`${when}: the page ${sw} px wide`);
+      };
+      check('now');
+      const contract = document.querySelector<HTMLElement>('header [data-testid=contract]');
+      if (document.querySelector('header [data-testid=trump]')) {
+        const nodes = [...document.querySelectorAll('header [data-testid=scores] b')].map((b) => b.firstChild!);
+        if (contract) nodes.push(contract.firstChild!);
+        const saved = nodes.map((n) => n.nodeValue);
+        nodes.forEach((n, i) => (n.nodeValue = contract && i === nodes.length - 1 ? 'Capot' : '1840'));
+        contract?.classList.add('capot');
+        check('widest');
+        nodes.forEach((n, i) => (n.nodeValue = saved[i]!));
+        contract?.classList.remove('capot');
+      }
+      return problems;
+    },
+    [width, height] as const,
+  );
+}
+
+/** A dialog inside the screen, its content inside its edges, not scrolling sideways; when taller than the screen, its last button scrolls into view. */
+async function dialogProblems(page: Page, selector: string): Promise<string[]> {
+  return page.$eval(selector, (box) => {
+    const problems: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    const vh = window.innerHeight;
+    const r = box.getBoundingClientRect();
+    if (r.left < -0.5 || r.right > vw + 0.5) problems.push(`the dialog at x ${Math.round(r.left)}–${Math.round(r.right)}, the screen ${vw} px wide`);
+    if (r.top < -0.5 || r.bottom > vh + 0.5) problems.push(`the dialog at y ${Math.round(r.top)}–${Math.round(r.bottom)}, the screen ${vh} px tall`);
+    if (box.scrollWidth > box.clientWidth + 0.5) problems.push(`the dialog scrolls sideways (${box.scrollWidth} px in ${box.clientWidth})`);
+    const inner = { left: r.left + box.clientLeft, right: r.left + box.clientLeft + box.clientWidth };
+    for (const e of box.querySelectorAll('th, td, button, a, p')) {
+      const b = e.getBoundingClientRect();
+      if (b.width === 0) continue;
+      if (b.left < inner.left - 0.5 || b.right > inner.right + 0.5) problems.push(`"${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 20)}" at x ${Math.round(b.left)}–${Math.round(b.right)}, outside the dialog's ${Math.round(inner.left)}–${Math.round(inner.right)}`);
+    }
+    const buttons = [...box.querySelectorAll('button')];
+    const last = buttons[buttons.length - 1]!;
+    last.scrollIntoView({ block: 'nearest' });
+    const l = last.getBoundingClientRect();
+    const hit = document.elementFromPoint(l.left + l.width / 2, l.top + l.height / 2);
+    if (l.top < -0.5 || l.bottom > vh + 0.5 || !hit || !last.contains(hit)) problems.push(`"${last.textContent!.trim()}" cannot be brought into view (y ${Math.round(l.top)}–${Math.round(l.bottom)}, the screen ${vh} px tall)`);
+    box.scrollTop = 0;
+    return problems;
+  });
+}
+
+describe('small and zoomed screens', () => {
+  it('the replay at 320 px in en, fr and de: no sideways scrolling, the step buttons in view', async () => {
+    // A record as a table's download carries it: with the players' names (one of 10 letters).
+    const record = JSON.parse(readFileSync(new URL('../../docs/rules/examples/coinche-surcoinche.json', import.meta.url), 'utf8')) as object;
+    const file = path.join(SHOTS, 'coinche-named.json');
+    writeFileSync(file, JSON.stringify({ ...record, players: ['Maximilian', 'Bot 2', 'Bot 3', 'Bot 4'] }));
+    for (const locale of LOCALES) {
+      const page = await newPage(320, 568, locale);
+      await page.goto(`${base}/`);
+      await page.setInputFiles('[data-testid=open-record]', file);
+      await page.waitForSelector('[data-testid=player-summary] table', { timeout: 60_000 });
+      const widths: Record<string, number> = {};
+      for (const scope of ['deal', 'game']) {
+        await press(page, `[data-scope=${scope}]`);
+        widths[scope] = await scrollWidth(page);
+      }
+      for (let step = 1; step <= 40; step++) {
+        await page.keyboard.press('ArrowRight');
+        if (step % 8 === 0) widths[`step ${step}`] = await scrollWidth(page);
+      }
+      await page.screenshot({ path: path.join(SHOTS, `replay-320-${locale}.png`), fullPage: true });
+      for (const [when, w] of Object.entries(widths)) expect(w, `${locale}, ${when}: the replay page's width at 320 px`).toBeLessThanOrEqual(320);
+      const controls = await page.$eval('[data-testid=replay-controls]', (e) => e.getBoundingClientRect().toJSON() as Box);
+      expect(controls.left, `${locale}: the step buttons' left edge`).toBeGreaterThanOrEqual(0);
+      expect(controls.right, `${locale}: the step buttons' right edge`).toBeLessThanOrEqual(320);
+      await page.context().close();
+    }
+  });
+
+  for (const locale of LOCALES) {
+    it(`the top bar at 280, 320 and 360 px in ${locale}, for a player and a spectator: every button whole, on screen and on top; what it leaves out in the menu`, async () => {
+      const problems: string[] = [];
+      for (const [width, height] of [
+        [280, 653],
+        [320, 568],
+        [360, 740],
+      ] as const) {
+        for (const variant of locale === 'en-US' ? (['classic', 'coinche'] as const) : (['coinche'] as const)) {
+          const label = `${variant} ${width}×${height}`;
+          const player = await newPage(width, height, locale);
+          const id = await seated(player, variant);
+          const guest = await newPage(width, height, locale);
+          await guest.goto(`${base}/t/${id}`);
+          await guest.waitForSelector('header [data-testid=scores] b');
+          const note = async (page: Page, who: string, screen: string): Promise<void> => {
+            for (const p of await barProblems(page, width, height)) problems.push(`${label}, ${who}, ${screen}: ${p}`);
+            await page.screenshot({ path: path.join(SHOTS, `bar-${locale}-${variant}-${width}-${who}-${screen}.png`), clip: { x: 0, y: 0, width, height: 120 } });
+          };
+          await note(player, 'player', 'lobby');
+          await note(guest, 'spectator', 'lobby');
+          await player.click('[data-testid=start]');
+          await bidAndPlay(player, { onBidding: () => note(player, 'player', 'bidding') });
+          await guest.waitForSelector('header [data-testid=trump]', { state: 'attached' });
+          await sleep(300);
+          await note(player, 'player', 'play');
+          await note(guest, 'spectator', 'play');
+          // The score sheet and the last trick are in the bar, or else in its menu.
+          for (const [what, button, item] of [
+            ['the score sheet', 'header .sheet-btn', 'menu-sheet'],
+            ['the last trick', 'header [data-testid=last-trick-btn]', 'menu-last-trick'],
+          ] as const) {
+            if (await player.$eval(button, (b) => b.getClientRects().length > 0)) continue;
+            await press(player, 'header nav > button[aria-expanded]');
+            const shown = await player.waitForSelector(`[data-testid=${item}]`, { timeout: 3_000 }).catch(() => null);
+            if (!shown) problems.push(`${label}: ${what} neither in the bar nor in its menu`);
+            await player.keyboard.press('Escape');
+          }
+          await player.context().close();
+          await guest.context().close();
+        }
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+
+  it('the score sheet at 280 px inside the screen (coinche, a finished deal), the deal summary too', async () => {
+    const page = await newPage(280, 653, 'fr-FR');
+    await seated(page, 'coinche');
+    await page.click('[data-testid=start]');
+    await bidAndPlay(page, { play: true });
+    await page.screenshot({ path: path.join(SHOTS, 'summary-coinche-280-fr.png') });
+    const summary = await dialogProblems(page, '[data-testid=deal-summary]');
+    await press(page, '[data-testid=continue]');
+    await page.waitForSelector('[data-testid=deal-summary]', { state: 'detached' });
+    // The bar's button, or (left out of a narrow bar) the menu's.
+    if (await page.$eval('header .sheet-btn', (b) => b.getClientRects().length > 0).catch(() => false)) await press(page, 'header .sheet-btn');
+    else {
+      await press(page, 'header nav > button[aria-expanded]');
+      await press(page, '[data-testid=menu-sheet]');
+    }
+    await page.waitForSelector('[data-testid=sheet-modal] [data-deal-row]');
+    await page.screenshot({ path: path.join(SHOTS, 'sheet-coinche-280-fr.png') });
+    const sheet = await dialogProblems(page, '[data-testid=sheet-modal]');
+    expect({ summary, sheet }).toEqual({ summary: [], sheet: [] });
+  });
+
+  it('a laptop at 200 % (640×400): a deal summary taller than the screen scrolls inside, Continue reachable', async () => {
+    const page = await newPage(640, 400, 'en-US', { phone: false });
+    await seated(page, 'coinche');
+    await page.click('[data-testid=start]');
+    await bidAndPlay(page, { play: true });
+    const tall = await page.$eval('[data-testid=deal-summary]', (e) => e.scrollHeight);
+    expect(tall, 'the coinche deal summary taller than the screen (what this checks)').toBeGreaterThan(400);
+    await page.screenshot({ path: path.join(SHOTS, 'summary-coinche-640x400.png') });
+    expect(await dialogProblems(page, '[data-testid=deal-summary]')).toEqual([]);
+    await page.$eval('[data-testid=continue]', (b) => b.scrollIntoView({ block: 'nearest' }));
+    await page.screenshot({ path: path.join(SHOTS, 'summary-coinche-640x400-end.png') });
+  });
+});
