@@ -1,0 +1,296 @@
+/**
+ * Windows high contrast (`forced-colors: active`): the browser replaces the page's colours with
+ * the system's few (Canvas, CanvasText, ButtonText, Highlight, GrayText …), drops gradients and
+ * box shadows and keeps backgrounds' transparency. The table must stay playable: every card of
+ * the hand and every back of the other seats drawn with an edge and an opaque background that
+ * its ink reads on, playable cards told apart from the others, the bidding buttons and the home
+ * page's choices outlined, the seat plates and the deal summary opaque (the table's rim not drawn
+ * through them). In light and dark system themes (Chromium's emulation follows the colour
+ * scheme). And the keyboard focus ring on a gold button (the home page's create, the lobby's
+ * start, Take) in a colour apart from the gold, in the normal look too. Screenshots
+ * `forced-colors/<screen>-<theme>.png`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ARTIFACTS, launch, seatedWithBots, sleep } from './browser.js';
+
+const base = inject('baseUrl');
+const SHOTS = path.join(ARTIFACTS, 'forced-colors');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
+
+/** What an element's box looks like: its border (widest side), background, ink, outline and opacity. */
+interface Look {
+  what: string;
+  border: number;
+  borderStyle: string;
+  borderColor: string;
+  borderAlpha: number;
+  bg: string;
+  bgAlpha: number;
+  ink: string;
+  contrast: number;
+  outline: number;
+  outlineStyle: string;
+  outlineColor: string;
+  opacity: string;
+  width: number;
+}
+
+/** The look of every element matching `selector` that is on the screen (a laid-out box). */
+function looks(page: Page, selector: string): Promise<Look[]> {
+  return page.$$eval(selector, (els) => {
+    const rgba = (c: string): [number, number, number, number] => {
+      const m = c.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0];
+      return [m[0] ?? 0, m[1] ?? 0, m[2] ?? 0, m.length > 3 ? m[3]! : 1];
+    };
+    const lum = ([r, g, b]: number[]): number => {
+      const f = (v: number): number => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+    };
+    const contrast = (a: string, b: string): number => {
+      const [x, y] = [lum(rgba(a)), lum(rgba(b))];
+      return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+    };
+    return els
+      .filter((e) => e.getBoundingClientRect().width > 0)
+      .map((e) => {
+        const s = getComputedStyle(e);
+        const sides = (['Top', 'Right', 'Bottom', 'Left'] as const).map((k) => ({
+          w: parseFloat(s.getPropertyValue(`border-${k.toLowerCase()}-width`)),
+          style: s.getPropertyValue(`border-${k.toLowerCase()}-style`),
+          color: s.getPropertyValue(`border-${k.toLowerCase()}-color`),
+        }));
+        const side = sides.reduce((a, b) => (b.w > a.w ? b : a));
+        return {
+          what: e.getAttribute('data-card') ?? e.closest('[data-card]')?.getAttribute('data-card') ?? e.getAttribute('data-bid') ?? e.getAttribute('data-testid') ?? e.textContent?.trim().slice(0, 24) ?? e.className,
+          border: Math.min(...sides.map((x) => (x.style === 'none' || x.style === 'hidden' ? 0 : x.w))),
+          borderStyle: side.style,
+          borderColor: side.color,
+          borderAlpha: Math.min(...sides.map((x) => rgba(x.color)[3])),
+          bg: s.backgroundColor,
+          bgAlpha: rgba(s.backgroundColor)[3],
+          ink: s.color,
+          contrast: contrast(s.backgroundColor, s.color),
+          outline: s.outlineStyle === 'none' ? 0 : parseFloat(s.outlineWidth),
+          outlineStyle: s.outlineStyle,
+          outlineColor: s.outlineColor,
+          opacity: s.opacity,
+          width: e.getBoundingClientRect().width,
+        };
+      });
+  });
+}
+
+/** The contrast ratio (WCAG) of two computed colours, `rgb(…)`. */
+function contrast(a: string, b: string): number {
+  const lum = (c: string): number => {
+    const [r = 0, g = 0, bl = 0] = (c.match(/[\d.]+/g) ?? []).map(Number).map((v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+/** The system's Canvas and CanvasText as this page resolves them. */
+function systemColours(page: Page): Promise<{ canvas: string; canvasText: string }> {
+  return page.evaluate(() => {
+    const d = document.createElement('div');
+    d.style.cssText = 'position:absolute;background:Canvas;color:CanvasText';
+    document.body.append(d);
+    const s = getComputedStyle(d);
+    const out = { canvas: s.backgroundColor, canvasText: s.color };
+    d.remove();
+    return out;
+  });
+}
+
+/** Each element has an edge one sees: a border at least `min` px wide, drawn, in an opaque colour. */
+function outlined(found: Look[], where: string, min = 1): void {
+  expect(found.length, `${where}: some on the screen`).toBeGreaterThan(0);
+  for (const l of found) {
+    expect(l.border, `${where}: ${l.what}'s border (${l.borderStyle} ${l.borderColor})`).toBeGreaterThanOrEqual(min);
+    // (Chromium's emulated Highlight is 80 % opaque)
+    expect(l.borderAlpha, `${where}: ${l.what}'s border colour ${l.borderColor}`).toBeGreaterThanOrEqual(0.8);
+  }
+}
+
+/** Each element is a card drawn on the system's Canvas (opaque), its ink reading on it. */
+function onCanvas(found: Look[], where: string, canvas: string, minContrast = 4.5): void {
+  for (const l of found) {
+    expect(l.bgAlpha, `${where}: ${l.what}'s background ${l.bg} opaque`).toBe(1);
+    expect(l.bg, `${where}: ${l.what}'s background is Canvas`).toBe(canvas);
+    expect(l.contrast, `${where}: ${l.what}'s ink ${l.ink} on ${l.bg}`).toBeGreaterThanOrEqual(minContrast);
+  }
+}
+
+/** A look's tell-tale for "playable or not": what a forced palette keeps (border, outline, opacity). */
+const tell = (l: Look): string => `${l.border} ${l.borderStyle} ${l.borderColor} / ${l.outline} ${l.outlineStyle} / ${l.opacity}`;
+
+/** Focuses `selector` as a keyboard user would have it (the ring shown): a key pressed first. */
+async function keyboardFocus(page: Page, selector: string): Promise<Look> {
+  await page.keyboard.press('Shift');
+  await page.focus(selector);
+  expect(await page.$eval(selector, (e) => e.matches(':focus-visible')), `${selector} focus-visible`).toBe(true);
+  // Reduced motion makes every change a 1 ms transition (app.css): the ring is read once it is over.
+  await page.waitForFunction((s) => document.querySelector(s)!.getAnimations().every((a) => a.playState === 'finished'), selector);
+  return (await looks(page, selector))[0]!;
+}
+
+/** Makes the call `bid` and waits for the table to apply it. */
+async function bidAndWait(page: Page, bid: string): Promise<void> {
+  const version = await page.getAttribute('[data-version]', 'data-version');
+  await page.click(`[data-bid=${bid}]`);
+  await page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
+}
+
+/** Plays the first playable card of the hand and waits for it to leave the hand. */
+async function playACard(page: Page): Promise<void> {
+  const slot = await page.$('[data-hand] .playable[data-card]');
+  const card = await slot?.getAttribute('data-card');
+  if (!card) return void (await sleep(40));
+  await page.click(`[data-card="${card}"]`, { position: { x: 8, y: 14 } });
+  await page.waitForSelector(`[data-card="${card}"]`, { state: 'detached' });
+}
+
+/**
+ * Plays on (Take when offered, else Pass; the first playable card; Continue after a deal) until
+ * `stop` says the screen to check is up.
+ */
+async function playUntil(page: Page, what: string, stop: () => Promise<boolean>, { take = true } = {}): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (!(await stop())) {
+    expect(Date.now(), `${what} within 90 s`).toBeLessThan(deadline);
+    expect(await count(page, '[data-testid=game-over]'), `${what} before the game's end`).toBe(0);
+    if ((await count(page, '[data-testid=continue]:not([disabled])')) > 0) {
+      await page.click('[data-testid=continue]');
+      await page.waitForSelector('[data-testid=deal-summary]', { state: 'detached' });
+    } else if (take && (await count(page, '[data-bid=take]')) > 0) await bidAndWait(page, 'take');
+    // (Pass only once Take is known not offered: the panel may come between the checks.)
+    else if ((await count(page, '[data-bid=pass]')) > 0 && (take || (await count(page, '[data-bid=take]')) === 0)) await bidAndWait(page, 'pass');
+    else if ((await count(page, '[data-testid=your-turn]')) > 0) await playACard(page);
+    else await sleep(40);
+  }
+}
+
+describe('forced colours (Windows high contrast)', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`${theme} theme: cards, backs, buttons, choices, plates and the deal summary drawn with edges on Canvas; playable cards told apart`, async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce', forcedColors: 'active', colorScheme: theme });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(`${base}/`);
+      const { canvas } = await systemColours(page);
+
+      // The home page's choices (radio buttons drawn as pills): each outlined, the chosen one apart.
+      await page.waitForSelector('.seg label');
+      await page.screenshot({ path: path.join(SHOTS, `home-${theme}.png`), fullPage: true });
+      const choices = await looks(page, '.seg label');
+      outlined(choices, 'home choice');
+      const chosen = await looks(page, '.seg label.on');
+      const others = await looks(page, '.seg label:not(.on)');
+      expect(chosen.length).toBeGreaterThan(0);
+      for (const c of chosen) for (const o of others) expect(`${c.bg} ${tell(c)}`, `the chosen ${c.what} apart from ${o.what}`).not.toBe(`${o.bg} ${tell(o)}`);
+      outlined(await looks(page, '[data-testid=create]'), 'create');
+
+      await seatedWithBots(page, base, { target: 1001 });
+      outlined(await looks(page, '[data-testid=start]'), 'start');
+      expect((await keyboardFocus(page, '[data-testid=start]')).outline, 'start: focus ring').toBeGreaterThanOrEqual(2);
+      await page.click('[data-testid=start]');
+
+      // Bidding: the buttons outlined, the hand's cards and the other seats' backs on Canvas.
+      await playUntil(page, 'Take offered', async () => (await count(page, '[data-bid=take]')) > 0, { take: false });
+      await page.waitForFunction(() => document.querySelectorAll('[data-seat] .backs .back').length === 15 && document.querySelectorAll('[data-hand] .card').length === 5);
+      await page.screenshot({ path: path.join(SHOTS, `bidding-${theme}.png`) });
+      outlined(await looks(page, '[data-bid]'), 'bidding button');
+      const hand = await looks(page, '[data-hand] .card');
+      expect(hand.length).toBe(5);
+      outlined(hand, 'hand card');
+      onCanvas(hand, 'hand card', canvas);
+      const backs = await looks(page, '[data-seat] .backs .back');
+      outlined(backs, 'back');
+      onCanvas(backs, 'back', canvas, 1.5);
+      for (const b of backs) expect(b.bg, `back ${b.what}: its background apart from its edge`).not.toBe(b.borderColor);
+      const retourne = await looks(page, '[data-testid=retourne] .face .card');
+      outlined(retourne, 'retourne');
+      onCanvas(retourne, 'retourne', canvas);
+      // The seat plates are opaque: the table's rim is not drawn through them.
+      for (const p of await looks(page, '[data-seat] .plate')) expect(p.bgAlpha, `${p.what}'s plate opaque`).toBe(1);
+      expect((await keyboardFocus(page, '[data-bid=take]')).outline, 'Take: focus ring').toBeGreaterThanOrEqual(2);
+
+      // Playing: playable cards apart from the others (a dimming filter is not enough).
+      await playUntil(page, 'a turn with playable and unplayable cards', async () => (await count(page, '[data-hand] .playable .card')) > 0 && (await count(page, '[data-hand] .dim .card')) > 0);
+      await page.mouse.move(0, 0);
+      await sleep(200);
+      await page.screenshot({ path: path.join(SHOTS, `play-${theme}.png`) });
+      const playable = await looks(page, '[data-hand] .playable .card');
+      const dim = await looks(page, '[data-hand] .dim .card');
+      expect(playable.length).toBeGreaterThan(0);
+      expect(dim.length).toBeGreaterThan(0);
+      outlined([...playable, ...dim], 'hand card');
+      onCanvas(playable, 'playable card', canvas);
+      onCanvas(dim, 'unplayable card', canvas, 3);
+      for (const p of playable) for (const d of dim) expect(tell(p), `playable ${p.what} apart from unplayable ${d.what}`).not.toBe(tell(d));
+      const trick = await looks(page, '[data-trick-card] .card');
+      outlined(trick, 'trick card');
+      onCanvas(trick, 'trick card', canvas);
+
+      // The deal summary: an opaque panel (the rim and plates not seen through it), Continue outlined.
+      await playUntil(page, 'the deal summary', async () => (await count(page, '[data-testid=continue]:not([disabled])')) > 0);
+      await page.screenshot({ path: path.join(SHOTS, `summary-${theme}.png`) });
+      const summary = await looks(page, '[data-testid=deal-summary]');
+      outlined(summary, 'deal summary');
+      expect(summary[0]!.bgAlpha, 'the deal summary opaque').toBe(1);
+      outlined(await looks(page, '[data-testid=continue]'), 'continue');
+      expect((await keyboardFocus(page, '[data-testid=continue]')).outline, 'Continue: focus ring').toBeGreaterThanOrEqual(2);
+      await context.close();
+    });
+  }
+
+  it('the normal look: the focus ring on a gold button is not gold, and reads on the dark table', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${base}/`);
+    const [gold, night] = await page.evaluate(() =>
+      ['--accent', '--night'].map((v) => {
+        const d = document.createElement('div');
+        d.style.color = `var(${v})`;
+        document.body.append(d);
+        const c = getComputedStyle(d).color;
+        d.remove();
+        return c;
+      }),
+    );
+    // The ring a colour of its own: a gold one read as the button itself, a larger button with a
+    // thin dark line round it.
+    const ringApart = async (selector: string): Promise<void> => {
+      const l = await keyboardFocus(page, selector);
+      expect(l.outline, `${selector}: ring width`).toBeGreaterThanOrEqual(2);
+      expect(l.outlineColor, `${selector}: its ring not the gold of the button`).not.toBe(gold);
+      const c = contrast(l.outlineColor, night!);
+      expect(c, `${selector}: its ring ${l.outlineColor} on the dark table ${night}`).toBeGreaterThanOrEqual(3);
+    };
+    await ringApart('[data-testid=create]');
+    await page.screenshot({ path: path.join(SHOTS, 'normal-create-focus.png') });
+    await seatedWithBots(page, base, { target: 1001 });
+    await ringApart('[data-testid=start]');
+    await page.click('[data-testid=start]');
+    await playUntil(page, 'Take offered', async () => (await count(page, '[data-bid=take]')) > 0, { take: false });
+    await ringApart('[data-bid=take]');
+    await page.screenshot({ path: path.join(SHOTS, 'normal-take-focus.png') });
+    await context.close();
+  });
+});
