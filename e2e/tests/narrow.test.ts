@@ -206,12 +206,13 @@ describe('small and zoomed screens', () => {
   });
 
   for (const locale of LOCALES) {
-    it(`the top bar at 280, 320 and 360 px in ${locale}, for a player and a spectator: every button whole, on screen and on top; what it leaves out in the menu`, async () => {
+    it(`the top bar at 280, 320, 360 and 390 px in ${locale}, for a player and a spectator: every button whole, on screen and on top; what it leaves out in the menu`, async () => {
       const problems: string[] = [];
       for (const [width, height] of [
         [280, 653],
         [320, 568],
         [360, 740],
+        [390, 844],
       ] as const) {
         for (const variant of locale === 'en-US' ? (['classic', 'coinche'] as const) : (['coinche'] as const)) {
           const label = `${variant} ${width}×${height}`;
