@@ -142,6 +142,8 @@ const tell = (l: Look): string => `${l.border} ${l.borderStyle} ${l.borderColor}
 /** Focuses `selector` as a keyboard user would have it (the ring shown): a key pressed first. */
 async function keyboardFocus(page: Page, selector: string): Promise<Look> {
   await page.keyboard.press('Shift');
+  // (at a live deal the bidding buttons are hidden until the cards have landed)
+  await page.waitForSelector(selector, { state: 'visible' });
   await page.focus(selector);
   expect(await page.$eval(selector, (e) => e.matches(':focus-visible')), `${selector} focus-visible`).toBe(true);
   // Reduced motion makes every change a 1 ms transition (app.css): the ring is read once it is over.

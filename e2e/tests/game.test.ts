@@ -27,6 +27,35 @@ async function sit(p: Player, seat: number): Promise<void> {
 
 const count = (p: Player, selector: string): Promise<number> => p.page.$$eval(selector, (els) => els.length);
 
+interface BidFrame {
+  t: number;
+  /** The bidding buttons are in the page; seen: and not hidden. */
+  present: boolean;
+  seen: boolean;
+  /** The retourne is still to turn or turning. */
+  turning: boolean;
+}
+
+/** Records, every frame from now on, whether the bidding buttons are there and seen, and whether the retourne is turning. */
+function watchBidding(p: Player): Promise<void> {
+  return p.page.evaluate(() => {
+    const w = window as unknown as { __bid: BidFrame[] };
+    w.__bid = [];
+    const loop = (t: number): void => {
+      const button = document.querySelector('[data-bid]');
+      const retourne = document.querySelector('[data-testid=retourne]');
+      w.__bid.push({
+        t,
+        present: button !== null,
+        seen: button?.checkVisibility({ visibilityProperty: true }) ?? false,
+        turning: retourne?.getAnimations({ subtree: true }).some((a) => a.playState === 'running') ?? false,
+      });
+      if (w.__bid.length < 600) requestAnimationFrame(loop);
+    };
+    requestAnimationFrame(loop);
+  });
+}
+
 beforeAll(async () => {
   browser = await launch();
 });
@@ -78,13 +107,26 @@ describe('a table in four browsers', () => {
   });
 
   it('deals and bids: the first phone player to speak takes', async () => {
+    for (const p of players()) await watchBidding(p);
     await anna.page.click('[data-testid=start]');
     await anna.page.waitForSelector('[data-testid=retourne]');
     let bidder: Player | null = null;
+    let eldest: Player | null = null;
     let desktopShot = false;
     for (let i = 0; i < 200 && !bidder; i++) {
       for (const p of players()) {
         if ((await count(p, '[data-bid=take]')) > 0) {
+          if (!eldest) {
+            eldest = p;
+            // The first to speak bids on what the deal shows: the buttons are in the page at
+            // once, their place kept, but seen only once the cards have landed and the retourne
+            // has turned (they showed its suit while it still lay face down).
+            await p.page.waitForSelector('[data-bid=take]', { state: 'visible' });
+            const frames = await p.page.evaluate(() => (window as unknown as { __bid: BidFrame[] }).__bid);
+            const waiting = frames.filter((f) => f.present && !f.seen);
+            expect(waiting.length, 'frames with the buttons in the page but hidden').toBeGreaterThan(0);
+            expect(frames.filter((f) => f.seen && f.turning).map((f) => f.t), 'frames with the buttons seen while the retourne turns').toEqual([]);
+          }
           if (!desktopShot) {
             await shot(ben, 'bidding');
             desktopShot = true;

@@ -261,6 +261,8 @@ describe('every screen at phone and desktop size', () => {
       for (const h of humans) {
         if ((await count(h.page, '[data-bid=take]')) > 0) {
           if (!done.has('bidding')) {
+            // (at a live deal the buttons show once the cards have landed and the retourne turned)
+            await h.page.waitForSelector('[data-bid=take]', { state: 'visible' });
             await check(h.page, 'bidding', h.size);
             done.add('bidding');
           }

@@ -1,5 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
+import { startDeal, stopDeal } from '../lib/deal-flight.js';
+import { dealMotion } from '../lib/deal-motion.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import BiddingPanel from './BiddingPanel.svelte';
 import Seat from './Seat.svelte';
@@ -134,6 +137,38 @@ describe('BiddingPanel', () => {
     expect(ontake).toHaveBeenCalledWith('H');
     await fireEvent.click(screen.getByText('Pass'));
     expect(onpass).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the bidding at a live deal', () => {
+  it('waits, its place kept, until the cards have landed and the retourne has turned; a snapshot shows it at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      prefs.setLang('en');
+      // dealer 0: seat 1 (the viewer) is the eldest, first to speak as the cards fly
+      const plan = dealMotion(0, true);
+      startDeal(plan, new Map(), 1, [0, 0, 0, 0]);
+      const ontake = vi.fn();
+      const { container } = render(BiddingPanel, { round: 1, retourne: '9C', ontake, onpass: () => {} });
+      const panel = container.querySelector<HTMLElement>('.bid-panel')!;
+      // in the page (its place kept), but hidden: app.css's .bid-panel.waiting is visibility: hidden
+      expect(panel.querySelector('[data-bid=take]')).not.toBeNull();
+      expect(panel.classList.contains('waiting')).toBe(true);
+      vi.advanceTimersByTime(plan.ends - 5);
+      await tick();
+      expect(panel.classList.contains('waiting')).toBe(true);
+      vi.advanceTimersByTime(5);
+      await tick();
+      expect(panel.classList.contains('waiting')).toBe(false);
+      // a snapshot replaced the deal in flight (a reconnection): at once
+      startDeal(plan, new Map(), 1, [0, 0, 0, 0]);
+      stopDeal();
+      const again = render(BiddingPanel, { round: 2, retourne: '9C', ontake, onpass: () => {} });
+      expect(again.container.querySelector('.bid-panel')!.classList.contains('waiting')).toBe(false);
+    } finally {
+      stopDeal();
+      vi.useRealTimers();
+    }
   });
 });
 

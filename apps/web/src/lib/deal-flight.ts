@@ -21,6 +21,8 @@ interface Active {
 }
 
 let active: Active | null = null;
+/** When the active deal's step came (`performance.now()`). */
+let startedAt = 0;
 /** Elements created until this moment (the frame after the step, or after a packet left) take part in the deal. */
 let openUntil = 0;
 /** The last packet that left the dealer, ms after the step (its cards are drawn). */
@@ -45,6 +47,7 @@ export function startDeal(plan: DealMotion, hand: ReadonlyMap<Card, number>, me:
   useDealing(DEALING);
   clearPackets();
   active = { plan, hand, me, held };
+  startedAt = now();
   gone = 0;
   openNow();
   // (flat() skips the cards held before: their places are holes)
@@ -72,6 +75,14 @@ export function stopDeal(): void {
   active = null;
   openUntil = 0;
   dealTicked();
+}
+
+/**
+ * How long until the live deal's cards have landed and its retourne turned, in ms (0: nothing in
+ * flight): the bidding waits for it, so one bids on the cards and the retourne one sees.
+ */
+export function settling(): number {
+  return active ? Math.max(0, Math.ceil(startedAt + active.plan.ends - now())) : 0;
 }
 
 /** Whether the `index`-th card dealt to `seat` is drawn: its packet left the dealer (or it is not being dealt). */
