@@ -5,9 +5,10 @@
  * the hand and every back of the other seats drawn with an edge and an opaque background that
  * its ink reads on, playable cards told apart from the others, the bidding buttons and the home
  * page's choices outlined, the seat plates and the deal summary opaque (the table's rim not drawn
- * through them). In light and dark system themes (Chromium's emulation follows the colour
- * scheme). And the keyboard focus ring on a gold button (the home page's create, the lobby's
- * start, Take) in a colour apart from the gold, in the normal look too. Screenshots
+ * through them), the sit dialog's buttons outlined. In light and dark system themes (Chromium's
+ * emulation follows the colour scheme). And the keyboard focus ring on a gold button (the home
+ * page's create, the sit dialog's OK, the lobby's start, Take) in a colour apart from the gold,
+ * in the normal look too. Screenshots
  * `forced-colors/<screen>-<theme>.png`.
  */
 import { mkdirSync } from 'node:fs';
@@ -151,6 +152,16 @@ async function keyboardFocus(page: Page, selector: string): Promise<Look> {
   return (await looks(page, selector))[0]!;
 }
 
+/** A new table's sit dialog for seat 0, the name typed: its OK button ready (Cancel closes it). */
+async function sitDialog(page: Page): Promise<void> {
+  const res = await fetch(`${base}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ rules: { target: 1001 } }) });
+  const { id } = (await res.json()) as { id: string };
+  await page.goto(`${base}/t/${id}`);
+  await page.click('[data-sit="0"]');
+  await page.fill('[data-testid=name-input]', 'Maximilian');
+  await page.waitForSelector('[data-testid=sit-confirm]:not([disabled])');
+}
+
 /** Makes the call `bid` and waits for the table to apply it. */
 async function bidAndWait(page: Page, bid: string): Promise<void> {
   const version = await page.getAttribute('[data-version]', 'data-version');
@@ -206,6 +217,13 @@ describe('forced colours (Windows high contrast)', () => {
       expect(chosen.length).toBeGreaterThan(0);
       for (const c of chosen) for (const o of others) expect(`${c.bg} ${tell(c)}`, `the chosen ${c.what} apart from ${o.what}`).not.toBe(`${o.bg} ${tell(o)}`);
       outlined(await looks(page, '[data-testid=create]'), 'create');
+
+      // The sit dialog: OK and Cancel outlined (their fills are dropped), OK's focus ring drawn.
+      await sitDialog(page);
+      await page.screenshot({ path: path.join(SHOTS, `sit-${theme}.png`) });
+      outlined(await looks(page, '[data-testid=sit-confirm]'), 'sit OK');
+      outlined(await looks(page, '[role=dialog] form button:not([type=submit])'), 'sit Cancel');
+      expect((await keyboardFocus(page, '[data-testid=sit-confirm]')).outline, 'sit OK: focus ring').toBeGreaterThanOrEqual(2);
 
       await seatedWithBots(page, base, { target: 1001 });
       outlined(await looks(page, '[data-testid=start]'), 'start');
@@ -287,6 +305,21 @@ describe('forced colours (Windows high contrast)', () => {
     };
     await ringApart('[data-testid=create]');
     await page.screenshot({ path: path.join(SHOTS, 'normal-create-focus.png') });
+    // The sit dialog's OK: app.css's ring for the gold buttons (white, a dark band apart from the
+    // gold), as a bare .btn-gold has it (create and start draw their raised shadow in the band's place).
+    const ring = async (selector: string): Promise<{ outline: string; shadow: string }> => {
+      await keyboardFocus(page, selector);
+      return page.$eval(selector, (e) => {
+        const s = getComputedStyle(e);
+        return { outline: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} ${s.outlineOffset}`, shadow: s.boxShadow };
+      });
+    };
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<button class="btn-gold" id="ring-probe">probe</button>'));
+    const shared = await ring('#ring-probe');
+    await sitDialog(page);
+    await ringApart('[data-testid=sit-confirm]');
+    expect(await ring('[data-testid=sit-confirm]'), "the sit dialog's OK: the shared ring of the gold buttons").toEqual(shared);
+    await page.screenshot({ path: path.join(SHOTS, 'normal-sit-focus.png') });
     await seatedWithBots(page, base, { target: 1001 });
     await ringApart('[data-testid=start]');
     await page.click('[data-testid=start]');

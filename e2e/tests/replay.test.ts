@@ -10,7 +10,8 @@
  * have none) it marks a mistake with its better card, in words, the verdict on screen at both
  * sizes; a player's count of a mark steps through those decisions; the chart shows a step's
  * value under the pointer and a tap jumps there; "what if" plays another card out, shows its
- * score and the change, and leaves the game as it was. Every panel passes axe-core at phone
+ * score and the change, and leaves the game as it was. The move list is one Tab stop whose keys
+ * move the replay and the focus together (its entry the current step's). Every panel passes axe-core at phone
  * and desktop size (screenshots in test-artifacts/replay/). Last, a downloaded record opened
  * from the home page is replayed and analysed with the browser offline and no request carrying
  * it anywhere; on that phone the docked step buttons are opaque, and what scrolls into view (the
@@ -19,7 +20,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TableRecord, TableSummary } from '@belote/protocol';
-import { playGame, recordOf, seededRng } from '@belote/rules';
+import { playGame, recordOf, replayTimeline, seededRng } from '@belote/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
@@ -365,6 +366,74 @@ describe('replay and analysis', () => {
     expect(await page.getAttribute('[data-step=play]', 'aria-label')).toBe('Play');
     await page.close();
   }, 420_000);
+
+  it('the move list is one Tab stop: Tab goes past it in at most two presses; arrows, Home and End step the replay once and the focus follows', async () => {
+    const game = recordOf(playGame({ target: 301 }, seededRng('e2e-move-list-keys')).state);
+    const file = path.join(SHOTS, 'keys-game.json');
+    writeFileSync(file, JSON.stringify({ ...game, players: ['Ann', 'Bob', 'Cid', 'Dee'] }));
+    const page = watch(await context.newPage());
+    await page.goto(`${server.url}/`);
+    await page.setInputFiles('[data-testid=open-record]', file);
+    await page.waitForURL(/\/replay$|\/replay\?/);
+    const played = game.deals.findIndex((d) => d.actions.some((a) => a.type === 'play'));
+    await page.click(`[data-testid=deal-list] [data-deal="${played}"]`);
+    await page.waitForSelector(`[data-testid=deal-list] [data-deal="${played}"][aria-current=true]`);
+    // The steps that end a trick (↑ ↓ stop there), and the first card of the second trick.
+    const frames = replayTimeline(game).deals.find((d) => d.index === played)!.frames;
+    const ends = frames.flatMap((f, k) => (f.events.some((e) => e.type === 'trickWon') ? [k] : []));
+    const start = ends[0]! + 1;
+    expect(await count(page, '[data-testid=move-list] button')).toBeGreaterThan(30);
+    await page.click(`[data-testid=move-list] button.move[data-move-step="${start}"]`);
+
+    // Where the focus is: in the list (its step, and the current one), before or after it.
+    const focus = (): Promise<{ where: string; step: string | null; current: string | null }> =>
+      page.evaluate(() => {
+        const list = document.querySelector('[data-testid=move-list]')!;
+        const a = document.activeElement;
+        const current = list.querySelector('[aria-current=step]')?.getAttribute('data-move-step') ?? null;
+        if (!a || a === document.body) return { where: 'nowhere', step: null, current };
+        if (list.contains(a)) return { where: 'in', step: a.getAttribute('data-move-step'), current };
+        return { where: list.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'before', step: null, current };
+      });
+    // Shift+Tab back out of the list: the focus on what comes before it.
+    for (let i = 0; i < 100 && (await focus()).where !== 'before'; i++) await page.keyboard.press('Shift+Tab');
+    expect((await focus()).where, 'Shift+Tab leaves the list backwards').toBe('before');
+    // Tab: into the list (the current step's entry), then past it.
+    await page.keyboard.press('Tab');
+    const first = await focus();
+    let presses = 1;
+    while (presses < 100 && (await focus()).where !== 'after') {
+      await page.keyboard.press('Tab');
+      presses++;
+    }
+    expect(presses, 'Tab presses from the element before the move list to the one after it').toBeLessThanOrEqual(2);
+    expect(first, 'the first Tab: the current step in the list').toEqual({ where: 'in', step: String(start), current: String(start) });
+    await page.keyboard.press('Shift+Tab');
+    expect(await focus(), 'Shift+Tab from after it: back to the current step').toEqual({ where: 'in', step: String(start), current: String(start) });
+
+    // Each key moves the replay once (not also by the list) and the focus with it.
+    const press = async (key: string, step: number): Promise<void> => {
+      await page.keyboard.press(key);
+      await expect.poll(focus, { timeout: 3000, message: `${key}: the replay and the focus at step ${step}` }).toEqual({ where: 'in', step: String(step), current: String(step) });
+      expect(await page.$$eval('[data-testid=move-list] button', (els) => els.filter((b) => b.tabIndex >= 0).map((b) => b.getAttribute('data-move-step'))), `${key}: one Tab stop`).toEqual([String(step)]);
+    };
+    await press('ArrowRight', start + 1);
+    await press('ArrowLeft', start);
+    await press('ArrowDown', ends[1]!);
+    await press('ArrowUp', ends[0]!);
+    await press('End', frames.length - 1);
+    await press('Home', 0);
+    // Enter and Space on an entry jump to it, as a click does (Space starts no autoplay there).
+    await page.focus(`[data-testid=move-list] button.move[data-move-step="${start}"]`);
+    await page.keyboard.press('Enter');
+    await expect.poll(focus, { timeout: 3000 }).toEqual({ where: 'in', step: String(start), current: String(start) });
+    await page.focus(`[data-testid=move-list] button.move[data-move-step="${ends[1]}"]`);
+    await page.keyboard.press(' ');
+    await expect.poll(focus, { timeout: 3000 }).toEqual({ where: 'in', step: String(ends[1]), current: String(ends[1]) });
+    expect(await page.getAttribute('[data-step=play]', 'aria-label')).toBe('Play');
+    await check(page, 'replay-move-list-focus');
+    await page.close();
+  });
 
   it('replays and analyses a downloaded record file offline, sending it nowhere', async () => {
     const record = await (await fetch(`${server.url}/api/tables/${tableId}/record?game=0`)).text();

@@ -273,7 +273,7 @@ describe('the replay', () => {
       for (const above of [
         screen.getByRole('button', { name: 'Turn the table' }),
         screen.getByRole('slider'),
-        ...screen.getByTestId('move-list').querySelectorAll('button'),
+        screen.getByTestId('move-list').querySelector('[tabindex="0"]'),
         screen.getByRole('region', { name: 'Analysis' }),
         ...document.querySelectorAll('[data-testid=analysis-status] button'),
       ])
@@ -295,6 +295,40 @@ describe('the replay', () => {
     } finally {
       vi.stubGlobal('matchMedia', phone);
     }
+  });
+
+  it('the move list is one Tab stop, the current entry: the keys in it step the replay once and the focus follows; a click jumps', async () => {
+    const deal = timeline.deals[playedDeal]!;
+    render(ReplayView, { loaded, spawn: fakeWorker, startDeal: deal.index + 1 });
+    const list = screen.getByRole('toolbar', { name: 'Moves' });
+    const current = (): HTMLElement => list.querySelector<HTMLElement>('[aria-current=step]')!;
+    const stops = (): HTMLElement[] => [...list.querySelectorAll<HTMLElement>('button')].filter((b) => b.tabIndex >= 0);
+    const at = (): number => Number(current().getAttribute('data-move-step'));
+    expect(list.querySelectorAll('button').length).toBeGreaterThan(30);
+    expect(stops()).toEqual([current()]);
+    expect(at()).toBe(0);
+    current().focus();
+    // Each key once: the replay moves as anywhere on the page (no double step), the focus with it.
+    const press = async (k: string, step: number): Promise<void> => {
+      await fireEvent.keyDown(document.activeElement!, { key: k });
+      expect(at(), k).toBe(step);
+      await waitFor(() => expect(document.activeElement, k).toBe(current()));
+      expect(stops(), k).toEqual([current()]);
+    };
+    await press('ArrowRight', 1);
+    await press('ArrowRight', 2);
+    await press('ArrowLeft', 1);
+    const stop = deal.frames.findIndex((f, k) => k > 1 && f.action?.type === 'play' && f.events.some((e) => e.type === 'trickWon'));
+    await press('ArrowDown', deal.frames.findLastIndex((f, k) => k < stop && f.action?.type !== 'play'));
+    await press('ArrowDown', stop);
+    await press('ArrowUp', deal.frames.findLastIndex((f, k) => k < stop && f.action?.type !== 'play'));
+    await press('End', deal.frames.length - 1);
+    await press('Home', 0);
+    // A click (Enter or Space on a focused entry) jumps there; it is the tab stop from then on.
+    const entry = list.querySelector<HTMLElement>('button.move.card')!;
+    await fireEvent.click(entry);
+    expect(current()).toBe(entry);
+    expect(stops()).toEqual([entry]);
   });
 
   it('speaks German and French', async () => {
