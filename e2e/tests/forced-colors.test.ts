@@ -306,7 +306,7 @@ describe('forced colours (Windows high contrast)', () => {
     await ringApart('[data-testid=create]');
     await page.screenshot({ path: path.join(SHOTS, 'normal-create-focus.png') });
     // The sit dialog's OK: app.css's ring for the gold buttons (white, a dark band apart from the
-    // gold), as a bare .btn-gold has it (create and start draw their raised shadow in the band's place).
+    // gold), as a bare .btn-gold has it.
     const ring = async (selector: string): Promise<{ outline: string; shadow: string }> => {
       await keyboardFocus(page, selector);
       return page.$eval(selector, (e) => {
@@ -316,12 +316,15 @@ describe('forced colours (Windows high contrast)', () => {
     };
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<button class="btn-gold" id="ring-probe">probe</button>'));
     const shared = await ring('#ring-probe');
+    // (create and start are raised by a shadow of their own: focused, the shared ring's band replaces it)
+    expect(await ring('[data-testid=create]'), "the home page's create: the shared ring of the gold buttons").toEqual(shared);
     await sitDialog(page);
     await ringApart('[data-testid=sit-confirm]');
     expect(await ring('[data-testid=sit-confirm]'), "the sit dialog's OK: the shared ring of the gold buttons").toEqual(shared);
     await page.screenshot({ path: path.join(SHOTS, 'normal-sit-focus.png') });
     await seatedWithBots(page, base, { target: 1001 });
     await ringApart('[data-testid=start]');
+    expect(await ring('[data-testid=start]'), "the lobby's start: the shared ring of the gold buttons").toEqual(shared);
     await page.click('[data-testid=start]');
     await playUntil(page, 'Take offered', async () => (await count(page, '[data-bid=take]')) > 0, { take: false });
     await ringApart('[data-bid=take]');
