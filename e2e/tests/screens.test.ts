@@ -71,11 +71,26 @@ const check = (page: Page, screen: string, home: Size, extra?: (size: Size) => P
 const visible = (page: Page, selector: string): Promise<number> =>
   page.$$eval(selector, (els) => els.filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden').length);
 
-/** Every seat's name shown whole (no ellipsis) and inside the screen. */
+/**
+ * Every seat's name shown whole (no ellipsis) and inside the screen, once the page has settled
+ * after a resize: once in six runs (in the whole suite, under load) a side seat's name was read
+ * 13 px off the screen's edge and was back in place on every other run; a name that stays out
+ * fails, a passing state is only logged (with a screenshot) so that it can be looked at.
+ */
 async function namesWhole(page: Page, size: Size): Promise<void> {
-  const names = await page.$$eval('[data-seat] .name', (els) =>
-    els.map((e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth + 1, ...(e.getBoundingClientRect().toJSON() as DOMRect) })),
-  );
+  const width = SIZES[size].width;
+  const read = () =>
+    page.$$eval('[data-seat] .name', (els) =>
+      els.map((e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth + 1, ...(e.getBoundingClientRect().toJSON() as DOMRect) })),
+    );
+  const whole = (w: number) => [...document.querySelectorAll('[data-seat] .name')].every((e) => e.scrollWidth <= e.clientWidth + 1 && e.getBoundingClientRect().left >= 0 && e.getBoundingClientRect().right <= w);
+  let names = await read();
+  if (names.length === 4 && !(await page.evaluate(whole, width))) {
+    console.info(`names not yet in place at ${size}: ${JSON.stringify(names.map((n) => [n.text, Math.round(n.left), Math.round(n.right), n.cut]))}`);
+    await page.screenshot({ path: path.join(SHOTS, `names-settling-${size}.png`) });
+    await page.waitForFunction(whole, width, { timeout: 3000 }).catch(() => {});
+    names = await read();
+  }
   expect(names).toHaveLength(4);
   for (const n of names) {
     expect(n.cut, `${n.text} cut at ${size}`).toBe(false);
