@@ -34,7 +34,7 @@ describe('screen reader cues', () => {
     const live = screen.getByTestId('callout-live');
     expect(live.textContent!.trim()).toBe('');
     await rerender({ callouts: [{ id: 1, seat: 1, kind: 'belote' }], posOf: () => 'left', nameOf: () => 'Anna' });
-    expect(live.textContent!.trim()).toBe('Anna: Belote !');
+    expect(live.textContent!.trim()).toBe('Anna: Belote\u202f!');
     expect(screen.getByTestId('callout').getAttribute('aria-hidden')).toBe('true');
   });
 });
@@ -85,7 +85,7 @@ describe('TopBar', () => {
     expect((await screen.findByTestId('trump')).getAttribute('aria-hidden')).toBe('true');
     prefs.setLang('fr');
     await Promise.resolve();
-    expect(screen.getByTestId('trump-spoken').textContent).toBe('Atout : cœur, pris par Anna');
+    expect(screen.getByTestId('trump-spoken').textContent).toBe('Atout\u202f: cœur, pris par Anna');
     prefs.setLang('en');
   });
 });

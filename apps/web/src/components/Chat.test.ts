@@ -186,7 +186,7 @@ describe('the chat on the table', () => {
     const { client, t } = await clientWith(1);
     render(TableView, { id: TABLE_ID, storeFactory: () => client });
     await fireEvent.click(screen.getByTestId('reactions-toggle'));
-    await fireEvent.click(screen.getByRole('button', { name: 'Merci partenaire' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Merci, partenaire' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Bravo' }));
     expect(t.sent.filter((s) => s.event === 'react')).toEqual([
       { event: 'react', payload: { reaction: 'thanksPartner' } },
@@ -196,7 +196,7 @@ describe('the chat on the table', () => {
     t.on().reaction({ from: { role: 'player', seat: 3, name: 'Dan' }, reaction: 'wellPlayed' });
     await tick();
     const bubble = screen.getByTestId('reaction-bubble');
-    expect(bubble.textContent!.trim()).toBe('Bien joué !');
+    expect(bubble.textContent!.trim()).toBe('Bien joué\u202f!');
     expect(bubble.closest('[data-seat]')!.getAttribute('data-pos')).toBe('top');
     expect(bubble.closest('[data-seat]')!.getAttribute('data-seat')).toBe('3');
     // A spectator's shows in the gallery's corner, with their name.
@@ -206,7 +206,7 @@ describe('the chat on the table', () => {
     expect(gallery.closest('[data-seat]')).toBeNull();
     expect(gallery.textContent!.trim()).toBe('Zoé');
     expect(gallery.querySelector('svg')).not.toBeNull();
-    expect(screen.getByTestId('chat-live').textContent).toBe('Zoé : Waouh');
+    expect(screen.getByTestId('chat-live').textContent).toBe('Zoé\u202f: Waouh');
     // The tray stays open (one tap per reaction) and remembers it.
     expect(screen.getByTestId('reactions')).toBeTruthy();
     expect(prefs.reactionsOpen).toBe(true);

@@ -147,9 +147,9 @@ describe('the contract on the table', () => {
     expect(board.querySelector('[aria-live]')!.textContent).toBe('Highest bid: 120 diamonds by Ben, Coinché ×2 by Cleo');
     // Each seat's latest call in its bubble.
     expect(document.querySelector('[data-seat="0"] [data-call]')!.textContent!.trim()).toBe('Pass');
-    expect(document.querySelector('[data-seat="2"] [data-call]')!.textContent!.trim()).toBe('Coinche !');
+    expect(document.querySelector('[data-seat="2"] [data-call]')!.textContent!.trim()).toBe('Coinche\u202f!');
     // Spoken with the turn after it: the call's own "!" ends it (no "!." ).
-    expect((await screen.findByTestId('turn-live')).textContent).toMatch(/^Cleo: Coinche ! \S+ to play$/);
+    expect((await screen.findByTestId('turn-live')).textContent).toMatch(/^Cleo: Coinche\u202f! \S+ to play$/);
     prefs.setLang('de');
     await Promise.resolve();
     expect(screen.getByTestId('auction-multiplier').textContent).toBe('Coinché ×2 von Cleo');
@@ -219,7 +219,7 @@ describe('the coinche deal summary', () => {
   it('speaks French and German with the French words kept (German keeps Contrat too)', async () => {
     prefs.setLang('fr');
     render(DealSummaryView, { ...props, result: summary({ outcome: 'made', contract: 'capot', capot: 0, coinche: 2, points: [162, 0], written: [1000, 0], totals: [1000, 0] }) });
-    expect(screen.getByTestId('summary-why').textContent).toBe('Capot : les preneurs ont fait tous les plis.');
+    expect(screen.getByTestId('summary-why').textContent).toBe('Capot\u202f: les preneurs ont fait tous les plis.');
     expect(formula(0)).toBe('Us (250 capot + 250 contrat) × 2 = 1000');
     prefs.setLang('de');
     await Promise.resolve();

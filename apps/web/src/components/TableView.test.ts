@@ -463,7 +463,7 @@ describe('TableView', () => {
     // In the viewer's language.
     prefs.setLang('fr');
     await tick();
-    expect(screen.getByRole('dialog', { description: /^(Fait|Dedans|Litige|Capot)\. Atout : .+, pris par .+\. / })).toBe(summary);
+    expect(screen.getByRole('dialog', { description: /^(Fait|Dedans|Litige|Capot)\. Atout\u202f: .+, pris par .+\. / })).toBe(summary);
     prefs.setLang('en');
   });
 

@@ -93,6 +93,14 @@ describe('i18n', () => {
       for (const [key, v] of Object.entries(dict)) for (const f of forms(v)) expect(f, `fr.${key}`).not.toMatch(/'/);
   });
 
+  it('puts a narrow no-break space before « : ; ! ? » in French (and in the French terms), never a plain one', () => {
+    const forms = (v: string | Plural): string[] => (typeof v === 'string' ? [v] : Object.values(v));
+    for (const dict of [fr, HOME_FR, LATER_FR, REPLAY_FR, CHAT_FR] as Record<string, string | Plural>[])
+      for (const [key, v] of Object.entries(dict)) for (const f of forms(v)) expect(f, `fr.${key}`).not.toMatch(/[ \u00a0][:;!?]/);
+    expect(translate('fr', 'trumpIs', { suit: 'cœur' })).toBe('Atout\u202f: cœur');
+    expect(translate('en', 'belote')).toBe('Belote\u202f!');
+  });
+
   it('puts every key in exactly one section', () => {
     const all = [en, HOME_EN, LATER_EN, REPLAY_EN, CHAT_EN].flatMap((d) => Object.keys(d));
     expect(all.length).toBe(new Set(all).size);

@@ -31,7 +31,7 @@ const en = {
   takeBackNote: 'Take back your last card',
   notOnDevice: 'This practice game is not on this device.',
   backToPractice: 'Practice',
-  hintsUsed: '{n} hints, {m} cards taken back',
+  hintsUsed: 'Hints: {n} · cards taken back: {m}',
 };
 
 type Texts = typeof en;
@@ -41,7 +41,7 @@ const de: Texts = {
   title: 'Üben',
   intro: 'Ein Spiel gegen drei Bots auf diesem Gerät: ohne Server, auch offline. Es wird hier nach jeder Karte gespeichert.',
   resume: 'Laufendes Spiel fortsetzen',
-  resumeNote: '{variant} bis {target} · begonnen {date}',
+  resumeNote: '{variant} bis {target} · begonnen am {date}',
   newGame: 'Neues Übungsspiel',
   partner: 'Dein Partner',
   opponents: 'Gegner',
@@ -64,14 +64,14 @@ const de: Texts = {
   takeBackNote: 'Deine letzte Karte zurücknehmen',
   notOnDevice: 'Dieses Übungsspiel ist nicht auf diesem Gerät.',
   backToPractice: 'Üben',
-  hintsUsed: '{n} Tipps, {m} Karten zurückgenommen',
+  hintsUsed: 'Tipps: {n} · zurückgenommene Karten: {m}',
 };
 
 const fr: Texts = {
   title: 'Entraînement',
-  intro: 'Une partie contre trois robots, sur cet appareil : sans serveur, hors ligne aussi. Elle est gardée ici après chaque carte.',
+  intro: 'Une partie contre trois robots, sur cet appareil\u202f: sans serveur, hors ligne aussi. Elle est gardée ici après chaque carte.',
   resume: 'Reprendre la partie en cours',
-  resumeNote: '{variant} en {target} · commencée {date}',
+  resumeNote: '{variant} en {target} · commencée le {date}',
   newGame: 'Nouvelle partie d’entraînement',
   partner: 'Votre partenaire',
   opponents: 'Adversaires',
@@ -94,7 +94,7 @@ const fr: Texts = {
   takeBackNote: 'Reprendre votre dernière carte',
   notOnDevice: 'Cette partie d’entraînement n’est pas sur cet appareil.',
   backToPractice: 'Entraînement',
-  hintsUsed: '{n} conseils, {m} cartes reprises',
+  hintsUsed: 'Conseils\u202f: {n} · cartes reprises\u202f: {m}',
 };
 
 const TEXTS = { en, de, fr } as const;

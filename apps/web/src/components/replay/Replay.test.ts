@@ -225,7 +225,7 @@ describe('the replay', () => {
     expect(screen.queryByRole('img', { name: /Turned-up card/ })).toBeNull();
     for (const s of document.querySelectorAll('[data-replay-seat]')) expect(s.querySelectorAll('[data-mini-card]')).toHaveLength(8);
     await key('ArrowRight');
-    expect(caption()).toMatch(/(passes|bids (\d+|Capot) \w+|Coinche !|Surcoinche !)$/);
+    expect(caption()).toMatch(/(passes|bids (\d+|Capot) \w+|Coinche\u202f!|Surcoinche\u202f!)$/);
     expect(screen.getByTestId('auction').textContent).toMatch(/(Pass|\d+ [♠♥♦♣])/);
     await key('End');
     expect(screen.getByTestId('deal-breakdown').textContent).toMatch(/Written/);
@@ -339,7 +339,7 @@ describe('the replay', () => {
     prefs.setLang('fr');
     await Promise.resolve();
     expect(screen.getByRole('button', { name: 'Pli suivant' })).toBeTruthy();
-    expect(caption()).toMatch(/distribue ; la retourne est/);
+    expect(caption()).toMatch(/distribue\u202f; la retourne est/);
   });
 
   it('says so when there is no finished deal or no file, and names a bad record', async () => {

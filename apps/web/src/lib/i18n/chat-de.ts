@@ -18,7 +18,7 @@ export const CHAT_DE: ChatDict = {
   chatSpectator: 'Zuschauer',
   chatSomeSpectator: 'Ein Zuschauer',
   chatOffForYou: 'Der Gastgeber hat den Chat für Zuschauer geschlossen: keine Nachrichten oder Reaktionen von Zuschauern.',
-  chatMutedYou: 'Der Gastgeber hat dich stummgeschaltet: du kannst mitlesen, aber weder schreiben noch reagieren.',
+  chatMutedYou: 'Der Gastgeber hat dich stummgeschaltet: Du kannst mitlesen, aber weder schreiben noch reagieren.',
   chatNoticeMuted: 'Der Gastgeber hat {name} stummgeschaltet',
   chatNoticeUnmuted: '{name} darf wieder schreiben',
   chatNoticeSpectatorsOff: 'Der Gastgeber hat den Chat für Zuschauer geschlossen',
@@ -44,5 +44,5 @@ export const CHAT_DE: ChatDict = {
   err_CHAT_OFF: 'Der Gastgeber hat den Chat für Zuschauer geschlossen',
   err_CHAT_MUTED: 'Der Gastgeber hat dich stummgeschaltet',
   err_CHAT_TOO_LONG: 'Die Nachricht ist zu lang (höchstens 200 Zeichen)',
-  err_CHAT_TOO_FAST: 'Zu viele Nachrichten: warte einen Moment',
+  err_CHAT_TOO_FAST: 'Zu viele Nachrichten: Warte einen Moment',
 };

@@ -1,4 +1,7 @@
-/** French texts. */
+/**
+ * French texts. French typography: a narrow no-break space (`\u202f`) before « : ; ! ? », never a
+ * plain one, so the sign never starts a line (i18n.test.ts checks every French section).
+ */
 import type { Dict } from './en.js';
 import { TERMS } from './terms.js';
 
@@ -11,7 +14,7 @@ export const fr: Dict = {
   target: 'Partie en',
   tieLitige: 'Litige (points mis en réserve)',
   direction: 'Sens du jeu',
-  counterclockwise: 'Sens inverse des aiguilles',
+  counterclockwise: 'Sens antihoraire',
   normal: 'Normal',
   invite: 'Inviter',
   inviteLink: "Lien d’invitation",
@@ -43,13 +46,13 @@ export const fr: Dict = {
   eldestShort: '1er',
   taker: 'Preneur',
   trump: 'Atout',
-  trumpIs: 'Atout : {suit}',
-  trumpTakenBy: 'Atout : {suit}, pris par {name}',
+  trumpIs: 'Atout\u202f: {suit}',
+  trumpTakenBy: 'Atout\u202f: {suit}, pris par {name}',
   take: 'Prendre',
   pass: 'Passer',
   passed: 'Passe',
-  round2: 'Second tour : une autre couleur ou passer',
-  yourTurn: 'À vous de jouer',
+  round2: 'Second tour\u202f: une autre couleur ou passer',
+  yourTurn: 'À vous',
   yourTurnTitle: '● À vous — Belote',
   waitingFor: 'On attend {name}',
   bot: 'robot',
@@ -58,16 +61,16 @@ export const fr: Dict = {
   botStrong: 'robot · fort',
   botPlayingFor: 'un robot joue pour {name}',
   disconnected: 'déconnecté',
-  notConnected: 'Pas de connexion : rien n’a été envoyé. Reconnexion…',
-  noAnswer: 'Pas de réponse du serveur : reconnexion pour voir si c’est fait',
+  notConnected: 'Pas de connexion\u202f: rien n’a été envoyé. Reconnexion…',
+  noAnswer: 'Pas de réponse du serveur\u202f: reconnexion pour voir si l’action a été prise en compte',
   offline: 'Reconnexion…',
-  spectating: 'Vous regardez',
+  spectating: 'Vous êtes spectateur',
   lastTrick: 'Dernier pli',
   scoreSheet: 'Feuille de marque',
   close: 'Fermer',
   deal: 'Donne',
   nextGame: 'Partie suivante',
-  waitingNextGame: "En attente de la partie suivante par l’hôte",
+  waitingNextGame: 'En attente de l’hôte pour la partie suivante',
   tableSettings: 'Réglages de la table',
   betweenGames: 'Changez de place ou de réglages, puis lancez la partie suivante',
   settings: 'Réglages',
@@ -75,7 +78,7 @@ export const fr: Dict = {
   timeLeft: 'encore {n} s',
   home: 'Accueil',
   tableNotFound: "Cette table n’existe pas (ou est terminée).",
-  reloadPage: 'Une nouvelle version est disponible : rechargez la page.',
+  reloadPage: 'Une nouvelle version est disponible\u202f: rechargez la page.',
   // L’appli sur l’appareil : sons, signaux, installation, hors ligne, nouvelle version.
   turnBodyBid: 'À vous de parler.',
   turnBodyPlay: 'À vous de jouer.',
@@ -87,15 +90,15 @@ export const fr: Dict = {
   notPlayable: 'non jouable',
   hand: 'Votre main',
   trickArea: 'Pli sur la table',
-  retourne: 'Carte retournée',
+  retourne: 'Retourne',
   cardsLeft: { one: '{n} carte', other: '{n} cartes' },
   must_follow: 'Vous devez fournir à {suit}',
   must_follow_trumps: "Vous devez fournir à l’atout",
   must_overtrump: 'Vous devez monter à l’atout',
   must_trump: 'Vous devez couper',
-  must_undertrump: 'Vous devez couper, même plus bas (pisser)',
+  must_undertrump: 'Vous devez sous-couper',
   notYourTurn: "Ce n’est pas votre tour",
-  error: 'Erreur : {message}',
+  error: 'Erreur\u202f: {message}',
   err_SEAT_TAKEN: 'Quelqu’un vient de prendre cette place',
   err_NOT_ENOUGH_PLAYERS: 'Il faut quatre joueurs pour commencer',
   err_RATE_LIMITED: 'Doucement…',
@@ -129,5 +132,5 @@ export const fr: Dict = {
   lobbyRules: '{variant} · partie en {target}',
   contractSpoken: 'Contrat {value} {suit}, pris par {name}',
   // Replay and analysis (issue 13).
-  notARecord: 'Ce fichier n’est pas un enregistrement de partie : {detail}',
+  notARecord: 'Ce fichier n’est pas un enregistrement de partie\u202f: {detail}',
 };

@@ -5,11 +5,11 @@
  * language's own word (its file's `contrat`, `term_contract`).
  */
 export const TERMS = {
-  belote: 'Belote !',
-  rebelote: 'Rebelote !',
+  belote: 'Belote\u202f!',
+  rebelote: 'Rebelote\u202f!',
   beloteRow: 'Belote',
   capot: 'Capot',
-  capotCall: 'Capot !',
+  capotCall: 'Capot\u202f!',
   dedans: 'Dedans',
   litige: 'Litige',
   tierce: 'Tierce',
@@ -19,8 +19,8 @@ export const TERMS = {
   // Coinche (docs/rules/COINCHE.md): kept in French in every language, like the terms above.
   coinche: 'Coinche',
   surcoinche: 'Surcoinche',
-  coincheCall: 'Coinche !',
-  surcoincheCall: 'Surcoinche !',
+  coincheCall: 'Coinche\u202f!',
+  surcoincheCall: 'Surcoinche\u202f!',
   coinched: 'Coinché',
   surcoinched: 'Surcoinché',
 } as const;

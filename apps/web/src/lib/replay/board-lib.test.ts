@@ -158,7 +158,7 @@ describe('the verdict in words', () => {
     expect(verdictBrief(decision({ verdict: 'good', loss: 3 }), 'en', 'S')).toBe('');
     expect(verdictBrief(decision({ verdict: 'forced' }), 'en', 'S')).toBe('');
     expect(measuredSentence(decision({}), names, 'en')).toBe('Judged with what Bob could know: 24 deals that fit everything Bob had seen, each played out with every hand visible.');
-    expect(measuredSentence(decision({ kind: 'bid', samples: 60 }), names, 'fr')).toMatch(/^Jugé avec ce que Bob pouvait savoir : la donne jouée 60 fois/);
+    expect(measuredSentence(decision({ kind: 'bid', samples: 60 }), names, 'fr')).toMatch(/^Jugé avec ce que Bob pouvait savoir\u202f: la donne jouée 60 fois/);
   });
 
   it('says why in one sentence', () => {

@@ -96,7 +96,7 @@ describe('the controller', () => {
     const declared = frames.find((f) => f.events.some((e) => e.type === 'announcementsDeclared' && e.declarations.some((x) => x.kinds.length)))!;
     expect(captionOf(declared, names, 'en')).toMatch(/takes \w+\. Announced: (Ann|Seat 2|Cid|Dee): (Tierce|Quarte|Quinte|Carré)/);
     const shown = frames.find((f) => f.events.some((e) => e.type === 'announcementsShown'))!;
-    expect(captionOf(shown, names, 'de')).toMatch(/Ansagen: (Ann & Cid|Seat 2 & Dee|Platz 2 & Dee) zählen \d+|Ansagen: gleichwertig/);
+    expect(captionOf(shown, names, 'de')).toMatch(/Meldungen: (Ann & Cid|Seat 2 & Dee|Platz 2 & Dee) zählen \d+|Meldungen: gleichwertig/);
     expect(optionText('take:H', 'en', 'S')).toBe('Take ♥');
     expect(optionText('take', 'de', 'C')).toBe('Nehmen ♣');
     expect(optionText('10D', 'en', 'S')).toBe('10♦');
