@@ -37,4 +37,23 @@ describe('the home page as an app', () => {
     expect(screen.queryByTestId('offline-home')).toBeNull();
     expect((screen.getByTestId('create') as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it('says why a table could not be created in the page’s language, not in the server’s English', async () => {
+    prefs.setLang('fr');
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'rules: invalid target' } }), { status: 400 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      render(Home);
+      await fireEvent.submit(screen.getByTestId('create-form'));
+      await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Le serveur n’a pas compris cette demande'));
+      expect(fetch).toHaveBeenCalledOnce();
+      // The language changed afterwards: the text follows.
+      prefs.setLang('de');
+      await tick();
+      expect(screen.getByRole('alert').textContent).toBe('Der Server hat die Anfrage nicht verstanden');
+    } finally {
+      vi.unstubAllGlobals();
+      prefs.setLang('en');
+    }
+  });
 });

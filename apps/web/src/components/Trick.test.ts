@@ -4,6 +4,7 @@ import { tick } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { prefs } from '../lib/prefs.svelte.js';
 import DealSummary from './DealSummary.svelte';
+import DealBreakdown from './replay/DealBreakdown.svelte';
 import Trick from './Trick.svelte';
 
 describe('Trick', () => {
@@ -69,12 +70,24 @@ describe('DealSummary', () => {
     const box = screen.getByTestId('deal-summary');
     expect(box.textContent).toContain('Litige');
     expect(box.textContent).toContain('Donne 3');
-    expect(box.textContent).toContain('Réserve du litige: 80');
+    // French typography: a narrow no-break space before the colon (the language's text, not the component's).
+    expect(box.querySelector('.pot')!.textContent).toBe('Réserve du litige\u202f: 80');
     const written = [...box.querySelectorAll('.written td')].map((td) => td.textContent);
     expect(written).toEqual(['80', '0']);
     // The taking team's column: a star, and the word for screen readers; no empty header cell.
     expect(box.querySelector('thead .sr-only')!.textContent).toBe(' (Preneur)');
     expect([...box.querySelectorAll('thead th')].every((th) => th.textContent!.trim() !== '')).toBe(true);
+    prefs.setLang('en');
+  });
+
+  it('puts the language’s colon in the replay’s breakdown too', () => {
+    const result: DealResult = {
+      outcome: 'litige', capot: null, taker: 1, trump: 'H', tricks: [],
+      points: [81, 81], belote: [0, 0], announcements: [0, 0], written: [80, 0], litigePot: 80, totals: [300, 220],
+    };
+    prefs.setLang('fr');
+    render(DealBreakdown, { result, teams: ['Nous', 'Eux'] });
+    expect(screen.getByTestId('deal-breakdown').querySelector('.pot')!.textContent).toBe('Réserve du litige\u202f: 80');
     prefs.setLang('en');
   });
 });

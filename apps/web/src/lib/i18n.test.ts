@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@belote/protocol/client';
 import { describe, expect, it } from 'vitest';
 import { LANGS, cardLabel, detectLang, errorText, rankLetter, translate } from './i18n.js';
 import { CHAT_DE } from './i18n/chat-de.js';
@@ -44,7 +45,21 @@ describe('i18n', () => {
   it('translates the refusals a player can meet, and falls back to the server message', () => {
     expect(errorText('fr', 'SEAT_TAKEN', 'seat 2 is taken')).toBe('Quelqu’un vient de prendre cette place');
     expect(errorText('de', 'NOT_YOUR_TURN', 'x')).toBe('Du bist nicht dran');
-    expect(errorText('en', 'INTERNAL', 'boom')).toBe('Something went wrong: boom');
+    expect(errorText('en', 'SOME_NEW_CODE', 'boom')).toBe('Something went wrong: boom');
+    expect(errorText('fr', 'SOME_NEW_CODE', 'boom')).toBe('Erreur\u202f: boom');
+  });
+
+  it('has a text for every error code of the protocol, in every language', () => {
+    const server = 'the server’s English message';
+    for (const lang of LANGS) {
+      for (const code of ERROR_CODES) {
+        const text = errorText(lang, code, server);
+        expect(text, `${lang} ${code}`).not.toContain(server);
+        expect(text, `${lang} ${code}`).not.toBe('');
+        // French typography: a narrow no-break space before : ; ! ?, never a plain one.
+        if (lang === 'fr') expect(text, code).not.toMatch(/(^|[^\u202f])[:;!?]/);
+      }
+    }
   });
 
   it('counts with the plural rules of each language', () => {

@@ -144,13 +144,17 @@ export function cardLabel(lang: Lang, card: string): string {
 type ErrorKey = Extract<MessageKey, `err_${string}`>;
 const isErrorKey = (lang: Lang, key: string): key is ErrorKey => key.startsWith('err_') && key in (dictOf(lang) ?? {});
 
-/** A refused request in the player's language (the server's English message otherwise). */
+/**
+ * A refused request in the player's language: every code of the protocol has a text (`err_CODE`;
+ * the commonest in the core section, the rest in the home section, which the table loads with its
+ * later parts, and the chat's in the chat section); the server's English message until it is loaded.
+ */
 export function errorText(lang: Lang, code: string, message: string): string {
-  const key = `err_${code}`;
-  if (isErrorKey(lang, key)) return translate(lang, key);
-  if (code === 'NOT_YOUR_TURN') return translate(lang, 'notYourTurn');
   if (message === NOT_CONNECTED) return translate(lang, 'notConnected');
   if (message === NO_ANSWER) return translate(lang, 'noAnswer');
+  if (code === 'NOT_YOUR_TURN') return translate(lang, 'notYourTurn');
+  const key = `err_${code}`;
+  if (isErrorKey(lang, key)) return translate(lang, key);
   return translate(lang, 'error', { message });
 }
 

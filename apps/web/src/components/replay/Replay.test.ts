@@ -256,6 +256,22 @@ describe('the replay', () => {
     expect(calls.filter((b) => b.querySelector('.short'))).toHaveLength(coinched.frames.filter((f) => f.action?.type === 'coinche' || f.action?.type === 'surcoinche').length);
   });
 
+  it('writes a recorded pass as what was done (Passe), not the button’s verb (Passer), with the language’s colon', () => {
+    const rec = coincheRecord();
+    prefs.setLang('fr');
+    try {
+      render(ReplayView, { loaded: { ...loaded, record: rec }, spawn: fakeWorker, startDeal: 1 });
+      const passes = [...screen.getByTestId('move-list').querySelectorAll('button.move.bid')].filter((b) => !b.classList.contains('strong'));
+      expect(passes.length).toBeGreaterThan(0);
+      for (const p of passes) {
+        expect(p.querySelector('.txt')!.textContent).toBe('Passe');
+        expect(p.querySelector('.sr-only')!.textContent).toMatch(/^\S.*\u202f: Passe/);
+      }
+    } finally {
+      prefs.setLang('en');
+    }
+  });
+
   it('on a phone, Tab and reading order follow the screen top to bottom: the docked controls last, the hands as placed', async () => {
     const phone = (q: string) => ({ matches: q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} });
     const tabbable = (): HTMLElement[] =>

@@ -34,6 +34,29 @@ export const HOME_EN = {
   practiceNote: 'Three bots, on this device: no server, works offline, with hints and take-backs.',
   practiceOpen: 'Practice',
   practiceTitle: 'Practice against the computer',
+  // A refused request (i18n.ts `errorText`): the home page's, and the table's (loaded with its later parts);
+  // the commonest are in the core section, the chat's in the chat section.
+  err_BAD_REQUEST: 'The server did not understand that request',
+  err_PROTOCOL_MISMATCH: 'A new version is out: reload the page',
+  err_NO_SUCH_TABLE: 'This table does not exist (any more)',
+  err_BAD_TOKEN: 'Your seat was not recognised: join the table again',
+  err_NOT_SEATED: 'Take a seat first',
+  err_ALREADY_SEATED: 'You already have a seat',
+  err_GAME_NOT_STARTED: 'The game has not started yet',
+  err_STALE_VERSION: 'The table had moved on: try again',
+  err_WRITE_CONFLICT: 'Two changes came at once: try again',
+  err_NOT_FOUND: 'Not found',
+  err_TOO_MANY_SOCKETS: 'Too many connections to this table: close another tab',
+  err_ORIGIN_NOT_ALLOWED: 'This site may not use the server',
+  err_UNSUPPORTED_MEDIA_TYPE: 'The server did not accept that request',
+  err_INTERNAL: 'Something went wrong on the server: try again',
+  err_CARD_NOT_IN_HAND: 'That card is not in your hand',
+  err_ILLEGAL_CARD: 'That card may not be played now',
+  err_ILLEGAL_BID: 'That bid is not allowed',
+  err_WRONG_PHASE: 'Not possible at this point of the deal',
+  err_BAD_DECK: 'The deck is not valid',
+  err_BAD_DEALER: 'The dealer is not valid',
+  err_GAME_OVER: 'The game is over',
 } as const satisfies Record<string, string | Plural>;
 
 export type HomeDict = DictOf<typeof HOME_EN>;

@@ -63,4 +63,5 @@ export const LATER_DE: LaterDict = {
   made: 'Erfüllt',
   unfinished: 'Nicht beendet',
   redeal: 'Neu geben',
+  labelled: '{label}: {value}',
 };

@@ -67,6 +67,8 @@ export const LATER_EN = {
   made: 'Made',
   unfinished: 'Unfinished',
   redeal: 'Redeal',
+  // A label and its value (the language's punctuation: French puts a narrow no-break space before the colon).
+  labelled: '{label}: {value}',
 } as const satisfies Record<string, string | Plural>;
 
 export type LaterDict = DictOf<typeof LATER_EN>;

@@ -63,4 +63,5 @@ export const LATER_FR: LaterDict = {
   made: 'Fait',
   unfinished: 'Inachevée',
   redeal: 'Redonne',
+  labelled: '{label}\u202f: {value}',
 };
