@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeFindings, blocking, describeFindings } from './axe.js';
-import { ARTIFACTS, launch, sleep } from './browser.js';
+import { ARTIFACTS, launch, resize, sleep } from './browser.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const SHOTS = path.join(ARTIFACTS, 'practice');
@@ -80,11 +80,15 @@ const moved = (v: number): Promise<unknown> =>
 
 /**
  * What a button of the practice controls covers, in the page: a seat's plate (one's own or
- * another player's), one's bid's bubble, the turn cue, a card of the hand or a bidding button
- * ('' when nothing).
+ * another player's), one's bid's bubble, the turn cue, a card of the hand, a bidding button or
+ * the reactions' and chat's corner buttons ('' when nothing).
  */
 function controlsCover(): string {
-  const others = [...document.querySelectorAll('.felt [data-pos] .plate, [data-pos=bottom] .bubble, [data-testid=your-turn], [data-card], .action-zone .bid-panel button')];
+  const others = [
+    ...document.querySelectorAll(
+      '.felt [data-pos] .plate, [data-pos=bottom] .bubble, [data-testid=your-turn], [data-card], .action-zone .bid-panel button, [data-testid=reactions-toggle], [data-testid=chat-toggle]',
+    ),
+  ];
   const over = (a: DOMRect, b: DOMRect): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const name = (e: Element): string =>
     e.matches('.plate')
@@ -278,7 +282,7 @@ describe('practice against three strong bots, offline', () => {
     }
   });
 
-  it('on a phone, in en, fr and de, the hint and take-back buttons cover no seat\'s plate, nor the turn cue, the hand or the bidding buttons', async () => {
+  it('on a phone, in en, fr and de, the hint and take-back buttons cover no seat\'s plate, nor the turn cue, the hand, the bidding buttons or the reactions\' and chat\'s buttons', async () => {
     const cases = [
       { lang: 'en', viewport: { width: 390, height: 844 }, variant: 'classic' },
       // a landscape phone: the turn cue beside the table, over the right-hand opponent's plate
@@ -287,19 +291,28 @@ describe('practice against three strong bots, offline', () => {
       { lang: 'en', viewport: { width: 360, height: 740 }, variant: 'classic' },
       { lang: 'fr', viewport: { width: 360, height: 740 }, variant: 'classic' },
       { lang: 'de', viewport: { width: 360, height: 740 }, variant: 'classic' },
-      { lang: 'fr', viewport: { width: 390, height: 844 }, variant: 'classic' },
+      // named (a 12-letter name): one's own plate shows "Maximilienne · vous" whole
+      { lang: 'fr', viewport: { width: 390, height: 844 }, variant: 'classic', name: 'Maximilienne' },
+      // German's longer "Tipp" button: beside one's seat while bidding, it met the reactions' button
+      { lang: 'de', viewport: { width: 390, height: 844 }, variant: 'classic' },
       { lang: 'fr', viewport: { width: 360, height: 740 }, variant: 'coinche' },
+      { lang: 'de', viewport: { width: 390, height: 844 }, variant: 'coinche' },
     ] as const;
-    for (const { lang, viewport, variant } of cases) {
+    for (const { lang, viewport, variant, name } of cases as readonly { lang: string; viewport: { width: number; height: number }; variant: string; name?: string }[]) {
       const phone = await browser.newContext({ viewport, hasTouch: true, isMobile: true, locale: lang, reducedMotion: 'reduce' });
       try {
         const p = await phone.newPage();
         p.setDefaultTimeout(30_000);
         await p.goto(`${base()}/`);
-        await p.evaluate(() => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 })));
+        await p.evaluate((name) => {
+          localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 }));
+          if (name) localStorage.setItem('belote:name', name);
+        }, name);
         await p.goto(`${base()}/practice`);
         if (variant === 'coinche') await p.click('[data-testid=practice-form] [data-variant=coinche]');
         await p.click('[data-testid=practice-start]');
+        // the corner buttons come with the table's later parts (when the browser is idle): there before the first look
+        await p.waitForSelector('[data-testid=reactions-toggle]', { timeout: 5000 }).catch(() => null);
         const where = `${variant}, ${lang} ${viewport.width}×${viewport.height}`;
         const shot = `phone-${variant}-${lang}-${viewport.width}`;
         // The player's turn waits for the player: the screen is still while it is looked at.
@@ -309,6 +322,10 @@ describe('practice against three strong bots, offline', () => {
           const cover = await p.evaluate(controlsCover);
           if (cover) await p.screenshot({ path: path.join(SHOTS, `${shot}-${kind}-covered.png`) });
           expect(cover, `${where}, ${kind === 'bid' ? 'bidding' : 'card play'}`).toBe('');
+          if (name) {
+            const own = await p.$eval('[data-pos=bottom] .name', (e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth + 1 }));
+            expect(own, `${where}: one's own name whole`).toEqual({ text: `${name} · vous`, cut: false });
+          }
         };
         const seen = { bid: 0, card: 0 };
         for (let i = 0; i < 300 && (seen.bid === 0 || seen.card < 2); i++) {
@@ -391,6 +408,19 @@ describe('practice against three strong bots, offline', () => {
         expect(options).toContain(await host.getAttribute('[data-testid=hint-panel]', 'data-best'));
         expect(await host.$('[data-testid=take-back]')).toBeNull();
         await host.screenshot({ path: path.join(SHOTS, 'online-hint.png') });
+        // On a phone, while bidding, the hint beside one's seat keeps left of the quick reactions'
+        // button (it stood on it: a short label, "Hint", "Tipp", fits beside the seat).
+        if (bidding && (await host.$('[data-bid=pass]')) !== null) {
+          await resize(host, { width: 390, height: 844 });
+          await host.waitForSelector('[data-testid=reactions-toggle]');
+          const meet = await host.evaluate(() => {
+            const a = document.querySelector('[data-testid=hint]')!.getBoundingClientRect();
+            const b = document.querySelector('[data-testid=reactions-toggle]')!.getBoundingClientRect();
+            return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          });
+          await host.screenshot({ path: path.join(SHOTS, 'online-hint-phone.png') });
+          expect(meet, 'the hint button over the quick reactions').toBe(false);
+        }
       } else {
         // the hint button is drawn from the table's options as the page holds them (TableControls), and those say no
         expect(await host.$('[data-testid=hints-setting]')).toBeNull();

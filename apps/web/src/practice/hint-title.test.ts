@@ -35,4 +35,23 @@ describe('the hint panel', () => {
     await Promise.resolve();
     expect(await title()).toBe(`Le robot fort jouerait ${move}`);
   });
+
+  it('says why there is no hint in the page’s language, never the English reason', async () => {
+    const state = taken(3);
+    const seat = currentDeal(state)!.turn!;
+    const store = new TableClient(TABLE_ID);
+    store.receive(updateFor(state, seat, 1));
+    let code = 'NOT_YOUR_TURN';
+    render(HintControls, { store, ask: async () => ({ ok: false, code, message: 'a hint is for your own turn' }) });
+    prefs.setLang('fr');
+    await fireEvent.click(screen.getByTestId('hint'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ce n’est pas votre tour');
+    prefs.setLang('de');
+    await Promise.resolve();
+    expect(screen.getByRole('alert').textContent).toBe('Du bist nicht dran');
+    // Any other failure (no game, the worker failed): a translated "try again", not the internal message.
+    code = 'INTERNAL';
+    await fireEvent.click(screen.getByTestId('hint'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Gerade kein Tipp möglich: Versuch es noch einmal');
+  });
 });

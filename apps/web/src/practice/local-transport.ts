@@ -26,7 +26,7 @@ export interface PracticeTransport extends Transport {
   /** Resolves once the table is open (its id) or could not be. */
   readonly opened: Promise<OpenResult>;
   takeBack(): Promise<PracticeReply>;
-  hint(): Promise<{ ok: true; hint: Hint } | { ok: false; message: string }>;
+  hint(): Promise<{ ok: true; hint: Hint } | { ok: false; code: string; message: string }>;
 }
 
 /** The table as the page shows it: a player who never gave a name ('' in the worker) is "You" in the page's language, then. */
@@ -110,7 +110,7 @@ export function practiceTransport(
       async hint() {
         const r = await ask({ type: 'hint' });
         if (r.ok && 'hint' in r) return { ok: true as const, hint: r.hint as Hint };
-        return { ok: false as const, message: r.ok ? 'no hint' : r.error.message };
+        return r.ok ? { ok: false as const, code: 'INTERNAL', message: 'no hint' } : { ok: false as const, code: r.error.code, message: r.error.message };
       },
       reconnect() {
         // nothing to reconnect to: ask for a snapshot instead
