@@ -111,8 +111,9 @@ async function drive(page: Page, bid: 'take' | 'pass', found: () => Promise<bool
     else if (bid === 'take' && (await page.isVisible('[data-bid=take]'))) await press('[data-bid=take]');
     else if (await page.isVisible('[data-bid=pass]')) await press('[data-bid=pass]');
     else if ((await count(page, '[data-testid=your-turn]')) > 0 && (await count(page, '[data-hand] [data-playable=true]')) > 0) {
-      const card = await page.getAttribute('[data-hand] [data-playable=true]', 'data-card');
-      await press(`[data-hand] [data-card="${card}"]`, { x: 8, y: 14 });
+      // read without waiting: the card may have been played meanwhile (the last press landed late)
+      const card = await page.$eval('[data-hand] [data-playable=true]', (e) => e.getAttribute('data-card')).catch(() => null);
+      if (card) await press(`[data-hand] [data-card="${card}"]`, { x: 8, y: 14 });
     } else await sleep(40);
   }
 }
