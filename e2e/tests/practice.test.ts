@@ -293,7 +293,7 @@ describe('practice against three strong bots, offline', () => {
       { lang: 'de', viewport: { width: 360, height: 740 }, variant: 'classic' },
       // named (a 12-letter name): one's own plate shows "Maximilienne · vous" whole
       { lang: 'fr', viewport: { width: 390, height: 844 }, variant: 'classic', name: 'Maximilienne' },
-      // German's longer "Tipp" button: beside one's seat while bidding, it met the reactions' button
+      // German's short "Tipp" fits beside one's seat while bidding (at an online table it met the reactions' button there)
       { lang: 'de', viewport: { width: 390, height: 844 }, variant: 'classic' },
       { lang: 'fr', viewport: { width: 360, height: 740 }, variant: 'coinche' },
       { lang: 'de', viewport: { width: 390, height: 844 }, variant: 'coinche' },
@@ -342,6 +342,22 @@ describe('practice against three strong bots, offline', () => {
           }
           await check(kind);
           if (seen[kind]++ === 0) await p.screenshot({ path: path.join(SHOTS, `${shot}-${kind}.png`) });
+          if (kind === 'card' && seen.card === 1) {
+            // The menu opens over an open hint (the hint covered its first entries)
+            await p.click('[data-testid=hint]');
+            await p.waitForSelector('[data-testid=hint-panel]', { timeout: 60_000 });
+            await p.click('header button[aria-expanded]');
+            await p.waitForSelector('[data-testid=menu] button');
+            const hidden = await p.$$eval('[data-testid=menu] button', (els) =>
+              els.filter((e) => {
+                const r = e.getBoundingClientRect();
+                return !e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+              }).map((e) => e.textContent?.trim()),
+            );
+            await p.screenshot({ path: path.join(SHOTS, `${shot}-hint-menu.png`) });
+            expect(hidden, `${where}: menu entries under the hint`).toEqual([]);
+            await p.click('header button[aria-expanded]');
+          }
           // taking (the retourne, the lowest bid open) leads to card play the soonest; else a pass (after a coinche)
           const take = '[data-bid^=take]:not([disabled]), [data-bid-suit]:not([disabled])';
           const bid = (await p.$(take)) ? take : '[data-bid=pass]:not([disabled])';
