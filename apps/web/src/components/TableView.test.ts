@@ -1,4 +1,4 @@
-import { currentDeal, playGame, seededRng, viewFor, type GameView, type SeatCombination } from '@belote/rules';
+import { currentDeal, playGame, seededRng, viewFor, type GameEvent, type GameState, type GameView, type SeatCombination } from '@belote/rules';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from '../../t
 import { connected } from '../../test/transport.js';
 import { cardLabel } from '../lib/i18n.js';
 import { prefs } from '../lib/prefs.svelte.js';
-import { TableClient } from '../lib/store.svelte.js';
+import { LAST_TRICK_MS, TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';
 import type { TableExtras } from './table-extras.js';
 
@@ -195,6 +195,28 @@ describe('TableView', () => {
     await fireEvent.click(screen.getByTestId('rematch'));
     expect(rematch).toHaveBeenCalledOnce();
     expect(document.querySelectorAll('[data-deal-row]').length).toBe(state.deals.length);
+  });
+
+  it('ends the game once its last trick has been seen (the trick in the middle, then the game-over dialog)', async () => {
+    prefs.setLang('en');
+    const steps: { state: GameState; events: GameEvent[] }[] = [];
+    playGame({ target: 301 }, seededRng(7), undefined, { onStep: (state, events) => steps.push({ state, events }) });
+    const [before, last] = [steps.at(-2)!, steps.at(-1)!];
+    expect(last.state.winner).not.toBeNull();
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout', 'clearTimeout'] });
+    try {
+      const { client, t } = connected(updateFor(before.state, 0, 1));
+      render(TableView, { id: TABLE_ID, storeFactory: () => client });
+      t.on().step({ seq: 2, version: 2, events: last.events });
+      await tick();
+      expect(client.live.view?.winner).toBe(last.state.winner);
+      expect(client.cues.heldTrick?.cards).toHaveLength(4);
+      expect(screen.queryByTestId('game-over')).toBeNull();
+      await vi.advanceTimersByTimeAsync(LAST_TRICK_MS + 10);
+      expect(screen.getByTestId('game-over')).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('game over puts one\'s own team first, as the top bar and the score sheet do (a player of seat 1)', async () => {

@@ -44,6 +44,12 @@ export class Cues {
   readonly #later = new Later();
   /** The deal being played (the last dealStarted), for the summary's number. */
   #deal = 0;
+  /**
+   * Counts the deals started and the snapshots taken: a summary waiting for the last trick to be
+   * seen opens only if neither came meanwhile. (Not the deal's number: a rematch starts again at 0,
+   * so a game ended in its first deal and rematched at once would reopen its last summary.)
+   */
+  #shownEpoch = 0;
 
   /** React to the events of one step. */
   onEvents(events: readonly StepEvent[]): void {
@@ -71,13 +77,15 @@ export class Cues {
         case 'dealScored': {
           // Let the last trick be seen first.
           const shown: ShownSummary = { deal: this.#deal, result: e.result };
+          const epoch = this.#shownEpoch;
           this.#later.run(LAST_TRICK_MS, () => {
-            if (this.#deal === shown.deal) this.dealSummary = shown;
+            if (this.#shownEpoch === epoch) this.dealSummary = shown;
           });
           break;
         }
         case 'dealStarted':
           this.#deal = e.deal;
+          this.#shownEpoch++;
           this.dealSummary = null;
           this.heldTrick = null;
           break;
@@ -113,6 +121,7 @@ export class Cues {
    */
   reset(deal: DealView | null, waiting: boolean): void {
     this.heldTrick = null;
+    this.#shownEpoch++;
     this.dealSummary = deal?.result && waiting ? { deal: deal.number, result: deal.result } : null;
     if (deal) this.#deal = deal.number;
   }

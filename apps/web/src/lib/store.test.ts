@@ -229,6 +229,17 @@ describe('TableClient: cues', () => {
     expect(client.cues.dealSummary).toBeNull();
   });
 
+  it('does not open a finished game\'s last summary over the next game, rematched before the last trick was seen', () => {
+    vi.useFakeTimers();
+    const { client, t } = connected(updateFor(dealt(1), 0, 1));
+    const result = { outcome: 'made', capot: null, taker: 0, trump: 'H', points: [100, 62], belote: [0, 0], announcements: [0, 0], written: [100, 60], litigePot: 0, totals: [100, 60] } as const;
+    // the game ends in its first deal (deal 0); the rematch deals deal 0 of the next game at once
+    t.on().step({ seq: 2, version: 2, events: [{ type: 'dealScored', result }] });
+    t.on().step({ seq: 3, version: 3, events: [{ type: 'dealStarted', dealer: 1, deal: 0, retourne: 'JH' }] });
+    vi.advanceTimersByTime(LAST_TRICK_MS + 10);
+    expect(client.cues.dealSummary).toBeNull();
+  });
+
   it('opens the summary at once when it connects while the table waits between deals', () => {
     let s = taken(3);
     for (let d = currentDeal(s)!; d.phase !== 'over'; d = currentDeal(s)!) s = step(s, { type: 'play', seat: d.turn!, card: viewFor(s, d.turn!).deal!.legal[0]! }).state;
