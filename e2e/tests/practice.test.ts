@@ -328,10 +328,18 @@ describe('practice against three strong bots, offline', () => {
           }
         };
         const seen = { bid: 0, card: 0 };
-        for (let i = 0; i < 300 && (seen.bid === 0 || seen.card < 2); i++) {
+        let games = 1;
+        for (let i = 0; i < 300 && games <= 3 && (seen.bid === 0 || seen.card < 2); i++) {
           const next = await p.waitForSelector('.action-zone .bid-panel, [data-card].playable, [data-testid=continue]:not([disabled]), [data-testid=game-over]', { timeout: 60_000 });
           const kind = await next.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-testid=continue]') ? 'continue' : el.matches('[data-testid=game-over]') ? 'over' : 'bid'));
-          if (kind === 'over') break;
+          if (kind === 'over') {
+            // A game can end before the player has bid or played twice (a first deal the player dealt,
+            // surcoinched by the bots, that reaches the target): a new game then, as a player would
+            games++;
+            await p.click('[data-testid=rematch]');
+            await p.waitForSelector('[data-testid=game-over]', { state: 'detached', timeout: 10_000 });
+            continue;
+          }
           const version = Number(await p.getAttribute('.screen', 'data-version'));
           if (kind === 'continue') {
             await p.click('[data-testid=continue]:not([disabled])', { timeout: 1500 }).catch(() => {});
