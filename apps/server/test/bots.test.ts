@@ -8,6 +8,7 @@ import type * as Bots from '@belote/bots';
 import type { GameView } from '@belote/rules';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/server.js';
+import { DEAL_FIRST_MOVE_PACES } from '../src/tables/auto-steps.js';
 import { autoPlay, createTable, seatedTable, settled, sleep, testServer, TestClient, type TestUpdate } from './clients.js';
 
 const seen: GameView[] = [];
@@ -75,6 +76,27 @@ describe('bots', () => {
       watcher.close();
     } finally {
       await slow.close();
+    }
+  });
+
+  it('a deal\'s first move, a bot\'s, waits DEAL_FIRST_MOVE_PACES × BOT_DELAY_MS (the deal seen dealt); the next ones BOT_DELAY_MS', { timeout: 30_000 }, async () => {
+    const paced = await testServer({ botDelayMs: 100 });
+    try {
+      const t = await createTable(paced, { rules: { target: 1000 } });
+      const host = await TestClient.connect(paced, { tableId: t.id, hostKey: t.hostKey });
+      const steps: { at: number; types: string[] }[] = [];
+      host.onUpdate((u) => void (u.kind === 'step' && steps.push({ at: performance.now(), types: u.events.map((e) => e.type) })));
+      for (const seat of [0, 1, 2, 3]) expect(await host.emit('addBot', { seat })).toEqual({ ok: true });
+      expect(await host.emit('start', {})).toEqual({ ok: true });
+      await host.next((x) => (x.view?.deal?.bids.length ?? 0) >= 2 || x.view?.deal?.phase === 'play', 10_000);
+      host.close();
+      const dealt = steps.find((f) => f.types.includes('dealStarted'))!;
+      const [first, second] = steps.filter((f) => f.types.includes('bid'));
+      expect(DEAL_FIRST_MOVE_PACES * 100).toBeGreaterThan(200);
+      expect(first!.at - dealt.at).toBeGreaterThanOrEqual(DEAL_FIRST_MOVE_PACES * 100 - 5);
+      expect(second!.at - first!.at).toBeGreaterThanOrEqual(95);
+    } finally {
+      await paced.close();
     }
   });
 

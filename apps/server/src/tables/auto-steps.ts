@@ -26,6 +26,13 @@ import { currentGame, statusOf, type TableState } from './table-state.js';
 export const REDEAL_PAUSE_MS = 3000;
 /** When no connected human has to continue (bots, or absent players), watchers still see the result this long. */
 export const UNATTENDED_PAUSE_MS = 3000;
+/**
+ * A bot's first move of a deal waits this many times BOT_DELAY_MS (1.54 s by default): the web
+ * client shows a deal — the cards landing, the retourne turning — in 1.2 s, and a bot that spoke
+ * sooner bid on a retourne still face down (or took it before it had turned). Proportional, so a
+ * test's short delay stays short.
+ */
+export const DEAL_FIRST_MOVE_PACES = 2.2;
 /** An automatic step that could not be saved (the database unreachable) is tried again after this long. */
 export const RETRY_MS = 1000;
 
@@ -218,8 +225,10 @@ export class AutoSteps {
     const seat = deal.turn as Seat;
     const holder = t.seats[seat]!;
     const options = t.settings.options;
-    if (holder.bot !== null || this.takeover[seat])
-      return { key: `bot:${t.version}`, delay: this.config.botDelayMs, timer: false, run: () => this.botMove(`bot:${t.version}`, seat, holder.bot ?? options.botLevel) };
+    if (holder.bot !== null || this.takeover[seat]) {
+      const delay = deal.actions.length === 0 ? Math.round(this.config.botDelayMs * DEAL_FIRST_MOVE_PACES) : this.config.botDelayMs;
+      return { key: `bot:${t.version}`, delay, timer: false, run: () => this.botMove(`bot:${t.version}`, seat, holder.bot ?? options.botLevel) };
+    }
     if (options.turnTimerSeconds !== null)
       return {
         key: `timer:${t.version}`,

@@ -8,6 +8,8 @@
  */
 import type { Card, Seat } from '@belote/rules';
 
+/** The whole deal's motion ends within this (a practice bot's first move waits for it: practice/table.ts). */
+export const DEAL_WITHIN_MS = 1200;
 /** One card's flight from the dealer to its seat. */
 export const FLIGHT_MS = 260;
 /** Between two cards of one packet. */

@@ -1,6 +1,6 @@
 import { currentDeal, ownCardsAfter, viewFor, type Card, type DealSummary, type Seat } from '@belote/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { completeMotion, dealMotion, dealingOrder, newCards, CARD_GAP_MS, FLIGHT_MS, FLIP_MS } from './deal-motion.js';
+import { completeMotion, dealMotion, dealingOrder, newCards, CARD_GAP_MS, DEAL_WITHIN_MS, FLIGHT_MS, FLIP_MS } from './deal-motion.js';
 import { MARK_MS, TableFeel } from './feel.svelte.js';
 import { dealt, step, updateFor } from '../../test/fixtures.js';
 import { startDeal, stopDeal } from './deal-flight.js';
@@ -43,7 +43,7 @@ describe('the deal in packets', () => {
     const last = Math.max(...m.delays.flat());
     expect(m.retourne).toEqual({ flipAt: last + FLIGHT_MS });
     expect(m.ends).toBe(last + FLIGHT_MS + FLIP_MS);
-    expect(m.ends).toBeLessThanOrEqual(1200);
+    expect(m.ends).toBeLessThanOrEqual(DEAL_WITHIN_MS);
   });
 
   it('deals coinche 3-2-3, all eight cards, no retourne, within 1.2 s', () => {
@@ -55,7 +55,7 @@ describe('the deal in packets', () => {
     for (const s of [0, 1, 2, 3] as const) for (let i = 1; i < 8; i++) expect(m.delays[s][i]).toBeGreaterThan(m.delays[s][i - 1]!);
     expect(round(7)).toBe(2);
     expect(m.delays[0][5]).toBeGreaterThan(m.delays[3][4]!); // seat 0's third packet after seat 3's second
-    expect(m.ends).toBeLessThanOrEqual(1200);
+    expect(m.ends).toBeLessThanOrEqual(DEAL_WITHIN_MS);
   });
 
   it('after the taking: the retourne to the taker first, then 3 to each and 2 to the taker', () => {
@@ -68,7 +68,7 @@ describe('the deal in packets', () => {
     // From the eldest (seat 0): seat 0 before seat 1's two, then 2, then 3.
     expect(m.delays[0][5]).toBeLessThan(m.delays[1][6]!);
     expect(m.delays[2][5]).toBeLessThan(m.delays[3][5]!);
-    expect(m.ends).toBeLessThanOrEqual(1200);
+    expect(m.ends).toBeLessThanOrEqual(DEAL_WITHIN_MS);
   });
 
   it("numbers the viewer's new cards: at a deal in hand order, after the taking the retourne first", () => {

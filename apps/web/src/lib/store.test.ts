@@ -234,7 +234,7 @@ describe('TableClient: cues', () => {
     const { client, t } = connected(updateFor(dealt(1), 0, 1));
     const result = { outcome: 'made', capot: null, taker: 0, trump: 'H', points: [100, 62], belote: [0, 0], announcements: [0, 0], written: [100, 60], litigePot: 0, totals: [100, 60] } as const;
     // the game ends in its first deal (deal 0); the rematch deals deal 0 of the next game at once
-    t.on().step({ seq: 2, version: 2, events: [{ type: 'dealScored', result }] });
+    t.on().step({ seq: 2, version: 2, events: [{ type: 'dealScored', result: { ...result, points: [100, 62], belote: [0, 0], announcements: [0, 0], written: [100, 60], totals: [100, 60] } }] });
     t.on().step({ seq: 3, version: 3, events: [{ type: 'dealStarted', dealer: 1, deal: 0, retourne: 'JH' }] });
     vi.advanceTimersByTime(LAST_TRICK_MS + 10);
     expect(client.cues.dealSummary).toBeNull();

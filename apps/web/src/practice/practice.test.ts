@@ -14,10 +14,12 @@ import { deckOfSeed } from './fairness.js';
 import { hintFor, hintSeed } from './hints.js';
 import { practiceHost, type HostDeps, type HostStore } from './host.js';
 import { practiceTransport, type PracticeWorker } from './local-transport.js';
+import type { ServerFrames } from '@belote/protocol/client';
 import type { FromPractice, ToPractice } from './messages.js';
 import { practiceRecord } from './record.js';
 import { sha256Hex } from './sha256.js';
-import { PracticeTable, thinkMs, type TableDeps } from './table.js';
+import { DEAL_WITHIN_MS } from '../lib/deal-motion.js';
+import { PracticeTable, firstMovePace, thinkMs, type TableDeps } from './table.js';
 import type { PracticeSettings, SavedPractice } from './types.js';
 
 const nodeSha = (s: string): string => createHash('sha256').update(s).digest('hex');
@@ -290,6 +292,37 @@ describe('a practice table', () => {
     client.disconnect();
     seen.table!.close();
   }, 60_000);
+
+  it('a deal\'s first move, a bot\'s, waits for the deal to be seen (its motion, then the pace); the next bot the pace alone', async () => {
+    const steps: { at: number; types: string[] }[] = [];
+    let seed = 1;
+    const deps: TableDeps = {
+      clock: { now: () => Date.now(), setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
+      // the first dealer, from one byte: the player (seat 0), so a bot (seat 1) speaks first
+      random: (n) => {
+        if (n === 1) return Uint8Array.of(0);
+        const rng = seededRng(`first${seed++}`);
+        return Uint8Array.from({ length: n }, () => Math.floor(rng() * 256));
+      },
+      decide: (view, level, s) => decide(view, { level, rng: seededRng(s) }),
+      save: () => Promise.resolve(),
+      send: (event, frame) => {
+        if (event === 'step') steps.push({ at: Date.now(), types: (frame as ServerFrames['step']).events.map((e) => e.type) });
+      },
+      timing: { botPaceMs: 100, drawnWaitMs: 0 },
+    };
+    const table = await PracticeTable.create(settings({ partner: 'easy', opponents: 'easy' }), deps);
+    table.open();
+    await until(() => steps.filter((f) => f.types.includes('bid')).length >= 2, 'two bids', 10_000);
+    table.close();
+    const dealt = steps.find((f) => f.types.includes('dealStarted'))!;
+    const [first, second] = steps.filter((f) => f.types.includes('bid'));
+    expect(first!.at - dealt.at).toBeGreaterThanOrEqual(firstMovePace(100) - 5);
+    expect(firstMovePace(100)).toBe(DEAL_WITHIN_MS + 100);
+    // the second speaker (seat 2, a bot) at the pace
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(95);
+    expect(second!.at - first!.at).toBeLessThan(firstMovePace(100) - 5);
+  });
 
   it('a bot thinks once the page has drawn the change that gave it the turn (its search leaves the cores to the rendering), at most drawnWaitMs after its turn began', async () => {
     const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

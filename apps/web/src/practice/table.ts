@@ -28,6 +28,7 @@ import {
   type Rules,
   type Seat,
 } from '@belote/rules/core';
+import { DEAL_WITHIN_MS } from '../lib/deal-motion.js';
 import { randomToken, sealedDeal } from './fairness.js';
 import { ME, type PracticeEntry, type PracticeSettings, type SavedPractice } from './types.js';
 
@@ -42,6 +43,13 @@ export const DEAL_PAUSE_MS = 20_000;
  * before the bot starts thinking.)
  */
 export const BOT_PACE_MS = 300;
+
+/**
+ * A deal's first move, a bot's, waits for the deal to be seen — the cards landing, the retourne
+ * turning (DEAL_WITHIN_MS) — then the pace: sooner, it bid on a retourne still face down. (No
+ * pace, no wait: tests.)
+ */
+export const firstMovePace = (paceMs: number): number => (paceMs > 0 ? DEAL_WITHIN_MS + paceMs : 0);
 
 export interface Timing {
   botPaceMs: number;
@@ -426,7 +434,8 @@ export class PracticeTable {
     if (seat !== ME) {
       const level = seat === 2 ? this.saved.settings.partner : this.saved.settings.opponents;
       const began = this.deps.clock.now();
-      return { key: `bot:${v}`, delay: 0, timer: false, drawn: v, run: () => this.botMove(seat, level, began) };
+      const pace = deal.actions.length === 0 ? firstMovePace(this.timing.botPaceMs) : this.timing.botPaceMs;
+      return { key: `bot:${v}`, delay: 0, timer: false, drawn: v, run: () => this.botMove(seat, level, began, pace) };
     }
     const timer = this.saved.settings.turnTimerSeconds;
     if (timer !== null) return { key: `timer:${v}`, delay: timer * this.timing.turnSecondMs, timer: true, run: () => this.botMove(ME, this.saved.settings.partner, null) };
@@ -440,11 +449,11 @@ export class PracticeTable {
   }
 
   /**
-   * A bot's move for `seat`, decided from that seat's view only, shown no sooner than the pace
+   * A bot's move for `seat`, decided from that seat's view only, shown no sooner than `pace`
    * after its turn `began` (waiting for the page and thinking count towards it). `began: null`
    * for a turn that ran out (shown at once).
    */
-  private async botMove(seat: Seat, level: BotLevel, began: number | null): Promise<void> {
+  private async botMove(seat: Seat, level: BotLevel, began: number | null, pace = this.timing.botPaceMs): Promise<void> {
     const start = this.deps.clock.now();
     const view = viewFor(this.current()!.state, seat);
     const seed = new Uint32Array(this.deps.random(4).buffer)[0]!;
@@ -456,7 +465,7 @@ export class PracticeTable {
     }
     const now = this.deps.clock.now();
     this.deps.thought?.(seat, now - start);
-    const wait = began === null ? 0 : this.timing.botPaceMs - (now - began);
+    const wait = began === null ? 0 : pace - (now - began);
     if (wait > 0) await new Promise<void>((r) => this.deps.clock.setTimeout(r, wait));
     if (this.closed) return;
     const err = await this.commit([{ type: 'action', action: actionOf(move, seat), by: 'bot' }]);
