@@ -11,7 +11,9 @@
  * sizes; a player's count of a mark steps through those decisions; the chart shows a step's
  * value under the pointer and a tap jumps there; "what if" plays another card out, shows its
  * score and the change, and leaves the game as it was. The move list is one Tab stop whose keys
- * move the replay and the focus together (its entry the current step's). Every panel passes axe-core at phone
+ * move the replay and the focus together (its entry the current step's). On a 360×740 and a 320×568
+ * phone, a tap on the docked verdict shows the decision with every "what if" button clear of the
+ * step buttons (at 360 px its longest panel's lower rows were under them). Every panel passes axe-core at phone
  * and desktop size (screenshots in test-artifacts/replay/). Last, a downloaded record opened
  * from the home page is replayed and analysed with the browser offline and no request carrying
  * it anywhere; on that phone the docked step buttons are opaque, and what scrolls into view (the
@@ -434,6 +436,51 @@ describe('replay and analysis', () => {
     await check(page, 'replay-move-list-focus');
     await page.close();
   });
+
+  it("on a small phone, the docked verdict's tap shows the decision with every 'what if' button clear of the step bar", async () => {
+    const game = recordOf(playGame({ target: 301, announcements: true }, seededRng('e2e-replay-marks')).state);
+    const file = path.join(SHOTS, 'small-phone-game.json');
+    writeFileSync(file, JSON.stringify({ ...game, players: ['Ann', 'Bob', 'Cid', 'Dee'] }));
+    const c = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce', bypassCSP: true });
+    contexts.push(c);
+    const page = watch(await c.newPage());
+    await page.goto(`${server.url}/`);
+    await page.setInputFiles('[data-testid=open-record]', file);
+    await page.waitForURL(/\/replay$|\/replay\?/);
+    await page.waitForSelector('[data-testid=analysis-status][data-status=done]', { timeout: 180_000 });
+    // The card decision of the first played deal with the most options (the longest panel).
+    const played = game.deals.findIndex((d) => d.actions.some((a) => a.type === 'play'));
+    await page.click(`[data-testid=deal-list] [data-deal="${played}"]`);
+    await page.waitForSelector(`[data-testid=deal-list] [data-deal="${played}"][aria-current=true]`);
+    let best = { step: '', options: 0 };
+    for (const step of await page.$$eval('[data-testid=move-list] button.move.card', (els) => els.map((e) => e.getAttribute('data-move-step')!))) {
+      await page.click(`[data-testid=move-list] button.move[data-move-step="${step}"]`);
+      const options = await count(page, '[data-whatif]');
+      if (options > best.options) best = { step, options };
+    }
+    expect(best.options, 'a card decision with several options').toBeGreaterThanOrEqual(5);
+    await page.click(`[data-testid=move-list] button.move[data-move-step="${best.step}"]`);
+    for (const size of [{ width: 360, height: 740 }, { width: 320, height: 568 }]) {
+      await resize(page, size);
+      await page.evaluate(() => scrollTo(0, 0));
+      await page.click('[data-testid=verdict-line]');
+      await page.waitForFunction(() => document.querySelector('.verdict-area')!.getBoundingClientRect().top < innerHeight / 2);
+      // Each "what if" button: the element at its centre is the button, all of it above the dock.
+      const hidden = await page.evaluate(() => {
+        const dock = document.querySelector('.dock')!.getBoundingClientRect().top;
+        return [...document.querySelectorAll<HTMLElement>('[data-whatif]')].flatMap((b) => {
+          const r = b.getBoundingClientRect();
+          const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return at && b.contains(at) && r.top >= 0 && r.bottom <= dock ? [] : [`${b.dataset.whatif} at ${Math.round(r.top)}-${Math.round(r.bottom)} px (the dock at ${Math.round(dock)}; at its centre: ${at?.closest('[class]')?.className ?? 'nothing'})`];
+        });
+      });
+      await page.screenshot({ path: path.join(SHOTS, `whatif-small-phone-${size.width}.png`) });
+      expect(hidden, `${size.width}x${size.height}: the "what if" buttons of a ${best.options}-option decision under the dock`).toEqual([]);
+      const small = (await axeFindings(page)).filter((f) => f.id === 'target-size');
+      expect(small, `${size.width}x${size.height}: axe's target-size\n${describeFindings(small)}`).toEqual([]);
+    }
+    await page.close();
+  }, 240_000);
 
   it('replays and analyses a downloaded record file offline, sending it nowhere', async () => {
     const record = await (await fetch(`${server.url}/api/tables/${tableId}/record?game=0`)).text();
