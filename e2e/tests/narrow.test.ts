@@ -8,7 +8,8 @@
  * over another, also at its widest (four-digit scores and a capot contract, widened in place),
  * at 280, 320 and 360 px, and the buttons it leaves out there are in the menu; the score sheet
  * at 280 px lies inside the screen, its table inside the dialog; a deal summary taller than the
- * screen scrolls inside its dialog, Continue reachable.
+ * screen scrolls inside its dialog, Continue reachable. At a table on a 360 px phone, every entry
+ * of the menu is on one line, inside it (French 'Télécharger l’enregistrement' took two).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -251,6 +252,47 @@ describe('small and zoomed screens', () => {
       expect(problems, problems.join('\n')).toEqual([]);
     });
   }
+
+  it('the table menu at 360 px in en, fr and de: every entry on one line, inside the menu', async () => {
+    const problems: string[] = [];
+    for (const locale of LOCALES) {
+      const page = await newPage(360, 740, locale);
+      await seated(page, 'classic');
+      await page.click('[data-testid=start]');
+      // A game under way: the menu holds its record, its replay and the deal's seal.
+      await page.waitForSelector('header [data-testid=scores] b');
+      await press(page, 'header nav > button[aria-expanded]');
+      await page.waitForSelector('[data-testid=menu] [data-testid=record-link]');
+      await page.waitForSelector('[data-testid=menu] [data-testid=replay-menu-link]');
+      await page.screenshot({ path: path.join(SHOTS, `menu-360-${locale}.png`) });
+      const entries = await page.$eval('[data-testid=menu]', (menu) => {
+        const box = menu.getBoundingClientRect();
+        return [...menu.querySelectorAll<HTMLElement>('button, a, label')]
+          .filter((e) => e.getClientRects().length > 0)
+          .map((e) => {
+            // The lines its own words take (a select's options aside): the tops of their boxes.
+            const tops: number[] = [];
+            const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT, { acceptNode: (n) => (n.parentElement!.closest('select') || !n.nodeValue!.trim() ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
+            for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(n);
+              for (const r of range.getClientRects()) if (r.width > 0) tops.push(r.top);
+            }
+            const r = e.getBoundingClientRect();
+            // a new line starts more than a third of a line below the one before
+            const lines = tops.sort((a, b) => a - b).filter((t, i) => i === 0 || t - tops[i - 1]! > 6).length;
+            return { text: e.textContent!.replace(/\s+/g, ' ').trim().slice(0, 60), lines, inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 };
+          });
+      });
+      expect(entries.length, `${locale}: the menu's entries`).toBeGreaterThanOrEqual(5);
+      for (const e of entries) {
+        if (e.lines > 1) problems.push(`${locale}: "${e.text}" on ${e.lines} lines`);
+        if (!e.inside) problems.push(`${locale}: "${e.text}" runs out of the menu`);
+      }
+      await page.context().close();
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
 
   it('the score sheet at 280 px inside the screen (coinche, a finished deal), the deal summary too', async () => {
     const page = await newPage(280, 653, 'fr-FR');

@@ -21,7 +21,7 @@ export const LATER_DE: LaterDict = {
   saveSettings: 'Speichern',
   returnToTable: 'Zurück zum Tisch',
   gameInfo: 'Spielprotokoll',
-  downloadRecord: 'Spielprotokoll herunterladen',
+  downloadRecord: 'Protokoll herunterladen', // one line in the table's menu at 360 px
   nextDealIn: 'Nächste Runde in {n} s',
   thisDeal: 'Diese Runde',
   noBidYet: 'Noch kein Gebot',
@@ -49,7 +49,7 @@ export const LATER_DE: LaterDict = {
   sound: 'Töne',
   recordNote: 'Jede beendete Runde mit ihrem gemischten Stapel. Merk dir das unten gezeigte Siegel einer Runde: Mit dem Protokoll kann jeder prüfen, dass der Stapel dazu passt – die Karten wurden nach dem Geben nicht verändert.',
   commitment: 'Siegel der Runde {n} (SHA-256 des Stapels, vor dem Geben veröffentlicht)',
-  notifyTurn: 'Benachrichtigen, wenn ich dran bin',
+  notifyTurn: 'Bei meinem Zug benachrichtigen', // one line in the table's menu at 360 px
   notifyTurnHint: 'Eine Benachrichtigung, wenn du dran bist und Belote im Hintergrund ist.',
   notifyTurnOn: 'Zug-Benachrichtigungen an',
   notifyBlocked: 'Benachrichtigungen sind für diese Seite in den Browser-Einstellungen blockiert.',

@@ -21,7 +21,7 @@ export const LATER_FR: LaterDict = {
   saveSettings: 'Enregistrer',
   returnToTable: 'Retour à la table',
   gameInfo: 'Enregistrement de la partie',
-  downloadRecord: 'Télécharger l’enregistrement',
+  downloadRecord: 'Télécharger la partie', // one line in the table's menu at 360 px ('l’enregistrement' took two)
   nextDealIn: 'Donne suivante dans {n} s',
   thisDeal: 'Cette donne',
   noBidYet: 'Aucune enchère',
