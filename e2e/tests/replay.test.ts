@@ -11,7 +11,8 @@
  * sizes; a player's count of a mark steps through those decisions; the chart shows a step's
  * value under the pointer and a tap jumps there; "what if" plays another card out, shows its
  * score and the change, and leaves the game as it was. The move list is one Tab stop whose keys
- * move the replay and the focus together (its entry the current step's). On a 360×740 and a 320×568
+ * move the replay and the focus together (its entry the current step's), whose focused current
+ * entry has the gold buttons' ring of app.css, written once. On a 360×740 and a 320×568
  * phone, a tap on the docked verdict shows the decision with every "what if" button clear of the
  * step buttons (at 360 px its longest panel's lower rows were under them). Every panel passes axe-core at phone
  * and desktop size (screenshots in test-artifacts/replay/). Last, a downloaded record opened
@@ -433,6 +434,37 @@ describe('replay and analysis', () => {
     await page.keyboard.press(' ');
     await expect.poll(focus, { timeout: 3000 }).toEqual({ where: 'in', step: String(ends[1]), current: String(ends[1]) });
     expect(await page.getAttribute('[data-step=play]', 'aria-label')).toBe('Play');
+    // The focused current entry (gold) has app.css's ring of the gold buttons, as a bare .btn-gold
+    // has it: a card, a won card (its underline given up for the ring's band) and the deal as
+    // dealt. That ring is written once in the page's styles (the move list had its own copy).
+    const ring = async (selector: string): Promise<{ outline: string; shadow: string }> => {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('Shift');
+      await page.focus(selector);
+      expect(await page.$eval(selector, (e) => e.matches(':focus-visible')), `${selector} focus-visible`).toBe(true);
+      await page.waitForFunction((s) => document.querySelector(s)!.getAnimations().every((a) => a.playState === 'finished'), selector);
+      return page.$eval(selector, (e) => {
+        const st = getComputedStyle(e);
+        return { outline: `${st.outlineStyle} ${st.outlineWidth} ${st.outlineColor} ${st.outlineOffset}`, shadow: st.boxShadow };
+      });
+    };
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<button class="btn-gold" id="ring-probe">probe</button>'));
+    const shared = await ring('#ring-probe');
+    await page.evaluate(() => document.getElementById('ring-probe')!.remove());
+    const won = await page.getAttribute('[data-testid=move-list] button.move.card.won', 'data-move-step');
+    for (const at of [String(start), won!, '0']) {
+      await page.click(`[data-testid=move-list] [data-move-step="${at}"]`);
+      expect(await page.getAttribute(`[data-testid=move-list] [data-move-step="${at}"]`, 'aria-current'), `step ${at} current`).toBe('step');
+      expect(await ring(`[data-testid=move-list] [data-move-step="${at}"]`), `the focused current entry at step ${at}: the shared ring of the gold buttons`).toEqual(shared);
+    }
+    const rings = await page.evaluate(() => {
+      const rules = (list: CSSRuleList): CSSRule[] => [...list].flatMap((r) => ('cssRules' in r ? [r, ...rules((r as CSSGroupingRule).cssRules)] : [r]));
+      return [...document.styleSheets]
+        .flatMap((sheet) => rules(sheet.cssRules))
+        .filter((r): r is CSSStyleRule => r instanceof CSSStyleRule && r.selectorText.includes(':focus-visible') && r.style.boxShadow.includes('var(--night)'))
+        .map((r) => r.selectorText);
+    });
+    expect(rings, "the gold buttons' focus ring written once").toHaveLength(1);
     await check(page, 'replay-move-list-focus');
     await page.close();
   });
