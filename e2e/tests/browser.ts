@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM, findTool } from '../../test-support/tools.js';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
@@ -15,6 +16,61 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgrou
 
 export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: findTool(CHROMIUM) ?? undefined, args: ARGS });
+}
+
+/** A test file's Chromium (`useBrowser`): the browser, and contexts it closes after the file's tests. */
+export interface TestBrowser {
+  /** The browser, launched before the file's tests. */
+  readonly browser: Browser;
+  /** A new context, closed after the file's tests (or by `closeContexts`). */
+  context(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a new context (as `context`), `timeout` its default, its page errors logged. */
+  page(options: BrowserContextOptions, timeout: number): Promise<Page>;
+  /** Closes the contexts made so far. */
+  closeContexts(): Promise<void>;
+}
+
+/**
+ * One Chromium for a test file: registers a beforeAll that launches it (and runs `alongside` at
+ * the same time: a server of the file's own, say) and an afterAll that closes every context made
+ * through it, then the browser. Call at the top of the file, before its own hooks: its afterAll
+ * then runs after theirs.
+ */
+export function useBrowser({ alongside }: { alongside?: () => Promise<unknown> } = {}): TestBrowser {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    [browser] = await Promise.all([launch(), alongside?.()]);
+  });
+  afterAll(async () => {
+    for (const c of contexts.splice(0)) await c.close().catch(() => {});
+    await browser?.close();
+  });
+  const b: TestBrowser = {
+    get browser(): Browser {
+      if (!browser) throw new Error('the browser is launched in beforeAll: use it in a hook or a test');
+      return browser;
+    },
+    async context(options = {}) {
+      const c = await b.browser.newContext(options);
+      contexts.push(c);
+      return c;
+    },
+    async page(options, timeout) {
+      return watch(await (await b.context(options)).newPage(), timeout);
+    },
+    async closeContexts() {
+      for (const c of contexts.splice(0)) await c.close();
+    },
+  };
+  return b;
+}
+
+/** `page`, `timeout` its default, its page errors logged. */
+export function watch(page: Page, timeout: number): Page {
+  page.setDefaultTimeout(timeout);
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  return page;
 }
 
 /** Chromium with a profile on disk (what installing an app needs: not an incognito context), as a phone. */

@@ -11,44 +11,33 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { axeFindings, blocking, describeFindings } from './axe.js';
-import { ARTIFACTS, addBot, launch, sleep } from './browser.js';
+import { ARTIFACTS, addBot, sleep, useBrowser } from './browser.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SHOTS = path.join(ARTIFACTS, 'chat');
 const HOSTILE = 'Salut <script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> <b>gras</b>';
 
-let browser: Browser;
 let server: ServerProcess;
-const contexts: BrowserContext[] = [];
+const chrome = useBrowser({ alongside: async () => void (server = await startServerProcess({ BOT_DELAY_MS: '150', DEAL_PAUSE_MS: '60000' })) });
+beforeAll(() => void mkdirSync(SHOTS, { recursive: true }));
+afterAll(() => server?.stop());
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '150', DEAL_PAUSE_MS: '60000' })]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(size: 'phone' | 'desktop', locale = 'en-US'): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: size === 'phone' ? PHONE : DESKTOP,
-    ...(size === 'phone' ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}),
-    locale,
-    reducedMotion: 'reduce',
-    bypassCSP: true, // axe-core is injected as a script
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-  return page;
+function newPage(size: 'phone' | 'desktop', locale = 'en-US'): Promise<Page> {
+  return chrome.page(
+    {
+      viewport: size === 'phone' ? PHONE : DESKTOP,
+      ...(size === 'phone' ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}),
+      locale,
+      reducedMotion: 'reduce',
+      bypassCSP: true, // axe-core is injected as a script
+    },
+    15_000,
+  );
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
@@ -280,7 +269,7 @@ describe('table chat and quick reactions', () => {
     await ann.waitForSelector('aside [data-testid=chat-panel]');
     await shot(ann, 'chat-docked-player-desktop');
     await axeClean(ann, 'chat docked, player, desktop');
-    for (const c of contexts) await c.close();
+    await chrome.closeContexts();
   });
 
   it('a coinche table: the open chat leaves the bid picker and the hand clear', async () => {

@@ -16,16 +16,15 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { SIZES, auditScreen, describeFindings, type ScreenFindings, type Size } from './axe.js';
-import { ARTIFACTS, launch, resize, sleep } from './browser.js';
+import { ARTIFACTS, resize, sleep, useBrowser } from './browser.js';
 import { bidsWhole } from './move-list.js';
 
 const base = inject('baseUrl');
 const SHOTS = path.join(ARTIFACTS, 'coinche');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const chrome = useBrowser();
 const found: ScreenFindings[] = [];
 const NAMES = ['Anna', 'Ben', 'Cleo', 'Dan'];
 /** The four phones, by seat. */
@@ -33,10 +32,7 @@ const phones: Page[] = [];
 /** The live deal summary's reason, which the replay must give too. */
 let liveWhy = '';
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await launch();
-});
+beforeAll(() => void mkdirSync(SHOTS, { recursive: true }));
 
 // The steps build on each other: after a failure, skip the rest instead of timing out.
 let broken = false;
@@ -50,15 +46,10 @@ beforeEach(({ skip, onTestFailed }) => {
 afterAll(async () => {
   const lines = found.map(({ screen, size, findings }) => `${screen} @ ${size}: ${findings.length === 0 ? 'no violations' : `\n${describeFindings(findings)}`}`);
   console.info(`axe-core results (coinche)\n${lines.join('\n')}`);
-  await browser?.close();
 });
 
 async function phone(url: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: SIZES.phone, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce', bypassCSP: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  const page = await chrome.page({ viewport: SIZES.phone, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce', bypassCSP: true }, 15_000);
   await page.goto(url);
   return page;
 }

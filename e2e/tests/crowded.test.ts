@@ -16,39 +16,27 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeFindings, blocking, describeFindings } from './axe.js';
-import { ARTIFACTS, launch, resize, seatedWithBots, sleep } from './browser.js';
+import { ARTIFACTS, resize, seatedWithBots, sleep, useBrowser } from './browser.js';
 
 const base = inject('baseUrl');
 const SHOTS = path.join(ARTIFACTS, 'crowded');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const chrome = useBrowser();
+beforeAll(() => void mkdirSync(SHOTS, { recursive: true }));
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-});
-
-async function newPage(viewport: { width: number; height: number }, touch: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    ...(touch ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}),
-    locale: 'en-US',
-    reducedMotion: 'reduce',
-    bypassCSP: true, // axe-core is injected as a script
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-  return page;
+function newPage(viewport: { width: number; height: number }, touch: boolean): Promise<Page> {
+  return chrome.page(
+    {
+      viewport,
+      ...(touch ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}),
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+      bypassCSP: true, // axe-core is injected as a script
+    },
+    20_000,
+  );
 }
 
 type Box = { what: string; left: number; top: number; right: number; bottom: number; width: number; height: number };

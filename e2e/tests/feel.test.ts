@@ -16,38 +16,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playGame, recordOf, seededRng } from '@belote/rules';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
-import { ARTIFACTS, launch, launchProfile, seatedWithBots } from './browser.js';
+import { ARTIFACTS, launchProfile, seatedWithBots, useBrowser, watch } from './browser.js';
 
 const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const base = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US' } as const;
 
-async function context(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  const c = await browser.newContext({ ...PHONE, ...options });
-  contexts.push(c);
-  return c;
-}
+const context = (options: BrowserContextOptions = {}): Promise<BrowserContext> => chrome.context({ ...PHONE, ...options });
 
-async function newPage(c: BrowserContext): Promise<Page> {
-  const page = await c.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-  return page;
-}
+const newPage = async (c: BrowserContext): Promise<Page> => watch(await c.newPage(), 20_000);
 
 
 /**

@@ -13,35 +13,20 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, launch, sleep } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ARTIFACTS, sleep, useBrowser } from './browser.js';
 
 const base = inject('baseUrl');
 const SHOTS = path.join(ARTIFACTS, 'narrow');
 const LOCALES = ['en-US', 'fr-FR', 'de-DE'] as const;
 type Locale = (typeof LOCALES)[number];
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-});
+const chrome = useBrowser();
+beforeAll(() => void mkdirSync(SHOTS, { recursive: true }));
 
 /** A phone-like page (a laptop's zoom is a desktop page at twice the pixels). */
-async function newPage(width: number, height: number, locale: Locale, { phone = true } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 2, isMobile: phone, hasTouch: phone, locale, reducedMotion: 'reduce' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-  return page;
+function newPage(width: number, height: number, locale: Locale, { phone = true } = {}): Promise<Page> {
+  return chrome.page({ viewport: { width, height }, deviceScaleFactor: 2, isMobile: phone, hasTouch: phone, locale, reducedMotion: 'reduce' }, 20_000);
 }
 
 const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);

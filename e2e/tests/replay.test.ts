@@ -24,45 +24,31 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TableRecord, TableSummary } from '@belote/protocol';
 import { playGame, recordOf, replayTimeline, seededRng } from '@belote/rules';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { SIZES, axeFindings, blocking, describeFindings, type Size } from './axe.js';
-import { ARTIFACTS, launch, resize } from './browser.js';
+import { ARTIFACTS, resize, useBrowser, watch as watchPage } from './browser.js';
 import { bidsWhole } from './move-list.js';
 
 const SHOTS = path.join(ARTIFACTS, 'replay');
 
-let browser: Browser;
 let server: ServerProcess;
 let context: BrowserContext;
 let host: Page;
 let tableId = '';
-const contexts: BrowserContext[] = [];
+const chrome = useBrowser({ alongside: async () => void (server = await startServerProcess({ BOT_DELAY_MS: '350', DEAL_PAUSE_MS: '1200' })) });
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '350', DEAL_PAUSE_MS: '1200' })]);
   context = await newContext('desktop');
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
-async function newContext(size: Size): Promise<BrowserContext> {
-  const c = await browser.newContext({ viewport: SIZES[size], hasTouch: size === 'phone', locale: 'en-US', reducedMotion: 'reduce', bypassCSP: true });
-  contexts.push(c);
-  return c;
-}
+const newContext = (size: Size): Promise<BrowserContext> => chrome.context({ viewport: SIZES[size], hasTouch: size === 'phone', locale: 'en-US', reducedMotion: 'reduce', bypassCSP: true });
 
-function watch(page: Page): Page {
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-  return page;
-}
+const watch = (page: Page): Page => watchPage(page, 20_000);
 
 const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
 const text = async (page: Page, selector: string): Promise<string> => ((await page.textContent(selector)) ?? '').trim();

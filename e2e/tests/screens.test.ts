@@ -18,17 +18,16 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { SIZES, auditScreen, axeFindings, blocking, describeFindings, type ScreenFindings, type Size } from './axe.js';
-import { ARTIFACTS, addBot, launch, resize, seatedWithBots, sleep } from './browser.js';
+import { ARTIFACTS, addBot, resize, seatedWithBots, sleep, useBrowser } from './browser.js';
 
 const SHOTS = path.join(ARTIFACTS, 'screens');
 
-let browser: Browser;
 let server: ServerProcess;
-const contexts: BrowserContext[] = [];
+const chrome = useBrowser({ alongside: async () => void (server = await startServerProcess({ BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '60000' })) });
 /** What axe found, per screen and size (printed at the end). */
 const found: ScreenFindings[] = [];
 
@@ -41,25 +40,16 @@ interface Human {
 let max: Human; // phone, seat 0, host
 let bern: Human; // desktop, seat 1
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '60000' })]);
-});
+beforeAll(() => void mkdirSync(SHOTS, { recursive: true }));
 
 afterAll(async () => {
   const lines = found.map(({ screen, size, findings }) => `${screen} @ ${size}: ${findings.length === 0 ? 'no violations' : `\n${describeFindings(findings)}`}`);
   console.info(`axe-core results\n${lines.join('\n')}`);
-  await browser?.close();
   await server?.stop();
 });
 
-async function newPage(size: Size, locale = 'en-US'): Promise<Page> {
-  const context = await browser.newContext({ viewport: SIZES[size], hasTouch: size === 'phone', locale, reducedMotion: 'reduce', bypassCSP: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-  return page;
+function newPage(size: Size, locale = 'en-US'): Promise<Page> {
+  return chrome.page({ viewport: SIZES[size], hasTouch: size === 'phone', locale, reducedMotion: 'reduce', bypassCSP: true }, 15_000);
 }
 
 const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
@@ -382,7 +372,7 @@ describe('every screen at phone and desktop size', () => {
 
   it('a narrow phone, in en, fr and de: the home page\'s language picker whole, the quick reactions\' labels whole, the table settings styled', async () => {
     for (const locale of ['en-US', 'fr-FR', 'de-DE']) {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, locale, reducedMotion: 'reduce', bypassCSP: true });
+      const context = await chrome.browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, locale, reducedMotion: 'reduce', bypassCSP: true });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       // The home page's header: the picker at its own width (its two letters whole: "FR" was
@@ -471,8 +461,7 @@ describe('every screen at phone and desktop size', () => {
 
   it('cards in flight, the table menu, the home page offering to install and offline', async () => {
     // A deal in flight, motion on: a player against three bots, the screen taken mid-deal.
-    const context = await browser.newContext({ viewport: SIZES.phone, hasTouch: true, locale: 'en-US', bypassCSP: true });
-    contexts.push(context);
+    const context = await chrome.context({ viewport: SIZES.phone, hasTouch: true, locale: 'en-US', bypassCSP: true });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await seatedWithBots(page, server.url);
