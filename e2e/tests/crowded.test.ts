@@ -19,6 +19,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeFindings, blocking, describeFindings } from './axe.js';
+import { bubbleEverySeat } from './bid-bubbles.js';
 import { ARTIFACTS, resize, seatedWithBots, sleep, useBrowser } from './browser.js';
 
 const base = inject('baseUrl');
@@ -177,16 +178,8 @@ describe('crowded screens', () => {
     await page.waitForSelector('[data-testid=chat-toggle]');
     // The worst case: every seat has spoken (a copy of a bubble's look, "Surcoinche!", the widest
     // call) and the picker has two rows of values (as at an auction's first call: copies of a value).
+    await bubbleEverySeat(page);
     await page.evaluate(() => {
-      const scoped = [...document.querySelector('[data-seat] .plate')!.classList].find((c) => c.startsWith('svelte-')) ?? '';
-      for (const seat of document.querySelectorAll('[data-seat]')) {
-        if (seat.querySelector('.bubble')) continue;
-        const bubble = document.createElement('div');
-        bubble.className = `bubble coinche ${scoped}`;
-        bubble.dataset.call = 'surcoinche';
-        bubble.textContent = 'Surcoinche!';
-        seat.querySelector('.plate')!.after(bubble);
-      }
       const values = document.querySelector('[data-testid=bid-picker] .values');
       const first = values?.querySelector('label');
       const capot = values?.querySelector('label.capot') ?? null;

@@ -15,6 +15,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bubbleEverySeat } from './bid-bubbles.js';
 import { ARTIFACTS, addBot, launch, resize, seatedWithBots, sleep } from './browser.js';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -76,25 +77,6 @@ async function atEverySize(page: Page, what: string, selectors: string[], also?:
     await fits(page, s.width, s.height, selectors);
     await also?.(s);
   }
-}
-
-/**
- * A bid bubble at every seat that has none (a copy of the first one's look, "Surcoinche!": the
- * widest call), as if each had spoken: the worst case for what the bubbles may cover.
- */
-function bubbleEverySeat(page: Page, positions: string[]): Promise<void> {
-  return page.evaluate((positions) => {
-    const scoped = [...document.querySelector('[data-seat] .plate')!.classList].find((c) => c.startsWith('svelte-')) ?? '';
-    for (const pos of positions) {
-      const seat = document.querySelector(`[data-seat][data-pos=${pos}]`)!;
-      if (seat.querySelector('.bubble')) continue;
-      const bubble = document.createElement('div');
-      bubble.className = `bubble coinche ${scoped}`;
-      bubble.dataset.call = 'surcoinche';
-      bubble.textContent = 'Surcoinche!';
-      seat.querySelector('.plate')!.after(bubble);
-    }
-  }, positions);
 }
 
 /** Each seat's plate and bid bubble, and the chat's and reactions' corner buttons. */
