@@ -6,11 +6,9 @@
  */
 import { currentDeal, legalCalls, playGame, randomCall, seededRng, viewFor, type DealSummary, type Seat } from '@belote/rules';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
-import { tick } from 'svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withDealInFlight } from '../../test/deal-in-flight.js';
 import { TABLE_ID, auctioned, step, updateFor } from '../../test/fixtures.js';
-import { startDeal, stopDeal } from '../lib/deal-flight.js';
-import { dealMotion } from '../lib/deal-motion.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import BidPicker from './BidPicker.svelte';
@@ -71,23 +69,15 @@ describe('the bid picker', () => {
   });
 
   it('waits at a live deal, its place kept, until the eight cards have landed', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    try {
-      const plan = dealMotion(3, false);
-      startDeal(plan, new Map(), 0, [0, 0, 0, 0]);
+    await withDealInFlight({ dealer: 3, retourne: false, me: 0 }, async ({ plan, advance }) => {
       render(BidPicker, { legal: { pass: true, bids: [80, 90], coinche: false, surcoinche: false }, onbid: vi.fn(), oncall: vi.fn(), onpass: vi.fn() });
       const picker = screen.getByTestId('bid-picker');
       expect(picker.classList.contains('waiting')).toBe(true);
-      vi.advanceTimersByTime(plan.ends - 5);
-      await tick();
+      await advance(plan.ends - 5);
       expect(picker.classList.contains('waiting')).toBe(true);
-      vi.advanceTimersByTime(5);
-      await tick();
+      await advance(5);
       expect(picker.classList.contains('waiting')).toBe(false);
-    } finally {
-      stopDeal();
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('bids the chosen value in the tapped suit, and sends coinche, surcoinche and pass', async () => {

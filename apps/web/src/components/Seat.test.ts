@@ -1,8 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
-import { tick } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
+import { withDealInFlight } from '../../test/deal-in-flight.js';
 import { startDeal, stopDeal } from '../lib/deal-flight.js';
-import { dealMotion } from '../lib/deal-motion.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import BiddingPanel from './BiddingPanel.svelte';
 import Seat from './Seat.svelte';
@@ -142,33 +141,25 @@ describe('BiddingPanel', () => {
 
 describe('the bidding at a live deal', () => {
   it('waits, its place kept, until the cards have landed and the retourne has turned; a snapshot shows it at once', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    try {
-      prefs.setLang('en');
-      // dealer 0: seat 1 (the viewer) is the eldest, first to speak as the cards fly
-      const plan = dealMotion(0, true);
-      startDeal(plan, new Map(), 1, [0, 0, 0, 0]);
+    prefs.setLang('en');
+    // dealer 0: seat 1 (the viewer) is the eldest, first to speak as the cards fly
+    await withDealInFlight({ dealer: 0, retourne: true, me: 1 }, async ({ plan, advance }) => {
       const ontake = vi.fn();
       const { container } = render(BiddingPanel, { round: 1, retourne: '9C', ontake, onpass: () => {} });
       const panel = container.querySelector<HTMLElement>('.bid-panel')!;
       // in the page (its place kept), but hidden: app.css's .bid-panel.waiting is visibility: hidden
       expect(panel.querySelector('[data-bid=take]')).not.toBeNull();
       expect(panel.classList.contains('waiting')).toBe(true);
-      vi.advanceTimersByTime(plan.ends - 5);
-      await tick();
+      await advance(plan.ends - 5);
       expect(panel.classList.contains('waiting')).toBe(true);
-      vi.advanceTimersByTime(5);
-      await tick();
+      await advance(5);
       expect(panel.classList.contains('waiting')).toBe(false);
       // a snapshot replaced the deal in flight (a reconnection): at once
       startDeal(plan, new Map(), 1, [0, 0, 0, 0]);
       stopDeal();
       const again = render(BiddingPanel, { round: 2, retourne: '9C', ontake, onpass: () => {} });
       expect(again.container.querySelector('.bid-panel')!.classList.contains('waiting')).toBe(false);
-    } finally {
-      stopDeal();
-      vi.useRealTimers();
-    }
+    });
   });
 });
 
