@@ -138,12 +138,12 @@ export async function resize(page: Page, size: { width: number; height: number }
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 }
 
-/** A table on `url` with three easy bots, the page seated at seat 0 as its host (the start button ready): the table's id. */
-export async function seatedWithBots(page: Page, url: string, { name = 'Maximilian', target = 501 }: { name?: string; target?: number } = {}): Promise<string> {
+/** A table on `url` (classic, or coinche) with three easy bots, the page seated at seat 0 as its host (the start button ready): the table's id. */
+export async function seatedWithBots(page: Page, url: string, { name = 'Maximilian', target = 501, variant }: { name?: string; target?: number; variant?: 'coinche' } = {}): Promise<string> {
   const res = await fetch(`${url}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ rules: { target }, options: { fillWithBots: true, botLevel: 'easy' } }),
+    body: JSON.stringify({ rules: variant ? { variant, target } : { target }, options: { fillWithBots: true, botLevel: 'easy' } }),
   });
   const { id, hostKey } = (await res.json()) as { id: string; hostKey: string };
   await page.goto(`${url}/`);

@@ -160,18 +160,7 @@ describe('crowded screens', () => {
       { name: '375x667', width: 375, height: 667 },
     ];
     const page = await newPage(SMALL[0]!, true);
-    const res = await fetch(`${base}/api/tables`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ rules: { variant: 'coinche', target: 2000 }, options: { fillWithBots: true, botLevel: 'easy' } }),
-    });
-    const { id, hostKey } = (await res.json()) as { id: string; hostKey: string };
-    await page.goto(`${base}/`);
-    await page.evaluate(([i, k]) => localStorage.setItem(`belote:table:${i}`, JSON.stringify({ hostKey: k })), [id, hostKey] as const);
-    await page.goto(`${base}/t/${id}`);
-    await page.click('[data-sit="0"]');
-    await page.fill('[data-testid=name-input]', 'Maximilian');
-    await page.click('[data-testid=sit-confirm]');
+    await seatedWithBots(page, base, { variant: 'coinche', target: 2000 });
     await page.click('[data-testid=start]:not([disabled])');
     // The bots call until it is this seat's turn; the picker then waits for it.
     await page.waitForSelector('[data-testid=bid-picker] [data-bid=pass]', { timeout: 30_000 });

@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, sleep, useBrowser } from './browser.js';
+import { ARTIFACTS, seatedWithBots, sleep, useBrowser } from './browser.js';
 
 const base = inject('baseUrl');
 const SHOTS = path.join(ARTIFACTS, 'narrow');
@@ -35,22 +35,7 @@ const press = (page: Page, selector: string): Promise<void> => page.$eval(select
 const scrollWidth = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth);
 
 /** A table of `variant` on the shared server with three easy bots, the page seated at seat 0 as its host (not started): the table's id. */
-async function seated(page: Page, variant: 'classic' | 'coinche'): Promise<string> {
-  const res = await fetch(`${base}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ rules: variant === 'coinche' ? { variant, target: 2000 } : { target: 1000 }, options: { fillWithBots: true, botLevel: 'easy' } }),
-  });
-  const { id, hostKey } = (await res.json()) as { id: string; hostKey: string };
-  await page.goto(`${base}/`);
-  await page.evaluate(([i, k]) => localStorage.setItem(`belote:table:${i}`, JSON.stringify({ hostKey: k })), [id, hostKey] as const);
-  await page.goto(`${base}/t/${id}`);
-  await page.click('[data-sit="0"]');
-  await page.fill('[data-testid=name-input]', 'Maximilian');
-  await page.click('[data-testid=sit-confirm]');
-  await page.waitForSelector('[data-testid=start]:not([disabled])');
-  return id;
-}
+const seated = (page: Page, variant: 'classic' | 'coinche'): Promise<string> => seatedWithBots(page, base, variant === 'coinche' ? { variant, target: 2000 } : { target: 1000 });
 
 /**
  * Bids until the trump is chosen (classic: take; coinche: the value offered, in hearts, then
