@@ -459,8 +459,7 @@ describe('replay and analysis', () => {
     const game = recordOf(playGame({ target: 301, announcements: true }, seededRng('e2e-replay-marks')).state);
     const file = path.join(SHOTS, 'small-phone-game.json');
     writeFileSync(file, JSON.stringify({ ...game, players: ['Ann', 'Bob', 'Cid', 'Dee'] }));
-    const c = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce', bypassCSP: true });
-    contexts.push(c);
+    const c = await chrome.context({ viewport: { width: 360, height: 740 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce', bypassCSP: true });
     const page = watch(await c.newPage());
     await page.goto(`${server.url}/`);
     await page.setInputFiles('[data-testid=open-record]', file);
