@@ -210,10 +210,16 @@ describe('TableView', () => {
       t.on().step({ seq: 2, version: 2, events: last.events });
       await tick();
       expect(client.live.view?.winner).toBe(last.state.winner);
+      // the table stays on the felt (no lobby yet), the game's last trick in the middle
+      expect(client.live.table?.status).toBe('finished');
       expect(client.cues.heldTrick?.cards).toHaveLength(4);
+      expect(document.querySelectorAll('[data-trick-card]')).toHaveLength(4);
+      expect(screen.queryByTestId('lobby')).toBeNull();
       expect(screen.queryByTestId('game-over')).toBeNull();
       await vi.advanceTimersByTimeAsync(LAST_TRICK_MS + 10);
       expect(screen.getByTestId('game-over')).not.toBeNull();
+      // no summary of the last deal: the game over is its end (its breakdown one tap away)
+      expect(client.cues.dealSummary).toBeNull();
     } finally {
       vi.useRealTimers();
     }

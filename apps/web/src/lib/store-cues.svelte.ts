@@ -45,8 +45,8 @@ export class Cues {
   /** The deal being played (the last dealStarted), for the summary's number. */
   #deal = 0;
   /**
-   * Counts the deals started and the snapshots taken: a summary waiting for the last trick to be
-   * seen opens only if neither came meanwhile. (Not the deal's number: a rematch starts again at 0,
+   * Counts the games and deals started and the snapshots taken: a summary waiting for the last
+   * trick to be seen opens only if none came meanwhile. (Not the deal's number: a rematch starts again at 0,
    * so a game ended in its first deal and rematched at once would reopen its last summary.)
    */
   #shownEpoch = 0;
@@ -55,6 +55,8 @@ export class Cues {
   onEvents(events: readonly StepEvent[]): void {
     // The deal's last trick stays in the middle until the summary opens over it.
     const lastTrick = events.some((e) => e.type === 'dealScored');
+    // The game's last deal has no summary to continue from: the game over opens after its last trick.
+    const gameOver = events.some((e) => e.type === 'gameOver');
     for (const e of events) {
       switch (e.type) {
         case 'trickWon': {
@@ -75,6 +77,7 @@ export class Cues {
           this.callout({ id: 0, seat: e.dealer, kind: 'redeal' });
           break;
         case 'dealScored': {
+          if (gameOver) break;
           // Let the last trick be seen first.
           const shown: ShownSummary = { deal: this.#deal, result: e.result };
           const epoch = this.#shownEpoch;
@@ -85,6 +88,11 @@ export class Cues {
         }
         case 'dealStarted':
           this.#deal = e.deal;
+          this.#shownEpoch++;
+          this.dealSummary = null;
+          this.heldTrick = null;
+          break;
+        case 'gameStarted':
           this.#shownEpoch++;
           this.dealSummary = null;
           this.heldTrick = null;
@@ -105,7 +113,6 @@ export class Cues {
         case 'gameOver':
         case 'seated':
         case 'unseated':
-        case 'gameStarted':
         case 'dealCommitted':
         case 'settingsChanged':
           break; // the state shows these directly
