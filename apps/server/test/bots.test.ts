@@ -80,7 +80,7 @@ describe('bots', () => {
   });
 
   it('a deal\'s first move, a bot\'s, waits DEAL_FIRST_MOVE_PACES × BOT_DELAY_MS (the deal seen dealt); the next ones BOT_DELAY_MS', { timeout: 30_000 }, async () => {
-    const paced = await testServer({ botDelayMs: 100 });
+    const paced = await testServer({ botDelayMs: 300 });
     try {
       const t = await createTable(paced, { rules: { target: 1000 } });
       const host = await TestClient.connect(paced, { tableId: t.id, hostKey: t.hostKey });
@@ -88,13 +88,18 @@ describe('bots', () => {
       host.onUpdate((u) => void (u.kind === 'step' && steps.push({ at: performance.now(), types: u.events.map((e) => e.type) })));
       for (const seat of [0, 1, 2, 3]) expect(await host.emit('addBot', { seat })).toEqual({ ok: true });
       expect(await host.emit('start', {})).toEqual({ ok: true });
-      await host.next((x) => (x.view?.deal?.bids.length ?? 0) >= 2 || x.view?.deal?.phase === 'play', 10_000);
+      // a move: a bid (a take included), or a card once a bot has taken
+      const moves = (): typeof steps => steps.filter((f) => f.types.includes('bid') || f.types.includes('cardPlayed'));
+      await host.next(() => moves().length >= 2, 10_000);
       host.close();
       const dealt = steps.find((f) => f.types.includes('dealStarted'))!;
-      const [first, second] = steps.filter((f) => f.types.includes('bid'));
-      expect(DEAL_FIRST_MOVE_PACES * 100).toBeGreaterThan(200);
-      expect(first!.at - dealt.at).toBeGreaterThanOrEqual(DEAL_FIRST_MOVE_PACES * 100 - 5);
-      expect(second!.at - first!.at).toBeGreaterThanOrEqual(95);
+      const [bid1, bid2] = moves();
+      // (times as the frames arrive: a loaded machine may delay one of them by a few tens of ms)
+      const first = DEAL_FIRST_MOVE_PACES * 300;
+      expect(first).toBeGreaterThan(600);
+      expect(bid1!.at - dealt.at).toBeGreaterThanOrEqual(first - 40);
+      expect(bid2!.at - bid1!.at).toBeGreaterThanOrEqual(300 - 40);
+      expect(bid2!.at - bid1!.at).toBeLessThan(first - 40);
     } finally {
       await paced.close();
     }
