@@ -121,11 +121,11 @@ describe('turn notifications', () => {
     let vis: DocumentVisibilityState = 'hidden';
     vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => vis);
     const alert = new TurnAlert();
-    alert.set(true, { title: '● Your turn — Belote', body: 'Your turn to play.' });
+    alert.set(true, false);
     await vi.waitFor(() => expect(shown).toHaveLength(1));
     expect(shown[0]).toMatchObject({ title: '● Your turn — Belote', options: { body: 'Your turn to play.', tag: TURN_TAG } });
     // Still the same turn: no second notification.
-    alert.set(true, { title: '● Your turn — Belote', body: 'Your turn to play.' });
+    alert.set(true, false);
     vis = 'visible';
     document.dispatchEvent(new Event('visibilitychange'));
     await vi.waitFor(() => expect(closed).toEqual(['● Your turn — Belote']));
@@ -139,17 +139,17 @@ describe('turn notifications', () => {
     let vis: DocumentVisibilityState = 'hidden';
     vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => vis);
     const alert = new TurnAlert();
-    alert.set(true, { title: 't', body: 'b' }); // not opted in
+    alert.set(true, false); // not opted in
     prefs.setNotify(true);
-    alert.set(false, { title: 't', body: 'b' });
+    alert.set(false, false);
     vis = 'visible';
-    alert.set(true, { title: 't', body: 'b' }); // visible
-    // then a turn that does notify: the notifications above, had there been any, would come first
-    alert.set(false, { title: 't', body: 'b' });
+    alert.set(true, false); // visible
+    // then a turn that does notify (to bid, told apart by its text): the notifications above, had there been any, would come first
+    alert.set(false, false);
     vis = 'hidden';
-    alert.set(true, { title: 'shown', body: 'b' });
+    alert.set(true, true);
     await vi.waitFor(() => expect(shown.length).toBeGreaterThan(0));
-    expect(shown.map((n) => n.title)).toEqual(['shown']);
+    expect(shown.map((n) => n.options.body)).toEqual(['Your turn to bid.']);
     alert.dispose();
   });
 
@@ -161,19 +161,19 @@ describe('turn notifications', () => {
     let vis: DocumentVisibilityState = 'visible';
     vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => vis);
     const alert = new TurnAlert();
-    const texts = { title: '● Your turn — Belote', body: 'Your turn to play.' };
-    alert.set(false, texts); // the first: a notification left over is closed
-    for (let i = 0; i < 6; i++) alert.set(i % 2 === 0, texts); // visible: nothing to show, nothing to close
+    const bidding = false;
+    alert.set(false, bidding); // the first: a notification left over is closed
+    for (let i = 0; i < 6; i++) alert.set(i % 2 === 0, bidding); // visible: nothing to show, nothing to close
     await vi.waitFor(() => expect(reg.getNotifications).toHaveBeenCalledTimes(1));
     expect(get).toHaveBeenCalledTimes(1);
     expect(document.title).toBe('Belote');
     // hidden, the turn comes and goes: shown once, closed once
     vis = 'hidden';
-    alert.set(true, texts);
-    expect(document.title).toBe(texts.title);
-    alert.set(true, texts);
-    alert.set(false, texts);
-    alert.set(false, texts);
+    alert.set(true, bidding);
+    expect(document.title).toBe('● Your turn — Belote');
+    alert.set(true, bidding);
+    alert.set(false, bidding);
+    alert.set(false, bidding);
     await vi.waitFor(() => expect(reg.getNotifications).toHaveBeenCalledTimes(2));
     expect(reg.showNotification).toHaveBeenCalledTimes(1);
     expect(document.title).toBe('Belote');

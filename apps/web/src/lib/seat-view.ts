@@ -5,7 +5,6 @@
  */
 import { SUITS, type BidValue, type Seat, type Suit } from '@belote/rules';
 import type { GameView } from '@belote/rules';
-import type { TableStatus } from '@belote/protocol/client';
 import { SUIT_SYMBOL, combinationKey, rankLetter, translate, type Lang } from './i18n.js';
 
 type DealView = NonNullable<GameView['deal']>;
@@ -26,12 +25,6 @@ export function currentBids(deal: DealView | null): Partial<Record<Seat, SeatBid
   }
   return out;
 }
-
-/**
- * The game is on the felt: being played, or just over with its last trick still in view (the
- * game over opens once it has been seen; then, but at a practice table, the table is a lobby).
- */
-export const gameOnFelt = (status: TableStatus, lastTrickHeld: boolean): boolean => status === 'playing' || (status === 'finished' && lastTrickHeld);
 
 /** Announcement chips of one seat. */
 export function announcementChips(deal: DealView | null, seat: Seat, lang: Lang): string[] {

@@ -45,18 +45,15 @@ export class Cues {
   /** The deal being played (the last dealStarted), for the summary's number. */
   #deal = 0;
   /**
-   * Counts the games and deals started and the snapshots taken: a summary waiting for the last
-   * trick to be seen opens only if none came meanwhile. (Not the deal's number: a rematch starts again at 0,
-   * so a game ended in its first deal and rematched at once would reopen its last summary.)
+   * The summary waiting for the last trick to be seen: a deal or a game started, or a snapshot,
+   * drops it. (Not told by the deal's number: a rematch starts again at 0.)
    */
-  #shownEpoch = 0;
+  #pending: ShownSummary | null = null;
 
   /** React to the events of one step. */
   onEvents(events: readonly StepEvent[]): void {
     // The deal's last trick stays in the middle until the summary opens over it.
     const lastTrick = events.some((e) => e.type === 'dealScored');
-    // The game's last deal has no summary to continue from: the game over opens after its last trick.
-    const gameOver = events.some((e) => e.type === 'gameOver');
     for (const e of events) {
       switch (e.type) {
         case 'trickWon': {
@@ -77,29 +74,22 @@ export class Cues {
           this.callout({ id: 0, seat: e.dealer, kind: 'redeal' });
           break;
         case 'dealScored': {
-          if (gameOver) break;
           // Let the last trick be seen first.
-          const shown: ShownSummary = { deal: this.#deal, result: e.result };
-          const epoch = this.#shownEpoch;
+          const shown = (this.#pending = { deal: this.#deal, result: e.result });
           this.#later.run(LAST_TRICK_MS, () => {
-            if (this.#shownEpoch === epoch) this.dealSummary = shown;
+            if (this.#pending === shown) this.dealSummary = shown;
           });
           break;
         }
+        // a game's start clears what the last game left, as a deal's does
         case 'dealStarted':
-          this.#deal = e.deal;
-          this.#shownEpoch++;
-          this.dealSummary = null;
-          this.heldTrick = null;
-          break;
         case 'gameStarted':
-          this.#shownEpoch++;
-          this.dealSummary = null;
-          this.heldTrick = null;
+          if (e.type === 'dealStarted') this.#deal = e.deal;
+          this.#pending = this.dealSummary = this.heldTrick = null;
           break;
         case 'cardPlayed':
           // A new trick started: stop holding the previous one.
-          if (this.heldTrick) this.heldTrick = null;
+          this.heldTrick = null;
           break;
         case 'call':
           // A surcoinche ends the auction at once, so its bubble is never seen: call it out (a
@@ -127,8 +117,7 @@ export class Cues {
    * was held; while the table waits between deals, the summary of the deal just scored is open.
    */
   reset(deal: DealView | null, waiting: boolean): void {
-    this.heldTrick = null;
-    this.#shownEpoch++;
+    this.#pending = this.heldTrick = null;
     this.dealSummary = deal?.result && waiting ? { deal: deal.number, result: deal.result } : null;
     if (deal) this.#deal = deal.number;
   }

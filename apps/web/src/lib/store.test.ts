@@ -240,19 +240,15 @@ describe('TableClient: cues', () => {
     expect(client.cues.dealSummary).toBeNull();
   });
 
-  it('opens no summary after a game\'s last deal (the game over does), and a new game clears one still open', () => {
+  it('a new game clears the summary of the last game\'s last deal (under the game over until then)', () => {
     vi.useFakeTimers();
     const { client, t } = connected(updateFor(dealt(1), 0, 1));
     const result = { outcome: 'made', capot: null, taker: 0, trump: 'H', points: [100, 62], belote: [0, 0], announcements: [0, 0], written: [100, 60], litigePot: 0, totals: [100, 60] } as const;
     const scored = (): StepEvent => ({ type: 'dealScored', result: { ...result, points: [100, 62], belote: [0, 0], announcements: [0, 0], written: [100, 60], totals: [100, 60] } });
     t.on().step({ seq: 2, version: 2, events: [scored(), { type: 'gameOver', winner: 0, totals: [100, 60] }] });
     vi.advanceTimersByTime(LAST_TRICK_MS + 10);
-    expect(client.cues.dealSummary).toBeNull();
-    // a summary open (a deal scored, its table then finished otherwise), then the next game starts
-    t.on().step({ seq: 3, version: 3, events: [scored()] });
-    vi.advanceTimersByTime(LAST_TRICK_MS + 10);
-    expect(client.cues.dealSummary).not.toBeNull();
-    t.on().step({ seq: 4, version: 4, events: [{ type: 'gameStarted', game: 1 }] });
+    // the rematch: the game starts (the game over goes), its first deal in a later step
+    t.on().step({ seq: 3, version: 3, events: [{ type: 'gameStarted', game: 1 }] });
     expect(client.cues.dealSummary).toBeNull();
   });
 

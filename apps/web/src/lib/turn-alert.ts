@@ -6,14 +6,7 @@
  * visible; everything is cleared when it becomes visible again or the turn passes.
  */
 import { canNotify } from './notify.js';
-import { prefs } from './prefs.svelte.js';
-
-export interface TurnTexts {
-  /** The page's title with the badge ("● Your turn — Belote"). */
-  title: string;
-  /** The notification's text. */
-  body: string;
-}
+import { prefs, t } from './prefs.svelte.js';
 
 export const TURN_TAG = 'belote-turn';
 const PLAIN_TITLE = 'Belote';
@@ -29,7 +22,7 @@ async function registration(): Promise<ServiceWorkerRegistration | undefined> {
 
 export class TurnAlert {
   #mine = false;
-  #texts: TurnTexts = { title: PLAIN_TITLE, body: '' };
+  #bidding = false;
   #iconHref: string | null = null;
   /** A notification shown without a service worker (dev), to close it. */
   #shown: Notification | null = null;
@@ -41,11 +34,11 @@ export class TurnAlert {
     doc.addEventListener('visibilitychange', this.#onVisibility);
   }
 
-  /** Whether it is the viewer's turn now, and the texts for the cues (in the current language). */
-  set(mine: boolean, texts: TurnTexts): void {
+  /** Whether it is the viewer's turn now, and whether to bid (the notification says which). */
+  set(mine: boolean, bidding: boolean): void {
     const became = mine && !this.#mine;
     this.#mine = mine;
-    this.#texts = texts;
+    this.#bidding = bidding;
     this.#render(became);
   }
 
@@ -58,7 +51,8 @@ export class TurnAlert {
   /** Called on every step of the table: only a change touches the page (closing asks the browser for its permission and notifications). */
   #render(became: boolean): void {
     const on = this.#mine && this.doc.visibilityState === 'hidden';
-    const title = on ? this.#texts.title : PLAIN_TITLE;
+    // (the page's title with the badge: "● Your turn — Belote")
+    const title = on ? t('yourTurnTitle') : PLAIN_TITLE;
     if (this.doc.title !== title) this.doc.title = title;
     this.#badge(on);
     const was = this.#on;
@@ -86,13 +80,13 @@ export class TurnAlert {
 
   async #notify(): Promise<void> {
     if (!prefs.notify || !canNotify() || Notification.permission !== 'granted') return;
-    const options: NotificationOptions & { renotify?: boolean } = { body: this.#texts.body, tag: TURN_TAG, icon: ICON, renotify: true, data: { url: location.href } };
+    const options: NotificationOptions & { renotify?: boolean } = { body: t(this.#bidding ? 'turnBodyBid' : 'turnBodyPlay'), tag: TURN_TAG, icon: ICON, renotify: true, data: { url: location.href } };
     const reg = await registration();
     if (reg) {
-      await reg.showNotification(this.#texts.title, options).catch(() => {});
+      await reg.showNotification(t('yourTurnTitle'), options).catch(() => {});
       return;
     }
-    const n = new Notification(this.#texts.title, options);
+    const n = new Notification(t('yourTurnTitle'), options);
     n.onclick = () => {
       globalThis.focus();
       n.close();

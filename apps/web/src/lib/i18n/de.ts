@@ -50,7 +50,6 @@ export const de: Dict = {
   passed: 'Passe',
   round2: 'Bietrunde 2: andere Farbe oder passen',
   yourTurn: 'Du bist dran',
-  yourTurnTitle: '● Du bist dran — Belote',
   waitingFor: 'Warte auf {name}',
   bot: 'Bot',
   botEasy: 'Bot · leicht',
@@ -77,8 +76,6 @@ export const de: Dict = {
   tableNotFound: 'Diesen Tisch gibt es nicht (mehr).',
   reloadPage: 'Es gibt eine neue Version: bitte die Seite neu laden.',
   // Die App auf dem Gerät: Töne, Hinweise, Installieren, offline, neue Version.
-  turnBodyBid: 'Du bist mit Bieten dran.',
-  turnBodyPlay: 'Du bist mit Spielen dran.',
   updateReady: 'Eine neue Version von Belote ist installiert.',
   updateReload: 'Neu laden',
   pageLoadFailed: 'Diese Seite konnte nicht geladen werden. Prüfe die Verbindung und versuche es erneut.',

@@ -62,7 +62,6 @@ export const en = {
   passed: 'Pass',
   round2: 'Round 2: choose another suit or pass',
   yourTurn: 'Your turn',
-  yourTurnTitle: '● Your turn — Belote',
   waitingFor: 'Waiting for {name}',
   bot: 'bot',
   botEasy: 'bot · easy',
@@ -89,8 +88,6 @@ export const en = {
   tableNotFound: 'This table does not exist (or has ended).',
   reloadPage: 'A new version of Belote is out: please reload the page.',
   // The app on the device: sound, turn cues, installing, offline, a new version.
-  turnBodyBid: 'Your turn to bid.',
-  turnBodyPlay: 'Your turn to play.',
   updateReady: 'A new version of Belote is installed.',
   updateReload: 'Reload',
   pageLoadFailed: 'This page could not load. Check the connection and try again.',

@@ -53,7 +53,6 @@ export const fr: Dict = {
   passed: 'Passe',
   round2: 'Second tour\u202f: une autre couleur ou passer',
   yourTurn: 'À vous',
-  yourTurnTitle: '● À vous — Belote',
   waitingFor: 'On attend {name}',
   bot: 'robot',
   botEasy: 'robot · facile',
@@ -80,8 +79,6 @@ export const fr: Dict = {
   tableNotFound: "Cette table n’existe pas (ou est terminée).",
   reloadPage: 'Une nouvelle version est disponible\u202f: rechargez la page.',
   // L’appli sur l’appareil : sons, signaux, installation, hors ligne, nouvelle version.
-  turnBodyBid: 'À vous de parler.',
-  turnBodyPlay: 'À vous de jouer.',
   updateReady: 'Une nouvelle version de Belote est installée.',
   updateReload: 'Recharger',
   pageLoadFailed: 'Cette page n’a pas pu se charger. Vérifiez la connexion et réessayez.',

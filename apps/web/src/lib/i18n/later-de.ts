@@ -64,4 +64,7 @@ export const LATER_DE: LaterDict = {
   unfinished: 'Nicht beendet',
   redeal: 'Neu geben',
   labelled: '{label}: {value}',
+  yourTurnTitle: '● Du bist dran — Belote',
+  turnBodyBid: 'Du bist mit Bieten dran.',
+  turnBodyPlay: 'Du bist mit Spielen dran.',
 };

@@ -69,6 +69,10 @@ export const LATER_EN = {
   redeal: 'Redeal',
   // A label and its value (the language's punctuation: French puts a narrow no-break space before the colon).
   labelled: '{label}: {value}',
+  // One's turn while the page is hidden (lib/turn-alert.ts): the title with its badge, a notification's text.
+  yourTurnTitle: '● Your turn — Belote',
+  turnBodyBid: 'Your turn to bid.',
+  turnBodyPlay: 'Your turn to play.',
 } as const satisfies Record<string, string | Plural>;
 
 export type LaterDict = DictOf<typeof LATER_EN>;

@@ -64,4 +64,7 @@ export const LATER_FR: LaterDict = {
   unfinished: 'Inachevée',
   redeal: 'Redonne',
   labelled: '{label}\u202f: {value}',
+  yourTurnTitle: '● À vous — Belote',
+  turnBodyBid: 'À vous de parler.',
+  turnBodyPlay: 'À vous de jouer.',
 };
