@@ -5,30 +5,21 @@
  * target and starts the next game.
  * Also checks the phone layout: the full hand fits the 390×844 screen without scrolling.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addBot, launch, open, shot, sleep, type Player } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { addBot, open, shot, sleep, useBrowser, type Player } from './browser.js';
 import { axeFindings, blocking, describeFindings } from './axe.js';
 
 const base = inject('baseUrl');
-let browser: Browser;
+const chrome = useBrowser();
 let host: Player;
 
 const count = (p: Player, selector: string): Promise<number> => p.page.$$eval(selector, (els) => els.length);
 const versionOf = (p: Player): Promise<string | null> => p.page.getAttribute('[data-version]', 'data-version');
 
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('a game against bots', () => {
   it('says so when a link points to no table', async () => {
     // bypassCSP: axe-core is injected as a script
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', bypassCSP: true });
+    const context = await chrome.context({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', bypassCSP: true });
     const page = await context.newPage();
     await page.goto(`${base}/t/AAAAAAAAAAAAAAAAAAAAAA`);
     await page.waitForSelector('main >> text=This table does not exist');
@@ -48,42 +39,39 @@ describe('a game against bots', () => {
   });
 
   it('a keyboard player fills the table from the lobby: after each seat taken the focus goes to the next thing to do, never to the page', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+    const context = await chrome.context({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
     const page = await context.newPage();
-    try {
-      await page.goto(`${base}/`);
-      await page.focus('[data-testid=create]');
+    await page.goto(`${base}/`);
+    await page.focus('[data-testid=create]');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/t\//);
+    await page.waitForSelector('[data-sit="0"]');
+    const focused = (): Promise<string> =>
+      page.evaluate(() => {
+        const a = document.activeElement;
+        return !a || a === document.body ? 'body' : (a.getAttribute('data-testid') ?? (a.hasAttribute('data-addbot') ? 'addbot' : a.tagName));
+      });
+    await page.focus('[data-sit="0"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid=name-input]:focus');
+    await page.keyboard.type('Kim');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-seat="0"] >> text=Kim');
+    await expect.poll(focused, { message: 'seated: a free seat\'s + Bot' }).toBe('addbot');
+    for (let bots = 1; bots <= 3; bots++) {
+      await page.keyboard.press('Enter'); // + Bot: the levels, the table's default focused
+      await page.waitForSelector('[data-addbot-level]:focus');
       await page.keyboard.press('Enter');
-      await page.waitForURL(/\/t\//);
-      await page.waitForSelector('[data-sit="0"]');
-      const focused = (): Promise<string> =>
-        page.evaluate(() => {
-          const a = document.activeElement;
-          return !a || a === document.body ? 'body' : (a.getAttribute('data-testid') ?? (a.hasAttribute('data-addbot') ? 'addbot' : a.tagName));
-        });
-      await page.focus('[data-sit="0"]');
-      await page.keyboard.press('Enter');
-      await page.waitForSelector('[data-testid=name-input]:focus');
-      await page.keyboard.type('Kim');
-      await page.keyboard.press('Enter');
-      await page.waitForSelector('[data-seat="0"] >> text=Kim');
-      await expect.poll(focused, { message: 'seated: a free seat\'s + Bot' }).toBe('addbot');
-      for (let bots = 1; bots <= 3; bots++) {
-        await page.keyboard.press('Enter'); // + Bot: the levels, the table's default focused
-        await page.waitForSelector('[data-addbot-level]:focus');
-        await page.keyboard.press('Enter');
-        await expect.poll(() => page.$$eval('[data-removebot]', (els) => els.length)).toBe(bots);
-        await expect.poll(focused, { message: `bot ${bots} added` }).toBe(bots < 3 ? 'addbot' : 'start');
-      }
-      await page.keyboard.press('Enter');
-      await page.waitForSelector('[data-testid=lobby]', { state: 'detached' });
-    } finally {
-      await context.close();
+      await expect.poll(() => page.$$eval('[data-removebot]', (els) => els.length)).toBe(bots);
+      await expect.poll(focused, { message: `bot ${bots} added` }).toBe(bots < 3 ? 'addbot' : 'start');
     }
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid=lobby]', { state: 'detached' });
+    await context.close();
   });
 
   it('plays a whole game to 301 against bots; between games a friend sits, the target changes, the next game starts', async () => {
-    host = await open(browser, 'Zoé', 'phone', `${base}/`);
+    host = await open(chrome, 'Zoé', 'phone', `${base}/`);
     await host.page.click('text=301');
     await host.page.click('[data-testid=create]');
     await host.page.waitForURL(/\/t\//);
@@ -170,7 +158,7 @@ describe('a game against bots', () => {
     await host.page.click('[data-testid=back-to-table]');
     await host.page.waitForSelector('[data-testid=between-games]');
     await host.page.click('[data-removebot="2"]');
-    const friend = await open(browser, 'Pat', 'phone', host.page.url());
+    const friend = await open(chrome, 'Pat', 'phone', host.page.url());
     await friend.page.click('[data-testid=back-to-table]');
     await friend.page.click('[data-sit="2"]');
     await friend.page.fill('[data-testid=name-input]', friend.name);

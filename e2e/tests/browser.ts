@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { CHROMIUM, findTool } from '../../test-support/tools.js';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
@@ -66,11 +66,25 @@ export function useBrowser({ alongside }: { alongside?: () => Promise<unknown> }
   return b;
 }
 
-/** `page`, `timeout` its default, its page errors logged. */
-export function watch(page: Page, timeout: number): Page {
+/** `page`, `timeout` its default, its page errors logged (after `[who]`, when given). */
+export function watch(page: Page, timeout: number, who?: string): Page {
   page.setDefaultTimeout(timeout);
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  page.on('pageerror', (e) => console.error(`${who ? `[${who}] ` : ''}page error: ${e.message}`));
   return page;
+}
+
+/**
+ * For a file whose tests are steps that build on each other: registers a beforeEach that, once
+ * a test has failed, skips the rest instead of letting each time out.
+ */
+export function skipAfterFailure(): void {
+  let broken = false;
+  beforeEach(({ skip, onTestFailed }) => {
+    if (broken) skip();
+    onTestFailed(() => {
+      broken = true;
+    });
+  });
 }
 
 /** Chromium with a profile on disk (what installing an app needs: not an incognito context), as a phone. */
@@ -93,15 +107,14 @@ export interface Player {
   page: Page;
 }
 
-export async function open(browser: Browser, name: string, size: Size, url: string): Promise<Player> {
-  const context = await browser.newContext(
+/** A player `name` on a phone or a desktop in a new context of `chrome` (closed with its others), on `url`. */
+export async function open(chrome: TestBrowser, name: string, size: Size, url: string): Promise<Player> {
+  const context = await chrome.context(
     size === 'phone'
       ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' }
       : { viewport: { width: 1280, height: 800 }, locale: 'en-US' },
   );
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (e) => console.error(`[${name}] page error: ${e.message}`));
+  const page = watch(await context.newPage(), 15_000, name);
   await page.goto(url);
   return { name, size, context, page };
 }

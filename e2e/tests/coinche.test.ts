@@ -17,9 +17,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SIZES, auditScreen, describeFindings, type ScreenFindings, type Size } from './axe.js';
-import { ARTIFACTS, resize, sleep, useBrowser } from './browser.js';
+import { ARTIFACTS, resize, skipAfterFailure, sleep, useBrowser, watch } from './browser.js';
 import { bidsWhole } from './move-list.js';
 
 const base = inject('baseUrl');
@@ -35,13 +35,7 @@ let liveWhy = '';
 beforeAll(() => void mkdirSync(SHOTS, { recursive: true }));
 
 // The steps build on each other: after a failure, skip the rest instead of timing out.
-let broken = false;
-beforeEach(({ skip, onTestFailed }) => {
-  if (broken) skip();
-  onTestFailed(() => {
-    broken = true;
-  });
-});
+skipAfterFailure();
 
 afterAll(async () => {
   const lines = found.map(({ screen, size, findings }) => `${screen} @ ${size}: ${findings.length === 0 ? 'no violations' : `\n${describeFindings(findings)}`}`);
@@ -280,9 +274,7 @@ describe('a coinche deal on four phones', () => {
     await anna.click('[data-testid=close-summary]');
     await anna.waitForSelector('[data-testid=deal-summary]', { state: 'detached' });
     await anna.click('button[aria-label="Score sheet"]');
-    const [replay] = await Promise.all([anna.context().waitForEvent('page'), anna.click('[data-testid=sheet-modal] [data-replay-deal="1"]')]);
-    replay.setDefaultTimeout(30_000);
-    replay.on('pageerror', (e) => console.error(`replay page error: ${e.message}`));
+    const replay = watch((await Promise.all([anna.context().waitForEvent('page'), anna.click('[data-testid=sheet-modal] [data-replay-deal="1"]')]))[0], 30_000, 'replay');
     await replay.waitForSelector('[data-testid=deal-list] [data-deal]');
     // The second deal is being played: only the first is there.
     expect(await replay.$$eval('[data-testid=deal-list] [data-deal]', (els) => els.map((e) => e.getAttribute('data-deal')))).toEqual(['0']);

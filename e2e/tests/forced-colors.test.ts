@@ -13,22 +13,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, launch, seatedWithBots, sleep } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ARTIFACTS, seatedWithBots, sleep, useBrowser } from './browser.js';
 
 const base = inject('baseUrl');
 const SHOTS = path.join(ARTIFACTS, 'forced-colors');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
+beforeAll(() => void mkdirSync(SHOTS, { recursive: true }));
 
 const count = (page: Page, selector: string): Promise<number> => page.$$eval(selector, (els) => els.length);
 
@@ -201,9 +193,7 @@ async function playUntil(page: Page, what: string, stop: () => Promise<boolean>,
 describe('forced colours (Windows high contrast)', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`${theme} theme: cards, backs, buttons, choices, plates and the deal summary drawn with edges on Canvas; playable cards told apart`, async () => {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce', forcedColors: 'active', colorScheme: theme });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      const page = await chrome.page({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce', forcedColors: 'active', colorScheme: theme }, 15_000);
       await page.goto(`${base}/`);
       const { canvas } = await systemColours(page);
 
@@ -275,14 +265,12 @@ describe('forced colours (Windows high contrast)', () => {
       expect(summary[0]!.bgAlpha, 'the deal summary opaque').toBe(1);
       outlined(await looks(page, '[data-testid=continue]'), 'continue');
       expect((await keyboardFocus(page, '[data-testid=continue]')).outline, 'Continue: focus ring').toBeGreaterThanOrEqual(2);
-      await context.close();
+      await page.context().close();
     });
   }
 
   it('the normal look: the focus ring on a gold button is not gold, and reads on the dark table', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const page = await chrome.page({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' }, 15_000);
     await page.goto(`${base}/`);
     const [gold, night] = await page.evaluate(() =>
       ['--accent', '--night'].map((v) => {
@@ -329,6 +317,6 @@ describe('forced colours (Windows high contrast)', () => {
     await playUntil(page, 'Take offered', async () => (await count(page, '[data-bid=take]')) > 0, { take: false });
     await ringApart('[data-bid=take]');
     await page.screenshot({ path: path.join(SHOTS, 'normal-take-focus.png') });
-    await context.close();
+    await page.context().close();
   });
 });

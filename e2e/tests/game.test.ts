@@ -4,12 +4,11 @@
  * by clicking. Along the way: an illegal card shows its reason, a reload mid-trick keeps the
  * seat and the hand, and screenshots of each screen at phone and desktop sizes.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { handOf, launch, open, shot, sleep, type Player } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { handOf, open, shot, skipAfterFailure, sleep, useBrowser, type Player } from './browser.js';
 
 const base = inject('baseUrl');
-let browser: Browser;
+const chrome = useBrowser();
 let invite = '';
 let anna: Player; // host, phone, seat 0
 let ben: Player; // desktop, seat 1
@@ -56,26 +55,12 @@ function watchBidding(p: Player): Promise<void> {
   });
 }
 
-beforeAll(async () => {
-  browser = await launch();
-});
-
 // The steps build on each other: after a failure, skip the rest instead of timing out.
-let broken = false;
-beforeEach(({ skip, onTestFailed }) => {
-  if (broken) skip();
-  onTestFailed(() => {
-    broken = true;
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+skipAfterFailure();
 
 describe('a table in four browsers', () => {
   it('creates a table and seats four players who came through the invite link', async () => {
-    anna = await open(browser, 'Anna', 'phone', `${base}/`);
+    anna = await open(chrome, 'Anna', 'phone', `${base}/`);
     await shot(anna, 'home');
     await anna.page.click('[data-testid=create]');
     await anna.page.waitForURL(/\/t\/[A-Za-z0-9_-]{22}$/);
@@ -83,10 +68,10 @@ describe('a table in four browsers', () => {
     expect(invite).toBe(anna.page.url());
     await sit(anna, 0);
 
-    ben = await open(browser, 'Ben', 'desktop', invite);
-    cleo = await open(browser, 'Cleo', 'phone', invite);
-    dan = await open(browser, 'Dan', 'phone', invite);
-    eve = await open(browser, 'Eve', 'phone', invite);
+    ben = await open(chrome, 'Ben', 'desktop', invite);
+    cleo = await open(chrome, 'Cleo', 'phone', invite);
+    dan = await open(chrome, 'Dan', 'phone', invite);
+    eve = await open(chrome, 'Eve', 'phone', invite);
     await sit(ben, 1);
     await sit(cleo, 2);
     // Dan (not seated yet) and Eve are watching.

@@ -13,15 +13,15 @@
  * guest, the host and the seated host: every seat's "Sit here" and "+ Bot" is what a tap at its
  * centre reaches, clear of the centre panel's controls, which are reachable too.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { bubbleEverySeat } from './bid-bubbles.js';
-import { ARTIFACTS, addBot, launch, resize, seatedWithBots, sleep } from './browser.js';
+import { ARTIFACTS, addBot, resize, seatedWithBots, sleep, useBrowser } from './browser.js';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 
 const base = inject('baseUrl');
-let browser: Browser;
+const chrome = useBrowser();
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -191,20 +191,10 @@ async function platesClearOfLobby(page: Page, who: string): Promise<void> {
   }
 }
 
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** A touch screen's context at `viewport` (English, reduced motion) and its page. */
 async function touchPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
+  const page = await chrome.page({ viewport, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce' }, 15_000);
+  return { context: page.context(), page };
 }
 
 describe('the table at every screen size', () => {

@@ -13,30 +13,22 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeFindings, blocking, describeFindings } from './axe.js';
-import { ARTIFACTS, launch, resize, sleep } from './browser.js';
+import { ARTIFACTS, resize, sleep, useBrowser, watch } from './browser.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const SHOTS = path.join(ARTIFACTS, 'practice');
-let browser: Browser;
+const chrome = useBrowser();
 let context: BrowserContext;
 let page: Page;
 const base = (): string => inject('baseUrl');
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', reducedMotion: 'reduce', acceptDownloads: true, bypassCSP: true });
-  page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  context = await chrome.context({ viewport: { width: 1280, height: 800 }, locale: 'en-US', reducedMotion: 'reduce', acceptDownloads: true, bypassCSP: true });
+  page = watch(await context.newPage(), 30_000);
 });
 
 /** axe-core: nothing serious or critical on the page as it is now. */
@@ -231,55 +223,51 @@ describe('practice against three strong bots, offline', () => {
   }, 600_000);
 
   it('on a phone, the hint and take-back buttons never cover a bidding panel (classic and coinche)', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'en-US', reducedMotion: 'reduce' });
-    try {
-      const p = await phone.newPage();
-      p.setDefaultTimeout(30_000);
-      await p.goto(`${base()}/`);
-      await p.evaluate(() => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 })));
-      const seen = { classic: 0, coinche: 0 };
-      // (a coinched contract can end a game to 501 in one deal in which the player never spoke: a new game then)
-      for (const variant of ['classic', 'coinche', 'coinche', 'coinche'] as const) {
-        if (variant === 'coinche' && seen.coinche > 0) continue;
-        await p.goto(`${base()}/practice`);
-        await p.waitForSelector('[data-testid=practice-form]');
-        if (variant === 'coinche') await p.click('[data-testid=practice-form] [data-variant=coinche]');
-        await p.click('[data-testid=practice-start]');
-        // Passing on every turn: the bidding panel comes back until a bot takes; each time it is
-        // up, no button of the controls overlaps it, and a plain click on Pass lands (nothing intercepts it).
-        // (A bot may take before the player speaks: the deal is then played on, card after card.)
-        let panels = 0;
-        for (let i = 0; i < 300 && panels < 3; i++) {
-          const next = await p.waitForSelector('.action-zone .bid-panel, [data-card].playable, [data-testid=continue]:not([disabled]), [data-testid=game-over]', { timeout: 60_000 });
-          const kind = await next.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-testid=continue]') ? 'continue' : el.matches('[data-testid=game-over]') ? 'over' : 'bid'));
-          if (kind === 'over') break;
-          if (kind !== 'bid') {
-            const before = Number(await p.getAttribute('.screen', 'data-version'));
-            await p.click(kind === 'card' ? '[data-card].playable' : '[data-testid=continue]:not([disabled])', { timeout: 1500, ...(kind === 'card' ? { position: { x: 8, y: 14 } } : {}) }).catch(() => {});
-            // applied before the next look (a Continue still on screen would otherwise use up the turns)
-            await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, before, { timeout: 10_000 }).catch(() => {});
-            continue;
-          }
-          // the controls are placed once the panel is drawn (a resize observer): wait for them to clear it
-          await p.waitForFunction(() => {
-            const panel = document.querySelector('.action-zone .bid-panel')?.getBoundingClientRect();
-            if (!panel) return true;
-            return [...document.querySelectorAll('[data-testid=practice-controls] button')].every((b) => b.getBoundingClientRect().bottom <= panel.top);
-          });
-          const version = Number(await p.getAttribute('.screen', 'data-version'));
-          await p.click('[data-bid=pass]:not([disabled])', { timeout: 5000 });
-          panels++;
-          // the pass is applied (the panel goes with it): the bots may bring the next panel up before
-          // a wait for this one to leave would look, so wait for the table's version instead
-          await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, version);
+    const phone = await chrome.context({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'en-US', reducedMotion: 'reduce' });
+    const p = watch(await phone.newPage(), 30_000);
+    await p.goto(`${base()}/`);
+    await p.evaluate(() => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 })));
+    const seen = { classic: 0, coinche: 0 };
+    // (a coinched contract can end a game to 501 in one deal in which the player never spoke: a new game then)
+    for (const variant of ['classic', 'coinche', 'coinche', 'coinche'] as const) {
+      if (variant === 'coinche' && seen.coinche > 0) continue;
+      await p.goto(`${base()}/practice`);
+      await p.waitForSelector('[data-testid=practice-form]');
+      if (variant === 'coinche') await p.click('[data-testid=practice-form] [data-variant=coinche]');
+      await p.click('[data-testid=practice-start]');
+      // Passing on every turn: the bidding panel comes back until a bot takes; each time it is
+      // up, no button of the controls overlaps it, and a plain click on Pass lands (nothing intercepts it).
+      // (A bot may take before the player speaks: the deal is then played on, card after card.)
+      let panels = 0;
+      for (let i = 0; i < 300 && panels < 3; i++) {
+        const next = await p.waitForSelector('.action-zone .bid-panel, [data-card].playable, [data-testid=continue]:not([disabled]), [data-testid=game-over]', { timeout: 60_000 });
+        const kind = await next.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-testid=continue]') ? 'continue' : el.matches('[data-testid=game-over]') ? 'over' : 'bid'));
+        if (kind === 'over') break;
+        if (kind !== 'bid') {
+          const before = Number(await p.getAttribute('.screen', 'data-version'));
+          await p.click(kind === 'card' ? '[data-card].playable' : '[data-testid=continue]:not([disabled])', { timeout: 1500, ...(kind === 'card' ? { position: { x: 8, y: 14 } } : {}) }).catch(() => {});
+          // applied before the next look (a Continue still on screen would otherwise use up the turns)
+          await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, before, { timeout: 10_000 }).catch(() => {});
+          continue;
         }
-        seen[variant] += panels;
+        // the controls are placed once the panel is drawn (a resize observer): wait for them to clear it
+        await p.waitForFunction(() => {
+          const panel = document.querySelector('.action-zone .bid-panel')?.getBoundingClientRect();
+          if (!panel) return true;
+          return [...document.querySelectorAll('[data-testid=practice-controls] button')].every((b) => b.getBoundingClientRect().bottom <= panel.top);
+        });
+        const version = Number(await p.getAttribute('.screen', 'data-version'));
+        await p.click('[data-bid=pass]:not([disabled])', { timeout: 5000 });
+        panels++;
+        // the pass is applied (the panel goes with it): the bots may bring the next panel up before
+        // a wait for this one to leave would look, so wait for the table's version instead
+        await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, version);
       }
-      expect(seen.classic, 'classic: a bidding panel seen').toBeGreaterThan(0);
-      expect(seen.coinche, 'coinche: a bidding panel seen').toBeGreaterThan(0);
-    } finally {
-      await phone.close();
+      seen[variant] += panels;
     }
+    expect(seen.classic, 'classic: a bidding panel seen').toBeGreaterThan(0);
+    expect(seen.coinche, 'coinche: a bidding panel seen').toBeGreaterThan(0);
+    await phone.close();
   });
 
   it('on a phone, in en, fr and de, the hint and take-back buttons cover no seat\'s plate, nor the turn cue, the hand, the bidding buttons or the reactions\' and chat\'s buttons', async () => {
@@ -299,84 +287,80 @@ describe('practice against three strong bots, offline', () => {
       { lang: 'de', viewport: { width: 390, height: 844 }, variant: 'coinche' },
     ] as const;
     for (const { lang, viewport, variant, name } of cases as readonly { lang: string; viewport: { width: number; height: number }; variant: string; name?: string }[]) {
-      const phone = await browser.newContext({ viewport, hasTouch: true, isMobile: true, locale: lang, reducedMotion: 'reduce' });
-      try {
-        const p = await phone.newPage();
-        p.setDefaultTimeout(30_000);
-        await p.goto(`${base()}/`);
-        await p.evaluate((name) => {
-          localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 }));
-          if (name) localStorage.setItem('belote:name', name);
-        }, name);
-        await p.goto(`${base()}/practice`);
-        if (variant === 'coinche') await p.click('[data-testid=practice-form] [data-variant=coinche]');
-        await p.click('[data-testid=practice-start]');
-        // the corner buttons come with the table's later parts (when the browser is idle): there before the first look
-        await p.waitForSelector('[data-testid=reactions-toggle]', { timeout: 5000 }).catch(() => null);
-        const where = `${variant}, ${lang} ${viewport.width}×${viewport.height}`;
-        const shot = `phone-${variant}-${lang}-${viewport.width}`;
-        // The player's turn waits for the player: the screen is still while it is looked at.
-        const check = async (kind: 'bid' | 'card'): Promise<void> => {
-          // the controls are placed in the frame after a panel comes up (a resize observer): two frames drawn
-          await p.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
-          const cover = await p.evaluate(controlsCover);
-          if (cover) await p.screenshot({ path: path.join(SHOTS, `${shot}-${kind}-covered.png`) });
-          expect(cover, `${where}, ${kind === 'bid' ? 'bidding' : 'card play'}`).toBe('');
-          if (name) {
-            const own = await p.$eval('[data-pos=bottom] .name', (e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth + 1 }));
-            expect(own, `${where}: one's own name whole`).toEqual({ text: `${name} · vous`, cut: false });
-          }
-        };
-        const seen = { bid: 0, card: 0 };
-        let games = 1;
-        for (let i = 0; i < 300 && games <= 3 && (seen.bid === 0 || seen.card < 2); i++) {
-          const next = await p.waitForSelector('.action-zone .bid-panel, [data-card].playable, [data-testid=continue]:not([disabled]), [data-testid=game-over]', { timeout: 60_000 });
-          const kind = await next.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-testid=continue]') ? 'continue' : el.matches('[data-testid=game-over]') ? 'over' : 'bid'));
-          if (kind === 'over') {
-            // A game can end before the player has bid or played twice (a first deal the player dealt,
-            // surcoinched by the bots, that reaches the target): a new game then, as a player would
-            games++;
-            await p.click('[data-testid=rematch]');
-            await p.waitForSelector('[data-testid=game-over]', { state: 'detached', timeout: 10_000 });
-            continue;
-          }
-          const version = Number(await p.getAttribute('.screen', 'data-version'));
-          if (kind === 'continue') {
-            await p.click('[data-testid=continue]:not([disabled])', { timeout: 1500 }).catch(() => {});
-            // the next deal before the next look: a Continue still on screen would use up the turns
-            // (seen once: the player, dealer, never asked to bid in the first deal, ran out of them)
-            await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, version, { timeout: 10_000 }).catch(() => {});
-            continue;
-          }
-          await check(kind);
-          if (seen[kind]++ === 0) await p.screenshot({ path: path.join(SHOTS, `${shot}-${kind}.png`) });
-          if (kind === 'card' && seen.card === 1) {
-            // The menu opens over an open hint (the hint covered its first entries)
-            await p.click('[data-testid=hint]');
-            await p.waitForSelector('[data-testid=hint-panel]', { timeout: 60_000 });
-            await p.click('header button[aria-expanded]');
-            await p.waitForSelector('[data-testid=menu] button');
-            const hidden = await p.$$eval('[data-testid=menu] button', (els) =>
-              els.filter((e) => {
-                const r = e.getBoundingClientRect();
-                return !e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
-              }).map((e) => e.textContent?.trim()),
-            );
-            await p.screenshot({ path: path.join(SHOTS, `${shot}-hint-menu.png`) });
-            expect(hidden, `${where}: menu entries under the hint`).toEqual([]);
-            await p.click('header button[aria-expanded]');
-          }
-          // taking (the retourne, the lowest bid open) leads to card play the soonest; else a pass (after a coinche)
-          const take = '[data-bid^=take]:not([disabled]), [data-bid-suit]:not([disabled])';
-          const bid = (await p.$(take)) ? take : '[data-bid=pass]:not([disabled])';
-          await p.click(kind === 'card' ? '[data-card].playable' : bid, { timeout: 5000, ...(kind === 'card' ? { position: { x: 8, y: 14 } } : {}) });
-          await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, version);
+      const phone = await chrome.context({ viewport, hasTouch: true, isMobile: true, locale: lang, reducedMotion: 'reduce' });
+      const p = watch(await phone.newPage(), 30_000);
+      await p.goto(`${base()}/`);
+      await p.evaluate((name) => {
+        localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs: 0 }));
+        if (name) localStorage.setItem('belote:name', name);
+      }, name);
+      await p.goto(`${base()}/practice`);
+      if (variant === 'coinche') await p.click('[data-testid=practice-form] [data-variant=coinche]');
+      await p.click('[data-testid=practice-start]');
+      // the corner buttons come with the table's later parts (when the browser is idle): there before the first look
+      await p.waitForSelector('[data-testid=reactions-toggle]', { timeout: 5000 }).catch(() => null);
+      const where = `${variant}, ${lang} ${viewport.width}×${viewport.height}`;
+      const shot = `phone-${variant}-${lang}-${viewport.width}`;
+      // The player's turn waits for the player: the screen is still while it is looked at.
+      const check = async (kind: 'bid' | 'card'): Promise<void> => {
+        // the controls are placed in the frame after a panel comes up (a resize observer): two frames drawn
+        await p.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+        const cover = await p.evaluate(controlsCover);
+        if (cover) await p.screenshot({ path: path.join(SHOTS, `${shot}-${kind}-covered.png`) });
+        expect(cover, `${where}, ${kind === 'bid' ? 'bidding' : 'card play'}`).toBe('');
+        if (name) {
+          const own = await p.$eval('[data-pos=bottom] .name', (e) => ({ text: e.textContent, cut: e.scrollWidth > e.clientWidth + 1 }));
+          expect(own, `${where}: one's own name whole`).toEqual({ text: `${name} · vous`, cut: false });
         }
-        expect(seen.bid, `${where}: a bidding panel seen`).toBeGreaterThan(0);
-        expect(seen.card, `${where}: card play seen`).toBeGreaterThan(1);
-      } finally {
-        await phone.close();
+      };
+      const seen = { bid: 0, card: 0 };
+      let games = 1;
+      for (let i = 0; i < 300 && games <= 3 && (seen.bid === 0 || seen.card < 2); i++) {
+        const next = await p.waitForSelector('.action-zone .bid-panel, [data-card].playable, [data-testid=continue]:not([disabled]), [data-testid=game-over]', { timeout: 60_000 });
+        const kind = await next.evaluate((el) => (el.matches('[data-card]') ? 'card' : el.matches('[data-testid=continue]') ? 'continue' : el.matches('[data-testid=game-over]') ? 'over' : 'bid'));
+        if (kind === 'over') {
+          // A game can end before the player has bid or played twice (a first deal the player dealt,
+          // surcoinched by the bots, that reaches the target): a new game then, as a player would
+          games++;
+          await p.click('[data-testid=rematch]');
+          await p.waitForSelector('[data-testid=game-over]', { state: 'detached', timeout: 10_000 });
+          continue;
+        }
+        const version = Number(await p.getAttribute('.screen', 'data-version'));
+        if (kind === 'continue') {
+          await p.click('[data-testid=continue]:not([disabled])', { timeout: 1500 }).catch(() => {});
+          // the next deal before the next look: a Continue still on screen would use up the turns
+          // (seen once: the player, dealer, never asked to bid in the first deal, ran out of them)
+          await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, version, { timeout: 10_000 }).catch(() => {});
+          continue;
+        }
+        await check(kind);
+        if (seen[kind]++ === 0) await p.screenshot({ path: path.join(SHOTS, `${shot}-${kind}.png`) });
+        if (kind === 'card' && seen.card === 1) {
+          // The menu opens over an open hint (the hint covered its first entries)
+          await p.click('[data-testid=hint]');
+          await p.waitForSelector('[data-testid=hint-panel]', { timeout: 60_000 });
+          await p.click('header button[aria-expanded]');
+          await p.waitForSelector('[data-testid=menu] button');
+          const hidden = await p.$$eval('[data-testid=menu] button', (els) =>
+            els.filter((e) => {
+              const r = e.getBoundingClientRect();
+              return !e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+            }).map((e) => e.textContent?.trim()),
+          );
+          await p.screenshot({ path: path.join(SHOTS, `${shot}-hint-menu.png`) });
+          expect(hidden, `${where}: menu entries under the hint`).toEqual([]);
+          await p.click('header button[aria-expanded]');
+        }
+        // taking (the retourne, the lowest bid open) leads to card play the soonest; else a pass (after a coinche)
+        const take = '[data-bid^=take]:not([disabled]), [data-bid-suit]:not([disabled])';
+        const bid = (await p.$(take)) ? take : '[data-bid=pass]:not([disabled])';
+        await p.click(kind === 'card' ? '[data-card].playable' : bid, { timeout: 5000, ...(kind === 'card' ? { position: { x: 8, y: 14 } } : {}) });
+        await p.waitForFunction((v) => Number(document.querySelector('.screen')?.getAttribute('data-version')) > v, version);
       }
+      expect(seen.bid, `${where}: a bidding panel seen`).toBeGreaterThan(0);
+      expect(seen.card, `${where}: card play seen`).toBeGreaterThan(1);
+      await phone.close();
     }
   });
 

@@ -5,22 +5,14 @@
  * "bot playing for NAME", and comes back to the seat by reopening the link. Also the game
  * record download and the deal commitment in the menu.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
-import { addBot, launch, open, shot, type Player } from './browser.js';
+import { addBot, open, shot, useBrowser, type Player } from './browser.js';
 
-let browser: Browser;
 let server: ServerProcess;
+const chrome = useBrowser({ alongside: async () => void (server = await startServerProcess({ BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '300', GRACE_MS: '1500', TURN_SECOND_MS: '150' })) });
 
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), startServerProcess({ BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '300', GRACE_MS: '1500', TURN_SECOND_MS: '150' })]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 const count = (p: Player, selector: string): Promise<number> => p.page.$$eval(selector, (els) => els.length);
 
@@ -47,7 +39,7 @@ async function act(p: Player, turn: 'bid' | 'card'): Promise<void> {
 
 describe('clocks and presence', () => {
   it('counts down the turn timer, then a bot plays for the idle player', async () => {
-    const p = await open(browser, 'Idle', 'phone', `${server.url}/`);
+    const p = await open(chrome, 'Idle', 'phone', `${server.url}/`);
     await createAndSit(p, 'Idle', true);
     for (const seat of [1, 2, 3]) await addBot(p.page, seat);
     await p.page.click('[data-testid=start]:not([disabled])');
@@ -70,10 +62,10 @@ describe('clocks and presence', () => {
   });
 
   it('shows a player who left as disconnected, then a bot playing for them, until they return', async () => {
-    const host = await open(browser, 'Host', 'desktop', `${server.url}/`);
+    const host = await open(chrome, 'Host', 'desktop', `${server.url}/`);
     await createAndSit(host, 'Host', false);
     const invite = host.page.url();
-    const friend = await open(browser, 'Friend', 'phone', invite);
+    const friend = await open(chrome, 'Friend', 'phone', invite);
     await friend.page.click('[data-sit="2"]');
     await friend.page.fill('[data-testid=name-input]', 'Fay');
     await friend.page.click('[data-testid=sit-confirm]');
@@ -97,7 +89,7 @@ describe('clocks and presence', () => {
   });
 
   it('a phone that loses its network says so at once, sends nothing meanwhile, and plays on when it is back', async () => {
-    const p = await open(browser, 'Roamer', 'phone', `${server.url}/`);
+    const p = await open(chrome, 'Roamer', 'phone', `${server.url}/`);
     await createAndSit(p, 'Roamer', false);
     for (const seat of [1, 2, 3]) await addBot(p.page, seat);
     await p.page.click('[data-testid=start]:not([disabled])');
@@ -121,7 +113,7 @@ describe('clocks and presence', () => {
   });
 
   it('a command with no answer within 10 s: the connection is taken for dead and made again, and the table shows what was done', { timeout: 60_000 }, async () => {
-    const p = await open(browser, 'Frozen', 'phone', `${server.url}/`);
+    const p = await open(chrome, 'Frozen', 'phone', `${server.url}/`);
     await createAndSit(p, 'Frozen', false);
     for (const seat of [1, 2, 3]) await addBot(p.page, seat);
     await p.page.click('[data-testid=start]:not([disabled])');

@@ -10,21 +10,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser, watch } from './browser.js';
 
 /** The budget, in bytes of gzip. */
 export const BUDGET = 60_000;
 
 const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const base = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const chrome = useBrowser();
 
 interface Loaded {
   before: { file: string; gz: number }[];
@@ -37,28 +32,24 @@ const sum = (xs: { gz: number }[]): number => xs.reduce((a, x) => a + x.gz, 0);
 
 /** Open `url` in a fresh phone context and sort the scripts it fetched by the interactive mark. */
 async function load(url: string, ready: (page: Page) => Promise<unknown> = async () => {}): Promise<Loaded> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', serviceWorkers: 'block' });
-  try {
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.goto(url);
-    await ready(page);
-    await page.waitForFunction(() => performance.getEntriesByName('belote:interactive').length > 0);
-    // What comes after the first screen (idle prefetches) has time to come, to be listed.
-    await page.waitForTimeout(2500);
-    const entries = await page.evaluate(() => {
-      const mark = performance.getEntriesByName('belote:interactive')[0]!.startTime;
-      return performance
-        .getEntriesByType('resource')
-        .filter((e) => new URL(e.name).pathname.endsWith('.js'))
-        .map((e) => ({ path: new URL(e.name).pathname, before: e.startTime < mark }));
-    });
-    const sized = entries.map((e) => ({ ...e, file: e.path, gz: gz(e.path) }));
-    const zod = entries.map((e) => e.path).filter((p) => readFileSync(`${DIST}${p}`, 'utf8').includes('ZodError'));
-    return { before: sized.filter((e) => e.before), after: sized.filter((e) => !e.before), zod };
-  } finally {
-    await context.close();
-  }
+  const context = await chrome.context({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', serviceWorkers: 'block' });
+  const page = watch(await context.newPage(), 20_000);
+  await page.goto(url);
+  await ready(page);
+  await page.waitForFunction(() => performance.getEntriesByName('belote:interactive').length > 0);
+  // What comes after the first screen (idle prefetches) has time to come, to be listed.
+  await page.waitForTimeout(2500);
+  const entries = await page.evaluate(() => {
+    const mark = performance.getEntriesByName('belote:interactive')[0]!.startTime;
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => ({ path: new URL(e.name).pathname, before: e.startTime < mark }));
+  });
+  const sized = entries.map((e) => ({ ...e, file: e.path, gz: gz(e.path) }));
+  const zod = entries.map((e) => e.path).filter((p) => readFileSync(`${DIST}${p}`, 'utf8').includes('ZodError'));
+  await context.close();
+  return { before: sized.filter((e) => e.before), after: sized.filter((e) => !e.before), zod };
 }
 
 function report(what: string, l: Loaded): void {
@@ -95,23 +86,20 @@ describe(`JavaScript before the first screen is up: at most ${BUDGET / 1000} kB 
     const { id, hostKey } = await createTable(true);
     // The host sits and starts the game against three bots, from a page of its own (the game
     // then waits for the host's turn, so it is still running when the spectator comes).
-    const host = await browser.newContext({ serviceWorkers: 'block' });
-    try {
-      const page = await host.newPage();
-      await page.goto(`${base}/`);
-      await page.evaluate(([i, k]) => localStorage.setItem(`belote:table:${i}`, JSON.stringify({ hostKey: k })), [id, hostKey] as const);
-      await page.goto(`${base}/t/${id}`);
-      await page.click('[data-sit="0"]');
-      await page.fill('[data-testid=name-input]', 'Host');
-      await page.click('[data-testid=sit-confirm]');
-      await page.click('[data-testid=start]:not([disabled])');
-      await page.waitForSelector('[data-trick-card], [data-testid=retourne]');
-      const l = await load(`${base}/t/${id}`, (p) => p.waitForSelector('[data-seat] .backs'));
-      report('table (game)', l);
-      expect(l.zod).toEqual([]);
-      expect(sum(l.before)).toBeLessThanOrEqual(BUDGET);
-    } finally {
-      await host.close();
-    }
+    const host = await chrome.context({ serviceWorkers: 'block' });
+    const page = await host.newPage();
+    await page.goto(`${base}/`);
+    await page.evaluate(([i, k]) => localStorage.setItem(`belote:table:${i}`, JSON.stringify({ hostKey: k })), [id, hostKey] as const);
+    await page.goto(`${base}/t/${id}`);
+    await page.click('[data-sit="0"]');
+    await page.fill('[data-testid=name-input]', 'Host');
+    await page.click('[data-testid=sit-confirm]');
+    await page.click('[data-testid=start]:not([disabled])');
+    await page.waitForSelector('[data-trick-card], [data-testid=retourne]');
+    const l = await load(`${base}/t/${id}`, (p) => p.waitForSelector('[data-seat] .backs'));
+    report('table (game)', l);
+    expect(l.zod).toEqual([]);
+    expect(sum(l.before)).toBeLessThanOrEqual(BUDGET);
+    await host.close();
   });
 });
