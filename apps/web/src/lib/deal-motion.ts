@@ -10,6 +10,8 @@ import type { Card, Seat } from '@belote/rules';
 
 /** The whole deal's motion ends within this (a practice bot's first move waits for it: practice/table.ts). */
 export const DEAL_WITHIN_MS = 1200;
+/** Classic, after the taking: the rest of the deal lands within this (the first lead waits for it, as above). */
+export const COMPLETE_WITHIN_MS = 850;
 /** One card's flight from the dealer to its seat. */
 export const FLIGHT_MS = 260;
 /** Between two cards of one packet. */

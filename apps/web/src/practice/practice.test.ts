@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { decide, decisionSeed } from '@belote/bots';
-import { cardsOfMask, currentDeal, replayRecord, replayTimeline, seededRng, viewFor, type Card, type GameView, type Move } from '@belote/rules';
+import { cardsOfMask, currentDeal, replayRecord, replayTimeline, seededRng, viewFor, type Card, type GameEvent, type GameView, type Move } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
 import { TableClient } from '../lib/store.svelte.js';
 import { deckOfSeed } from './fairness.js';
@@ -18,8 +18,8 @@ import type { ServerFrames } from '@belote/protocol/client';
 import type { FromPractice, ToPractice } from './messages.js';
 import { practiceRecord } from './record.js';
 import { sha256Hex } from './sha256.js';
-import { DEAL_WITHIN_MS } from '../lib/deal-motion.js';
-import { PracticeTable, firstMovePace, thinkMs, type TableDeps } from './table.js';
+import { COMPLETE_WITHIN_MS, DEAL_WITHIN_MS } from '../lib/deal-motion.js';
+import { PracticeTable, paceAfter, thinkMs, type TableDeps } from './table.js';
 import type { PracticeSettings, SavedPractice } from './types.js';
 
 const nodeSha = (s: string): string => createHash('sha256').update(s).digest('hex');
@@ -293,12 +293,12 @@ describe('a practice table', () => {
     seen.table!.close();
   }, 60_000);
 
-  it('a deal\'s first move, a bot\'s, waits for the deal to be seen (its motion, then the pace); the next bot the pace alone', async () => {
-    const steps: { at: number; types: string[] }[] = [];
+  it('a bot\'s move waits for the table\'s motion, then the pace: a deal\'s first move for the deal, classic\'s first lead for the rest of the deal after the taking; the others the pace alone', async () => {
+    const steps: { at: number; events: GameEvent[] }[] = [];
     let seed = 1;
     const deps: TableDeps = {
       clock: { now: () => Date.now(), setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
-      // the first dealer, from one byte: the player (seat 0), so a bot (seat 1) speaks first
+      // the first dealer, from one byte: the player (seat 0), so a bot (seat 1) speaks first and leads
       random: (n) => {
         if (n === 1) return Uint8Array.of(0);
         const rng = seededRng(`first${seed++}`);
@@ -307,23 +307,33 @@ describe('a practice table', () => {
       decide: (view, level, s) => decide(view, { level, rng: seededRng(s) }),
       save: () => Promise.resolve(),
       send: (event, frame) => {
-        if (event === 'step') steps.push({ at: Date.now(), types: (frame as ServerFrames['step']).events.map((e) => e.type) });
+        if (event === 'step') steps.push({ at: Date.now(), events: (frame as ServerFrames['step']).events as GameEvent[] });
       },
       timing: { botPaceMs: 100, drawnWaitMs: 0 },
     };
-    const table = await PracticeTable.create(settings({ partner: 'easy', opponents: 'easy' }), deps);
+    const table = await PracticeTable.create(settings({ partner: 'normal', opponents: 'normal' }), deps);
     table.open();
-    // a move: a bid (a take included), or a card once a bot has taken
-    const moves = (): typeof steps => steps.filter((f) => f.types.includes('bid') || f.types.includes('cardPlayed'));
-    await until(() => moves().length >= 2, 'two moves', 10_000);
+    const has = (f: { events: GameEvent[] }, type: GameEvent['type']): boolean => f.events.some((e) => e.type === type);
+    // to the deal's first card: the player passes when asked (a redeal deals again)
+    for (let i = 0; i < 200 && !steps.some((f) => has(f, 'cardPlayed')); i++) {
+      const d = table.view()?.deal;
+      if (d?.turn === 0 && d.phase === 'bidding') expect(await table.command('action', { version: table.version, action: { type: 'pass' } })).toMatchObject({ ok: true });
+      await new Promise((r) => setTimeout(r, 20));
+    }
     table.close();
-    const dealt = steps.find((f) => f.types.includes('dealStarted'))!;
-    const [first, second] = moves();
-    expect(first!.at - dealt.at).toBeGreaterThanOrEqual(firstMovePace(100) - 20);
-    expect(firstMovePace(100)).toBe(DEAL_WITHIN_MS + 100);
-    // the next move (seat 2, a bot) at the pace
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(100 - 20);
-    expect(second!.at - first!.at).toBeLessThan(firstMovePace(100) - 20);
+    const P = 100;
+    const dealt = steps.find((f) => has(f, 'dealStarted'))!;
+    const moves = steps.filter((f) => has(f, 'bid') || has(f, 'cardPlayed'));
+    const [first, second] = moves;
+    expect(first!.at - dealt.at).toBeGreaterThanOrEqual(DEAL_WITHIN_MS + P - 20);
+    // the next bid (seat 2, a bot, or the player's pass) at the pace at most
+    if (!has(first!, 'trumpChosen')) expect(second!.at - first!.at).toBeLessThan(DEAL_WITHIN_MS);
+    // the first lead (seat 1, a bot) after the taking's motion
+    const taken = steps.findLast((f) => has(f, 'trumpChosen'))!;
+    const lead = steps.find((f) => has(f, 'cardPlayed'))!;
+    expect(lead.events.find((e) => e.type === 'cardPlayed')).toMatchObject({ seat: 1 });
+    expect(lead.at - taken.at).toBeGreaterThanOrEqual(COMPLETE_WITHIN_MS + P - 20);
+    expect(paceAfter(currentDeal(table.gamesForRecord()[0]!.state)!, P)).toBe(P); // mid-trick: the pace alone
   });
 
   it('a bot thinks once the page has drawn the change that gave it the turn (its search leaves the cores to the rendering), at most drawnWaitMs after its turn began', async () => {

@@ -22,13 +22,14 @@ import {
   startDeal,
   viewFor,
   type GameEvent,
+  type DealState,
   type GameState,
   type GameView,
   type Move,
   type Rules,
   type Seat,
 } from '@belote/rules/core';
-import { DEAL_WITHIN_MS } from '../lib/deal-motion.js';
+import { COMPLETE_WITHIN_MS, DEAL_WITHIN_MS } from '../lib/deal-motion.js';
 import { randomToken, sealedDeal } from './fairness.js';
 import { ME, type PracticeEntry, type PracticeSettings, type SavedPractice } from './types.js';
 
@@ -45,11 +46,17 @@ export const DEAL_PAUSE_MS = 20_000;
 export const BOT_PACE_MS = 300;
 
 /**
- * A deal's first move, a bot's, waits for the deal to be seen — the cards landing, the retourne
- * turning (DEAL_WITHIN_MS) — then the pace: sooner, it bid on a retourne still face down. (No
- * pace, no wait: tests.)
+ * A bot's move waits for the table's motion to be seen, then the pace: a deal's first move for the
+ * deal (the cards landing, the retourne turning: sooner, it bid on a retourne still face down);
+ * classic's first lead for the rest of the deal after the taking (sooner, its card left while
+ * the others' cards were still flying in). No pace, no wait: tests.
  */
-export const firstMovePace = (paceMs: number): number => (paceMs > 0 ? DEAL_WITHIN_MS + paceMs : 0);
+export function paceAfter(deal: DealState, paceMs: number): number {
+  if (paceMs === 0) return 0;
+  if (deal.actions.length === 0) return DEAL_WITHIN_MS + paceMs;
+  const firstLead = deal.phase === 'play' && deal.retourne !== null && deal.tricks.length === 0 && deal.trick.cards.length === 0;
+  return firstLead ? COMPLETE_WITHIN_MS + paceMs : paceMs;
+}
 
 export interface Timing {
   botPaceMs: number;
@@ -434,7 +441,7 @@ export class PracticeTable {
     if (seat !== ME) {
       const level = seat === 2 ? this.saved.settings.partner : this.saved.settings.opponents;
       const began = this.deps.clock.now();
-      const pace = deal.actions.length === 0 ? firstMovePace(this.timing.botPaceMs) : this.timing.botPaceMs;
+      const pace = paceAfter(deal, this.timing.botPaceMs);
       return { key: `bot:${v}`, delay: 0, timer: false, drawn: v, run: () => this.botMove(seat, level, began, pace) };
     }
     const timer = this.saved.settings.turnTimerSeconds;
