@@ -176,7 +176,14 @@ describe('replay and analysis', () => {
         undefined,
         { timeout: 60_000 },
       );
-      if (await host.$('[data-testid=game-over]')) break;
+      if (await host.$('[data-testid=game-over]')) {
+        // A game can end in its first deal (announcements on: a capot with a quarte passes 301;
+        // seen once on CI): no finished deal before a running one. The next game, then.
+        tries.push('a game ended in its first deal: a rematch');
+        await host.click('[data-testid=rematch]');
+        await host.waitForSelector('[data-testid=game-over]', { state: 'detached' });
+        continue;
+      }
       const before = await summary();
       const tab = await openNewTab(host, 'aside [data-testid=replay-menu-link]');
       await tab.waitForSelector('[data-testid=deal-list] [data-deal], [data-testid=replay-empty]');
@@ -198,7 +205,7 @@ describe('replay and analysis', () => {
       expect(record.deals.map((d) => d.commitment)).not.toContain(before.commitment.hash);
       checked = true;
     }
-    expect(checked, `no attempt caught a running deal: ${tries.join('; ') || 'the game ended first'}`).toBe(true);
+    expect(checked, `no attempt caught a running deal: ${tries.join('; ')}`).toBe(true);
     await host.waitForSelector('[data-testid=game-over]', { timeout: 150_000 });
   }, 240_000);
 
