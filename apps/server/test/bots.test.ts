@@ -8,7 +8,7 @@ import type * as Bots from '@belote/bots';
 import type { GameView } from '@belote/rules';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../src/server.js';
-import { DEAL_FIRST_MOVE_PACES } from '../src/tables/auto-steps.js';
+import { DEAL_FIRST_MOVE_PACES, FIRST_LEAD_PACES } from '../src/tables/auto-steps.js';
 import { autoPlay, createTable, seatedTable, settled, sleep, testServer, TestClient, type TestUpdate } from './clients.js';
 
 const seen: GameView[] = [];
@@ -100,6 +100,32 @@ describe('bots', () => {
       expect(bid1!.at - dealt.at).toBeGreaterThanOrEqual(first - 40);
       expect(bid2!.at - bid1!.at).toBeGreaterThanOrEqual(300 - 40);
       expect(bid2!.at - bid1!.at).toBeLessThan(first - 40);
+    } finally {
+      await paced.close();
+    }
+  });
+
+  it('classic\'s first lead, a bot\'s, waits FIRST_LEAD_PACES × BOT_DELAY_MS (the rest of the deal seen landing); the next cards BOT_DELAY_MS', { timeout: 40_000 }, async () => {
+    const paced = await testServer({ botDelayMs: 400 });
+    try {
+      const t = await createTable(paced, { rules: { target: 1000 } });
+      const host = await TestClient.connect(paced, { tableId: t.id, hostKey: t.hostKey });
+      const steps: { at: number; types: string[] }[] = [];
+      host.onUpdate((u) => void (u.kind === 'step' && steps.push({ at: performance.now(), types: u.events.map((e) => e.type) })));
+      for (const seat of [0, 1, 2, 3]) expect(await host.emit('addBot', { seat })).toEqual({ ok: true });
+      expect(await host.emit('start', {})).toEqual({ ok: true });
+      const cards = (): typeof steps => steps.filter((f) => f.types.includes('cardPlayed'));
+      // all-pass deals are dealt again: wait for the first deal that was taken
+      await host.next(() => cards().length >= 2, 30_000);
+      host.close();
+      const taken = steps.find((f) => f.types.includes('trumpChosen'))!;
+      const [lead, second] = cards();
+      expect(steps.indexOf(taken)).toBeLessThan(steps.indexOf(lead!));
+      const first = FIRST_LEAD_PACES * 400;
+      expect(first).toBeGreaterThan(600);
+      expect(lead!.at - taken.at).toBeGreaterThanOrEqual(first - 40);
+      expect(second!.at - lead!.at).toBeGreaterThanOrEqual(400 - 40);
+      expect(second!.at - lead!.at).toBeLessThan(first - 40);
     } finally {
       await paced.close();
     }

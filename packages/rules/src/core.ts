@@ -24,6 +24,7 @@ export {
   apply,
   checkAction,
   currentDeal,
+  justCompleted,
   nextDealer,
   legalPlays,
   legalCalls,

@@ -18,7 +18,7 @@ import { playCard } from './trick-play.js';
 import { assertNever, nextSeat, type Action, type ApplyResult, type GameEvent, type RuleError, type Rules, type Seat } from './types.js';
 
 export type { CompletedTrick, DealState, GameState } from './state.js';
-export { currentDeal } from './state.js';
+export { currentDeal, justCompleted } from './state.js';
 export { dealReport, tricksOf } from './report.js';
 
 /** A new game with no deal yet; omitted settings take the variant's defaults (docs/rules/RULES.md, docs/rules/COINCHE.md §1). */

@@ -72,6 +72,14 @@ export function currentDeal(state: GameState): DealState | null {
   return state.deals[state.deals.length - 1] ?? null;
 }
 
+/**
+ * A classic deal completed after its taking, before its first card: the rest of the cards have
+ * just been dealt (docs/rules/RULES.md §4), so whoever shows the table is still showing them land.
+ */
+export function justCompleted(deal: DealState): boolean {
+  return deal.phase === 'play' && deal.retourne !== null && deal.tricks.length === 0 && deal.trick.cards.length === 0;
+}
+
 /** A field-by-field copy of a deal, to be modified before it enters a new state. */
 export function copyDeal(d: DealState): Mutable<DealState> {
   return {

@@ -10,6 +10,7 @@ import {
   apply,
   cardsOfMask,
   currentDeal,
+  justCompleted,
   legalCalls,
   legalPlays,
   newGame,
@@ -93,6 +94,8 @@ describe('the auction (docs/rules/COINCHE.md §3) through the reducer', () => {
     ]);
     const d = currentDeal(last.state)!;
     expect([d.phase, d.turn, d.taker, d.trump, d.beloteSeat]).toEqual(['play', 0, 2, 1, 2]);
+    // every card was dealt before the auction: nothing lands after it
+    expect(justCompleted(d)).toBe(false);
     expect(legalPlays(last.state, 0).sort()).toEqual([...HANDS[0]!].sort());
     expect(legalPlays(last.state, 2)).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * litige pot and game endings (§7–8) on pinned random games.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, currentDeal, legalPlays, playGame, popcount, seededRng, startDeal, viewFor, type Action, type Card, type GameEvent, type GameState, type Seat } from '../src/index.js';
+import { apply, currentDeal, justCompleted, legalPlays, playGame, popcount, seededRng, startDeal, viewFor, type Action, type Card, type GameEvent, type GameState, type Seat } from '../src/index.js';
 import { allPass, cards, dealt, deckFor, run, takeBids } from './fixtures.js';
 
 /** Play to the end of the deal: `pick` chooses among the legal cards (default: the first). */
@@ -49,6 +49,17 @@ describe('§4 bidding', () => {
     expect(deal.turn).toBe(0);
     expect(deal.hands.map(popcount)).toEqual([8, 8, 8, 8]);
     expect(r.events.map((e) => e.type)).toEqual(['bid', 'trumpChosen']);
+  });
+  it('justCompleted: a classic deal after its taking, until its first card', () => {
+    let s = dealt(3, trumpLedDeck);
+    expect(justCompleted(currentDeal(s)!)).toBe(false);
+    s = run(s, [{ type: 'pass', seat: 0 }]);
+    expect(justCompleted(currentDeal(s)!)).toBe(false);
+    s = run(s, [{ type: 'take', seat: 1 }]);
+    expect(justCompleted(currentDeal(s)!)).toBe(true);
+    s = run(s, [{ type: 'play', seat: 0, card: legalPlays(s, 0)[0]! }]);
+    expect(justCompleted(currentDeal(s)!)).toBe(false);
+    expect(justCompleted(currentDeal(playOut(s).state)!)).toBe(false);
   });
   it('round 1: naming a suit is ILLEGAL_BID; round 2: no suit or the retourne\'s suit is ILLEGAL_BID', () => {
     let s = dealt(3, trumpLedDeck);

@@ -13,7 +13,7 @@
 import { decide, type SearchBudget } from '@belote/bots';
 import { ActionSchemas, type BotLevel, type NextDeal, type ProtocolError } from '@belote/protocol';
 import type { Clocks } from './presence.js';
-import { actionOf, currentDeal, nextDealer, seededRng, viewFor, type Action, type GameView, type Move, type Rng, type Seat, SEATS, variantOf } from '@belote/rules';
+import { actionOf, currentDeal, justCompleted, nextDealer, seededRng, viewFor, type Action, type GameView, type Move, type Rng, type Seat, SEATS, variantOf } from '@belote/rules';
 import type { Logger } from 'pino';
 import type { BotRunner } from '../bots/pool.js';
 import { acquireBotPool, type PoolLease } from '../bots/shared.js';
@@ -33,6 +33,12 @@ export const UNATTENDED_PAUSE_MS = 3000;
  * test's short delay stays short.
  */
 export const DEAL_FIRST_MOVE_PACES = 2.2;
+/**
+ * Classic's first lead, a bot's, waits this many times BOT_DELAY_MS (1.19 s by default): after
+ * the taking the rest of the deal lands within 850 ms on the web client, and a lead at
+ * BOT_DELAY_MS left while those cards were still flying in.
+ */
+export const FIRST_LEAD_PACES = 1.7;
 /** An automatic step that could not be saved (the database unreachable) is tried again after this long. */
 export const RETRY_MS = 1000;
 
@@ -226,7 +232,8 @@ export class AutoSteps {
     const holder = t.seats[seat]!;
     const options = t.settings.options;
     if (holder.bot !== null || this.takeover[seat]) {
-      const delay = deal.actions.length === 0 ? Math.round(this.config.botDelayMs * DEAL_FIRST_MOVE_PACES) : this.config.botDelayMs;
+      const paces = deal.actions.length === 0 ? DEAL_FIRST_MOVE_PACES : justCompleted(deal) ? FIRST_LEAD_PACES : 1;
+      const delay = Math.round(this.config.botDelayMs * paces);
       return { key: `bot:${t.version}`, delay, timer: false, run: () => this.botMove(`bot:${t.version}`, seat, holder.bot ?? options.botLevel) };
     }
     if (options.turnTimerSeconds !== null)

@@ -16,6 +16,7 @@ import {
   apply,
   currentDeal,
   dealsCards,
+  justCompleted,
   newGame,
   nextDealer,
   ownCardsAfter,
@@ -54,8 +55,7 @@ export const BOT_PACE_MS = 300;
 export function paceAfter(deal: DealState, paceMs: number): number {
   if (paceMs === 0) return 0;
   if (deal.actions.length === 0) return DEAL_WITHIN_MS + paceMs;
-  const firstLead = deal.phase === 'play' && deal.retourne !== null && deal.tricks.length === 0 && deal.trick.cards.length === 0;
-  return firstLead ? COMPLETE_WITHIN_MS + paceMs : paceMs;
+  return justCompleted(deal) ? COMPLETE_WITHIN_MS + paceMs : paceMs;
 }
 
 export interface Timing {
