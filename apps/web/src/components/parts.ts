@@ -8,7 +8,8 @@
  * Each accessor gives the module itself once it has loaded (a promise before): Svelte's
  * `{#await}` shows a value that is not a promise at once, in the same update as the state
  * that asked for it (no frame without the part, and the deal's motion starts with the step).
- * `laterParts()` loads the later parts now (a dialog to open, one's turn to bid);
+ * `laterParts()` loads the later parts now (a dialog to open, one's turn to bid, a notice whose
+ * words come with them);
  * `laterSoon()` waits for them without asking (what can come a moment after the first screen).
  */
 import { loadTexts } from '../lib/i18n.js';

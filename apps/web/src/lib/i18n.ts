@@ -147,7 +147,8 @@ const isErrorKey = (lang: Lang, key: string): key is ErrorKey => key.startsWith(
 /**
  * A refused request in the player's language: every code of the protocol has a text (`err_CODE`;
  * the commonest in the core section, the rest in the home section, which the table loads with its
- * later parts, and the chat's in the chat section); the server's English message until it is loaded.
+ * later parts, and the chat's in the chat section); the server's English message until it is loaded
+ * (the table's toast fetches the later parts then, and says the notice again when they come).
  */
 export function errorText(lang: Lang, code: string, message: string): string {
   if (message === NOT_CONNECTED) return translate(lang, 'notConnected');

@@ -34,7 +34,8 @@ export const HOME_EN = {
   practiceNote: 'Three bots, on this device: no server, works offline, with hints and take-backs.',
   practiceOpen: 'Practice',
   practiceTitle: 'Practice against the computer',
-  // A refused request (i18n.ts `errorText`): the home page's, and the table's (loaded with its later parts);
+  // A refused request (i18n.ts `errorText`): the home page's, and the table's (loaded with its later parts,
+  // or at once by a notice that comes before them: TableView);
   // the commonest are in the core section, the chat's in the chat section.
   err_BAD_REQUEST: 'The server did not understand that request',
   err_PROTOCOL_MISMATCH: 'A new version is out: reload the page',
