@@ -1,6 +1,7 @@
 /**
- * Three places where a real-browser audit found one part of the table over another, or moving
- * away, each measured here (and axe-core on each screen, all rules; serious or critical fail):
+ * Crowded screens, each measured here: three places where a real-browser audit found one part of
+ * the table over another, or moving away (and axe-core on each screen, all rules; serious or
+ * critical fail), and a deal whose flights the room made for an auction hid:
  * - a tablet in portrait (768×1024, 820×1180): the open chat (no side panel below 1000 px)
  *   leaves the partner's plate in view — it covered it — and covers neither the turned-up card,
  *   the bidding buttons, the hand nor the trick; read back (tall) it still leaves the plate;
@@ -9,6 +10,9 @@
  *   plates and bubbles and the chat and reactions buttons meet none of each other, and every
  *   value, suit and call of the picker is on the screen, 44 px, clear of them and what a tap at
  *   its centre reaches (at 320×568 they piled up in the room above the picker);
+ * - a small phone dealing a coinche hand (320×568, 360×640), motion on: the auction hides the
+ *   other seats' backs, and a dealt card is still seen flying to each of those seats (onto its
+ *   plate, where it fades), none left there once dealt;
  * - the lobby on a desktop (1366×768) and a tablet: a seat's "Sit here" and "+ Bot" stay where
  *   they were when its bot levels open (a side seat moved up 73 px, the bottom seat 146 px), and
  *   the levels are on the screen, on top, clear of the centre panel's controls.
@@ -207,6 +211,46 @@ describe('crowded screens', () => {
     }
     await resize(page, SMALL[0]!);
     await axeClean(page, 'a 320×568 phone, the coinche bid picker');
+  });
+
+  it('a small phone dealing a coinche hand: the cards are seen flying to every seat, whose backs the auction hides', async () => {
+    for (const viewport of [
+      { width: 320, height: 568 },
+      { width: 360, height: 640 },
+    ]) {
+      const where = `${viewport.width}x${viewport.height}`;
+      // Motion on (the deal's flights), as a phone.
+      const page = await chrome.page({ viewport, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' }, 20_000);
+      await seatedWithBots(page, base, { variant: 'coinche', target: 2000 });
+      // Every frame from the start on: the seats (by position) with a card back drawn and moving in them.
+      await page.evaluate(() => {
+        const w = window as unknown as { __reached: string[] };
+        w.__reached = [];
+        const loop = (): void => {
+          for (const a of document.getAnimations()) {
+            const el = (a.effect as KeyframeEffect | null)?.target;
+            if (a.playState !== 'running' || !(el instanceof Element) || el.getClientRects().length === 0) continue;
+            const pos = el.closest('[data-pos]')?.getAttribute('data-pos');
+            const back = el.matches('.back') || el.querySelector('.back') !== null;
+            const moving = (a.effect as KeyframeEffect).getKeyframes().some((k) => typeof k.transform === 'string' && k.transform.includes('translate'));
+            if (pos && back && moving && !w.__reached.includes(pos)) w.__reached.push(pos);
+          }
+          if (performance.getEntriesByName('belote:deal').length === 0 || performance.now() < performance.getEntriesByName('belote:deal')[0]!.startTime + 2000) requestAnimationFrame(loop);
+        };
+        requestAnimationFrame(loop);
+      });
+      await page.click('[data-testid=start]:not([disabled])');
+      await page.waitForFunction(() => performance.getEntriesByName('belote:deal').length > 0 && performance.now() > performance.getEntriesByName('belote:deal')[0]!.startTime + 2000);
+      expect(await count(page, '[data-testid=auction-board]'), `${where}: the auction on`).toBe(1);
+      // The auction's layout keeps its room: the seats' backs stay hidden (the board's, the bubbles').
+      expect(await page.$$eval('[data-seat] .backs', (els) => els.filter((e) => e.getClientRects().length > 0).length), `${where}: backs shown`).toBe(0);
+      const reached = await page.evaluate(() => (window as unknown as { __reached: string[] }).__reached);
+      expect(reached.filter((p) => p !== 'bottom').sort(), `${where}: the seats a dealt card was seen flying to`).toEqual(['left', 'right', 'top']);
+      // Nothing left over on the plates once dealt.
+      expect(await page.$$eval('[data-seat] .back', (els) => els.filter((e) => e.getClientRects().length > 0).length), `${where}: backs left on the table`).toBe(0);
+      await page.screenshot({ path: path.join(SHOTS, `coinche-dealt-${where}.png`) });
+      await page.context().close();
+    }
   });
 
   it('the lobby on a desktop and a tablet: a seat\'s buttons stay put when its bot levels open, the levels on the screen and on top', async () => {

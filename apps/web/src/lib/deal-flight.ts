@@ -105,10 +105,15 @@ const tablePoint = (): { x: number; y: number } | null => centreOf(document.quer
 
 const fadeIn = (node: Element, delay: number): TransitionConfig => play(node, [{ opacity: 0 }, { opacity: 1 }], delay, 200);
 
-/** From `from` (read in the next frame) to where `node` is, keeping the node's own transform (as Svelte's `fly`). */
-function flight(node: Element, from: () => { x: number; y: number } | null, delay: number): TransitionConfig {
+/**
+ * From `from` (read in the next frame) to where `node` is, keeping the node's own transform (as
+ * Svelte's `fly`); a node that is not drawn (no box) is left to `hidden`, if given and it can.
+ */
+function flight(node: Element, from: () => { x: number; y: number } | null, delay: number, hidden?: (start: { x: number; y: number } | null) => (() => void) | null): TransitionConfig {
   nextFrame(() => {
     const start = from();
+    const instead = hidden && node.getClientRects().length === 0 ? hidden(start) : null;
+    if (instead) return instead;
     const to = centreOf(node);
     if (!start || !to) return () => run(node, [{ opacity: 0 }, { opacity: 1 }], delay, 200, 'linear');
     const own = getComputedStyle(node).transform;
@@ -120,8 +125,45 @@ function flight(node: Element, from: () => { x: number; y: number } | null, dela
   return NONE;
 }
 
+/**
+ * A back dealt to a seat whose backs are hidden (a coinche auction on a short portrait phone,
+ * Felt): a copy of it flies from the dealer to the avatar on the seat's plate and fades there, as
+ * the retourne into a taker's plate, so that the deal is still seen reaching every seat. The copy
+ * is there for the flight only (removed when it ends; held at its end, out of sight, should that
+ * come late).
+ */
+function toPlate(node: Element, seat: Seat, start: { x: number; y: number } | null, delay: number, dealers: boolean): (() => void) | null {
+  // (onto the avatar: the name stays readable)
+  const plate = document.querySelector(`[data-seat="${seat}"] .plate`);
+  const into = plate?.querySelector('.avatar') ?? plate;
+  const to = centreOf(into);
+  if (!into || !start || !to || !node.animate) return null;
+  // The dealer's own cards: from a little toward the middle of the table, not from its own plate.
+  const mid = dealers ? tablePoint() : null;
+  const from = mid ? { x: to.x + (mid.x - to.x) * 0.35, y: to.y + (mid.y - to.y) * 0.35 } : start;
+  return () => {
+    const copy = node.cloneNode(true) as HTMLElement;
+    copy.setAttribute('aria-hidden', 'true');
+    copy.style.cssText = 'position:absolute;left:50%;top:50%;margin:0;translate:-50% -50%;z-index:1;pointer-events:none';
+    into.append(copy);
+    const at = (x: number, y: number, turn: number, scale: number): string => `translate(${x}px, ${y}px) rotate(${turn}deg) scale(${scale})`;
+    // The flight (eased out) in the first 70 %, then the fade into the plate.
+    const frames: Keyframe[] = [
+      { transform: at(from.x - to.x, from.y - to.y, -10, 0.7), opacity: 0.3, easing: EASE_OUT },
+      { opacity: 1, offset: 0.25 },
+      { transform: at(0, 0, 0, 1), opacity: 1, offset: 0.7 },
+      { transform: at(0, 0, 0, 0.6), opacity: 0 },
+    ];
+    const flying = copy.animate(frames, { delay, duration: FLIGHT_MS, fill: 'both' });
+    flying.onfinish = flying.oncancel = () => copy.remove();
+  };
+}
+
 /** A card (back) dealt to `seat` as its `index`-th card: from the dealer (the retourne: from the table). */
-function dealtBack(node: Element, { seat, index }: { seat: Seat; index: number }): TransitionConfig {
+const dealtBack = (node: Element, { seat, index }: { seat: Seat; index: number }): TransitionConfig => dealt(node, seat, index, true);
+
+/** A dealt card's flight; a back (`back`) with no box flies to its seat's plate (`toPlate`). */
+function dealt(node: Element, seat: Seat, index: number, back: boolean): TransitionConfig {
   const a = open();
   const planned = a?.plan.delays[seat][index];
   if (!a || planned === undefined) return NONE;
@@ -130,7 +172,8 @@ function dealtBack(node: Element, { seat, index }: { seat: Seat; index: number }
   if (reducedMotion()) return fadeIn(node, delay);
   const fromTable = a.plan.retourne !== null && 'taker' in a.plan.retourne && a.plan.retourne.taker === seat && index === a.held[seat];
   const dealer = a.plan.dealer;
-  return flight(node, fromTable ? tablePoint : () => seatPoint(dealer), delay);
+  const from = fromTable ? tablePoint : () => seatPoint(dealer);
+  return flight(node, from, delay, back ? (start) => toPlate(node, seat, start, delay, !fromTable && seat === dealer) : undefined);
 }
 
 /** A card of the viewer's hand that this step dealt. */
@@ -138,7 +181,7 @@ function dealtCard(node: Element, { card }: { card: Card }): TransitionConfig {
   const a = open();
   const index = a?.hand.get(card);
   if (!a || a.me === null || index === undefined) return NONE;
-  return dealtBack(node, { seat: a.me, index });
+  return dealt(node, a.me, index, false);
 }
 
 /** The retourne, face down while the first packets are dealt, then turning face up. */

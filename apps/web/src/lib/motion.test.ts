@@ -1,6 +1,6 @@
 // The table's first screen carries lib/motion.ts only; the live deal's motion (deal-flight.ts)
 // comes with the later parts. Before it has come (this file's own module graph: nothing here
-// imports it until the last test), the stand-ins draw every card and move nothing.
+// imports it before the second test), the stand-ins draw every card and move nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dealtBack, dealtCard, drawnBack, drawnCard, toTaker, turnUp } from './motion.js';
 import { dealMotion } from './deal-motion.js';
@@ -44,5 +44,43 @@ describe('before the live deal’s motion has loaded', () => {
     expect(animated()).toBe(1);
     stopDeal();
     expect(drawnBack(1, 3)).toBe(true);
+  });
+});
+
+describe('a back dealt to a seat whose backs are hidden (a coinche auction on a short phone)', () => {
+  it('flies a copy onto the seat\'s avatar, unread by screen readers, gone when it has landed', async () => {
+    const { startDeal, stopDeal } = await import('./deal-flight.js');
+    // (the dealer's seat 0, and seat 1 whose backs are hidden: jsdom lays nothing out, no element has a box)
+    document.body.innerHTML = '<div data-seat="0"><div class="plate"></div></div><div data-seat="1"><div class="plate"><span class="avatar"></span></div><div class="backs"></div></div>';
+    const node = document.createElement('span');
+    node.className = 'slot';
+    node.innerHTML = '<div class="back small"></div>';
+    node.animate = (() => {
+      throw new Error('the hidden back itself does not move');
+    }) as unknown as HTMLElement['animate'];
+    document.querySelector('.backs')!.append(node);
+    const flights: { el: Element; frames: Keyframe[]; animation: { onfinish: (() => void) | null } }[] = [];
+    const animate = vi.fn(function (this: Element, frames: Keyframe[]) {
+      const animation = { onfinish: null, oncancel: null };
+      flights.push({ el: this, frames, animation });
+      return animation;
+    });
+    Element.prototype.animate = animate as unknown as Element['animate'];
+    try {
+      startDeal(dealMotion(0, false), new Map(), null, [0, 0, 0, 0]);
+      expect(dealtBack(node, { seat: 1, index: 0 })).toEqual({ duration: 0 });
+      await frame();
+      expect(flights).toHaveLength(1);
+      const { el, frames, animation } = flights[0]!;
+      expect(el.parentElement?.className, 'onto the avatar').toBe('avatar');
+      expect(el.getAttribute('aria-hidden')).toBe('true');
+      expect(el.querySelector('.back')).not.toBeNull();
+      expect(frames.at(-1)?.opacity, 'faded at the end').toBe(0);
+      animation.onfinish?.();
+      expect(document.querySelector('.avatar')!.children).toHaveLength(0);
+    } finally {
+      delete (Element.prototype as { animate?: unknown }).animate;
+      stopDeal();
+    }
   });
 });
