@@ -106,7 +106,7 @@ describe('bots', () => {
   });
 
   it('classic\'s first lead, a bot\'s, waits FIRST_LEAD_PACES × BOT_DELAY_MS (the rest of the deal seen landing); the next cards BOT_DELAY_MS', { timeout: 40_000 }, async () => {
-    const paced = await testServer({ botDelayMs: 400 });
+    const paced = await testServer({ botDelayMs: 500 });
     try {
       const t = await createTable(paced, { rules: { target: 1000 } });
       const host = await TestClient.connect(paced, { tableId: t.id, hostKey: t.hostKey });
@@ -121,10 +121,10 @@ describe('bots', () => {
       const taken = steps.find((f) => f.types.includes('trumpChosen'))!;
       const [lead, second] = cards();
       expect(steps.indexOf(taken)).toBeLessThan(steps.indexOf(lead!));
-      const first = FIRST_LEAD_PACES * 400;
-      expect(first).toBeGreaterThan(600);
+      const first = FIRST_LEAD_PACES * 500;
+      expect(first).toBeGreaterThan(800);
       expect(lead!.at - taken.at).toBeGreaterThanOrEqual(first - 40);
-      expect(second!.at - lead!.at).toBeGreaterThanOrEqual(400 - 40);
+      expect(second!.at - lead!.at).toBeGreaterThanOrEqual(500 - 40);
       expect(second!.at - lead!.at).toBeLessThan(first - 40);
     } finally {
       await paced.close();
