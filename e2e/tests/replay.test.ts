@@ -450,6 +450,11 @@ describe('replay and analysis', () => {
       expect(await page.getAttribute(`[data-testid=move-list] [data-move-step="${at}"]`, 'aria-current'), `step ${at} current`).toBe('step');
       expect(await ring(`[data-testid=move-list] [data-move-step="${at}"]`), `the focused current entry at step ${at}: the shared ring of the gold buttons`).toEqual(shared);
     }
+    // The score row, after the last card at the same step: → from that card, and the same ring.
+    await page.click(`[data-testid=move-list] button.move[data-move-step="${frames.length - 1}"]`);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('[data-testid=move-list] .edge.end[aria-current=step]')), { timeout: 3000 }).toBe(true);
+    expect(await ring('[data-testid=move-list] .edge.end'), 'the focused score row: the shared ring').toEqual(shared);
     const rings = await page.evaluate(() => {
       const rules = (list: CSSRuleList): CSSRule[] => [...list].flatMap((r) => ('cssRules' in r ? [r, ...rules((r as CSSGroupingRule).cssRules)] : [r]));
       return [...document.styleSheets]

@@ -347,6 +347,47 @@ describe('the replay', () => {
     expect(stops()).toEqual([entry]);
   });
 
+  it("the move list's score row is an entry as the others: → or ↓ from the last card (the same step), the tab stop, named; ← back, → on to the next deal", async () => {
+    const deal = timeline.deals[playedDeal]!;
+    expect(timeline.deals.length, 'a deal after it').toBeGreaterThan(playedDeal + 1);
+    render(ReplayView, { loaded, spawn: fakeWorker, startDeal: deal.index + 1 });
+    const list = screen.getByRole('toolbar', { name: 'Moves' });
+    const current = (): HTMLElement => list.querySelector<HTMLElement>('[aria-current=step]')!;
+    const stops = (): HTMLElement[] => [...list.querySelectorAll<HTMLElement>('button')].filter((b) => b.tabIndex >= 0);
+    const press = async (k: string, to: () => HTMLElement): Promise<void> => {
+      await fireEvent.keyDown(document.activeElement!, { key: k });
+      await waitFor(() => expect(document.activeElement, k).toBe(to()));
+      expect(current(), k).toBe(to());
+      expect(stops(), k).toEqual([to()]);
+    };
+    const [w0, w1] = deal.result.written;
+    const row = screen.getByRole('button', { name: new RegExp(`^Score: .+, Ann & Cid ${w0}, Bob & Dee ${w1}$`) });
+    // The focused current entry's ring is app.css's, by this class.
+    expect(row.classList).toContain('step-entry');
+    const card = list.querySelector<HTMLElement>(`button.move[data-move-step="${deal.frames.length - 1}"]`)!;
+    current().focus();
+    await press('End', () => card);
+    const end = caption();
+    for (const k of ['ArrowRight', 'ArrowDown']) {
+      await press(k, () => row);
+      expect(caption(), `${k}: the board stays at the deal's end`).toBe(end);
+      await press('ArrowLeft', () => card);
+      expect(caption()).toBe(end);
+    }
+    // On from the score row: the next deal, as dealt.
+    await press('ArrowRight', () => row);
+    await press('ArrowRight', () => list.querySelector<HTMLElement>('[data-move-step="0"]')!);
+    expect(caption()).toMatch(/deals; the retourne is/);
+    // Back (← from the deal as dealt: the deal's end, its last card); a tap on the row makes it
+    // current, one on the last card that card again.
+    const lastCard = (): HTMLElement => list.querySelector<HTMLElement>(`button.move[data-move-step="${deal.frames.length - 1}"]`)!;
+    await press('ArrowLeft', lastCard);
+    await fireEvent.click(list.querySelector<HTMLElement>('.edge.end')!);
+    expect([current(), ...stops()]).toEqual([list.querySelector('.edge.end'), list.querySelector('.edge.end')]);
+    await fireEvent.click(lastCard());
+    expect([current(), ...stops()]).toEqual([lastCard(), lastCard()]);
+  });
+
   it('speaks German and French', async () => {
     prefs.setLang('de');
     render(ReplayView, { loaded, spawn: fakeWorker });
