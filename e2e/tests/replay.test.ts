@@ -12,9 +12,12 @@
  * value under the pointer and a tap jumps there; "what if" plays another card out, shows its
  * score and the change, and leaves the game as it was. The move list is one Tab stop whose keys
  * move the replay and the focus together (its entry the current step's), whose focused current
- * entry has the gold buttons' ring of app.css, written once. On a 360×740 and a 320×568
- * phone, a tap on the docked verdict shows the decision with every "what if" button clear of the
- * step buttons (at 360 px its longest panel's lower rows were under them). Every panel passes axe-core at phone
+ * entry has the gold buttons' ring of app.css, written once (the score row too, reached by → from
+ * the last card). On a 360×740 and a 320×568 phone, the slider and the speed are whole on the
+ * screen with the page at its top, nothing over them (at 320×568 the docked step buttons were
+ * over half of them: they stop above them there), and a tap on the docked verdict shows the
+ * decision with every "what if" button clear of the step buttons (at 360 px its longest panel's
+ * lower rows were under them). Every panel passes axe-core at phone
  * and desktop size (screenshots in test-artifacts/replay/). Last, a downloaded record opened
  * from the home page is replayed and analysed with the browser offline and no request carrying
  * it anywhere; on that phone the docked step buttons are opaque, and what scrolls into view (the
@@ -492,6 +495,24 @@ describe('replay and analysis', () => {
     for (const size of [{ width: 360, height: 740 }, { width: 320, height: 568 }]) {
       await resize(page, size);
       await page.evaluate(() => scrollTo(0, 0));
+      // The page at its top: the slider and the speed whole on the screen, each the element at its
+      // centre and near its corners (nothing over them), above the dock; stopped right above it (a
+      // short screen), on an opaque bar, as the dock is (the page scrolls under them).
+      const m = await page.evaluate(() => {
+        const dock = document.querySelector('.dock')!.getBoundingClientRect().top;
+        const covered = [document.querySelector<HTMLElement>('input.scrub')!, document.querySelector<HTMLElement>('[data-testid=replay-speed]')!].flatMap((el) => {
+          const r = el.getBoundingClientRect();
+          const over = [[0.5, 0.5], [0.2, 0.25], [0.8, 0.25], [0.2, 0.75], [0.8, 0.75]]
+            .map(([fx, fy]) => document.elementFromPoint(r.left + r.width * fx!, r.top + r.height * fy!))
+            .filter((at) => at !== el);
+          return r.top >= 0 && r.bottom <= dock && over.length === 0 ? [] : [`${el.tagName.toLowerCase()} at ${Math.round(r.top)}-${Math.round(r.bottom)} px (the dock at ${Math.round(dock)}; over it: ${over.map((at) => at?.closest('[class]')?.className ?? 'nothing').join(', ')})`];
+        });
+        return { covered, atDock: Math.abs((document.querySelector('.scrub-bar')?.getBoundingClientRect().bottom ?? 0) - dock) < 1 };
+      });
+      expect(m.covered, `${size.width}x${size.height}, the page at its top: the slider and the speed whole and uncovered`).toEqual([]);
+      // (made opaque by the page's scroll handler, which runs a frame or so after the scroll)
+      if (m.atDock) await expect.poll(() => page.$eval('.scrub-bar', (e) => getComputedStyle(e).backgroundColor), { timeout: 3000, message: `${size.width}x${size.height}: the slider's bar stopped on the dock is opaque` }).toMatch(/^rgb\(/);
+      await page.screenshot({ path: path.join(SHOTS, `small-phone-top-${size.width}.png`) });
       await page.click('[data-testid=verdict-line]');
       await page.waitForFunction(() => document.querySelector('.verdict-area')!.getBoundingClientRect().top < innerHeight / 2);
       // Each "what if" button: the element at its centre is the button, all of it above the dock.
