@@ -1,28 +1,60 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TABLE_ID, taken, updateFor } from '../../test/fixtures.js';
 import { HOME_FR } from '../lib/i18n/home-fr.js';
 
+/**
+ * A table's first screen with fresh modules: only the French core texts loaded (main.ts), no part
+ * yet, and the idle moment that fetches the later parts once the table is shown (parts.ts
+ * `tableShown`) never coming, so that only the notice can fetch them.
+ */
+async function frenchTable() {
+  vi.resetModules();
+  localStorage.setItem('belote:lang', 'fr');
+  vi.stubGlobal('requestIdleCallback', () => 0);
+  const { loadLang, textsLoaded } = await import('../lib/i18n.js');
+  const { TableClient } = await import('../lib/store.svelte.js');
+  const TableView = (await import('./TableView.svelte')).default;
+  const { render, screen, cleanup } = await import('@testing-library/svelte'); // on the same (fresh) Svelte
+  unmount = cleanup;
+  const { flushSync } = await import('svelte');
+  await import('./table-later.js'); // compiled now, so that a loaded machine does not outlast the notice (NOTICE_MS)
+  await loadLang('fr');
+  expect(textsLoaded('fr', ['home'])).toBe(false);
+  const store = new TableClient(TABLE_ID);
+  store.receive(updateFor(taken(3), 0, 1));
+  render(TableView, { id: TABLE_ID, storeFactory: () => store });
+  return { store, screen, flushSync, textsLoaded };
+}
+
+let unmount = (): void => {};
+afterEach(() => {
+  unmount();
+  localStorage.removeItem('belote:lang');
+  vi.unstubAllGlobals();
+});
+
 describe('a notice at a table', () => {
   it('before the later parts came, is said in the player’s language once its text (the home section) has loaded', async () => {
-    // Fresh modules: only the core texts loaded, as at a table's first screen (main.ts); no part yet.
-    vi.resetModules();
-    localStorage.setItem('belote:lang', 'fr');
-    const { loadLang, textsLoaded } = await import('../lib/i18n.js');
-    const { TableClient } = await import('../lib/store.svelte.js');
-    const TableView = (await import('./TableView.svelte')).default;
-    const { render, screen } = await import('@testing-library/svelte'); // on the same (fresh) Svelte
-    const { flushSync } = await import('svelte');
-    await loadLang('fr');
-    expect(textsLoaded('fr', ['home'])).toBe(false);
-    const store = new TableClient(TABLE_ID);
-    store.receive(updateFor(taken(3), 0, 1));
-    render(TableView, { id: TABLE_ID, storeFactory: () => store });
+    const { store, screen, flushSync, textsLoaded } = await frenchTable();
     store.cues.notify({ code: 'WRONG_PHASE', message: 'the deal is over' });
     flushSync();
     expect(screen.getByTestId('notice').textContent).toBe('Erreur\u202f: the deal is over');
-    // No other trigger: the notice fetches the text, and says it again when it has come (before it goes: NOTICE_MS).
+    // No other trigger: the notice fetches the text, and says it again when it has come.
     await vi.waitFor(() => expect(screen.getByTestId('notice').textContent).toBe(HOME_FR.err_WRONG_PHASE), { timeout: 3000 });
     expect(textsLoaded('fr', ['home'])).toBe(true);
-    localStorage.removeItem('belote:lang');
+  });
+
+  it('whose words were already there, is not drawn (nor read out) again when the later parts come', async () => {
+    const { store, screen, flushSync, textsLoaded } = await frenchTable();
+    store.cues.notify({ code: 'RATE_LIMITED', message: 'slow down' });
+    flushSync();
+    const shown = screen.getByTestId('notice');
+    const words = shown.textContent;
+    expect(words).not.toContain('slow down');
+    await vi.waitFor(() => expect(textsLoaded('fr', ['home'])).toBe(true), { timeout: 3000 });
+    await new Promise((r) => setTimeout(r, 50));
+    flushSync();
+    expect(screen.getByTestId('notice')).toBe(shown);
+    expect(shown.textContent).toBe(words);
   });
 });
