@@ -36,7 +36,8 @@ export const DEAL_FIRST_MOVE_PACES = 2.2;
 /**
  * Classic's first lead, a bot's, waits this many times BOT_DELAY_MS (1.19 s by default): after
  * the taking the rest of the deal lands within 850 ms on the web client, and a lead at
- * BOT_DELAY_MS left while those cards were still flying in.
+ * BOT_DELAY_MS left while those cards were still flying in. (Both factors cover the motion from a
+ * BOT_DELAY_MS of about 550 ms, the first move's, and 500 ms, the lead's: tests run faster.)
  */
 export const FIRST_LEAD_PACES = 1.7;
 /** An automatic step that could not be saved (the database unreachable) is tried again after this long. */
