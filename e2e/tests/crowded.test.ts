@@ -232,15 +232,32 @@ describe('crowded screens', () => {
             if (a.playState !== 'running' || !(el instanceof Element) || el.getClientRects().length === 0) continue;
             const pos = el.closest('[data-pos]')?.getAttribute('data-pos');
             const back = el.matches('.back') || el.querySelector('.back') !== null;
-            const moving = (a.effect as KeyframeEffect).getKeyframes().some((k) => typeof k.transform === 'string' && k.transform.includes('translate'));
+            // a flight: a keyframe away from where the card ends (translate(0px, 0px) does not move)
+            const moving = (a.effect as KeyframeEffect).getKeyframes().some((k) => {
+              const m = typeof k.transform === 'string' ? /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px/.exec(k.transform) : null;
+              return m !== null && Math.abs(Number(m[1])) + Math.abs(Number(m[2])) > 2;
+            });
             if (pos && back && moving && !w.__reached.includes(pos)) w.__reached.push(pos);
           }
-          if (performance.getEntriesByName('belote:deal').length === 0 || performance.now() < performance.getEntriesByName('belote:deal')[0]!.startTime + 2000) requestAnimationFrame(loop);
+          if (!(window as unknown as { __dealt?: boolean }).__dealt) requestAnimationFrame(loop);
         };
         requestAnimationFrame(loop);
       });
       await page.click('[data-testid=start]:not([disabled])');
-      await page.waitForFunction(() => performance.getEntriesByName('belote:deal').length > 0 && performance.now() > performance.getEntriesByName('belote:deal')[0]!.startTime + 2000);
+      // Dealt: a while after the deal's step (1.2 s of motion), no card's animation running any more.
+      await page.waitForFunction(
+        () => {
+          const dealt = performance.getEntriesByName('belote:deal')[0];
+          if (!dealt || performance.now() < dealt.startTime + 1500) return false;
+          const flying = document.getAnimations().some((a) => {
+            const el = (a.effect as KeyframeEffect | null)?.target;
+            return a.playState === 'running' && el instanceof Element && (el.matches('.back') || el.querySelector('.back') !== null);
+          });
+          return ((window as unknown as { __dealt?: boolean }).__dealt = !flying);
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
       expect(await count(page, '[data-testid=auction-board]'), `${where}: the auction on`).toBe(1);
       // The auction's layout keeps its room: the seats' backs stay hidden (the board's, the bubbles').
       expect(await page.$$eval('[data-seat] .backs', (els) => els.filter((e) => e.getClientRects().length > 0).length), `${where}: backs shown`).toBe(0);

@@ -64,6 +64,9 @@ export function startDeal(plan: DealMotion, hand: ReadonlyMap<Card, number>, me:
   if (plan.kind === 'complete') globalThis.performance?.mark?.('belote:taking');
 }
 
+/** The copies flying onto plates (`toPlate`), each removed when its flight ends. */
+const copies = new Set<Animation>();
+
 function clearPackets(): void {
   for (const t of timers) clearTimeout(t);
   timers = [];
@@ -72,6 +75,7 @@ function clearPackets(): void {
 /** A snapshot replaced the state: nothing in flight any more, every card drawn. */
 export function stopDeal(): void {
   clearPackets();
+  for (const f of copies) f.cancel();
   active = null;
   openUntil = 0;
   dealTicked();
@@ -105,6 +109,12 @@ const tablePoint = (): { x: number; y: number } | null => centreOf(document.quer
 
 const fadeIn = (node: Element, delay: number): TransitionConfig => play(node, [{ opacity: 0 }, { opacity: 1 }], delay, 200);
 
+/** A card's transform at an offset from where it ends, turned and scaled, after its own (`base`). */
+const place =
+  (base: string) =>
+  (x: number, y: number, turn: number, scale: number): string =>
+    `${base} translate(${x}px, ${y}px) rotate(${turn}deg) scale(${scale})`;
+
 /**
  * From `from` (read in the next frame) to where `node` is, keeping the node's own transform (as
  * Svelte's `fly`); a node that is not drawn (no box) is left to `hidden`, if given and it can.
@@ -118,7 +128,7 @@ function flight(node: Element, from: () => { x: number; y: number } | null, dela
     if (!start || !to) return () => run(node, [{ opacity: 0 }, { opacity: 1 }], delay, 200, 'linear');
     const own = getComputedStyle(node).transform;
     const base = own === 'none' ? '' : own;
-    const at = (x: number, y: number, turn: number, scale: number): string => `${base} translate(${x}px, ${y}px) rotate(${turn}deg) scale(${scale})`;
+    const at = place(base);
     // Opacity 0.3 → 1 over the first 35 % of the eased flight, as the card leaves the dealer.
     return () => run(node, [{ transform: at(start.x - to.x, start.y - to.y, -10, 0.7), opacity: 0.3 }, { opacity: 1, offset: 0.35 }, { transform: at(0, 0, 0, 1), opacity: 1 }], delay, FLIGHT_MS, EASE_OUT);
   });
@@ -146,7 +156,7 @@ function toPlate(node: Element, seat: Seat, start: { x: number; y: number } | nu
     copy.setAttribute('aria-hidden', 'true');
     copy.style.cssText = 'position:absolute;left:50%;top:50%;margin:0;translate:-50% -50%;z-index:1;pointer-events:none';
     into.append(copy);
-    const at = (x: number, y: number, turn: number, scale: number): string => `translate(${x}px, ${y}px) rotate(${turn}deg) scale(${scale})`;
+    const at = place('');
     // The flight (eased out) in the first 70 %, then the fade into the plate.
     const frames: Keyframe[] = [
       { transform: at(from.x - to.x, from.y - to.y, -10, 0.7), opacity: 0.3, easing: EASE_OUT },
@@ -155,7 +165,11 @@ function toPlate(node: Element, seat: Seat, start: { x: number; y: number } | nu
       { transform: at(0, 0, 0, 0.6), opacity: 0 },
     ];
     const flying = copy.animate(frames, { delay, duration: FLIGHT_MS, fill: 'both' });
-    flying.onfinish = flying.oncancel = () => copy.remove();
+    copies.add(flying);
+    flying.onfinish = flying.oncancel = () => {
+      copies.delete(flying);
+      copy.remove();
+    };
   };
 }
 

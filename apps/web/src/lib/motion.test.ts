@@ -83,4 +83,32 @@ describe('a back dealt to a seat whose backs are hidden (a coinche auction on a 
       stopDeal();
     }
   });
+  it('drops a copy still flying when a snapshot replaces the deal (stopDeal)', async () => {
+    const { startDeal, stopDeal } = await import('./deal-flight.js');
+    document.body.innerHTML = '<div data-seat="0"><div class="plate"></div></div><div data-seat="1"><div class="plate"><span class="avatar"></span></div><div class="backs"></div></div>';
+    const node = document.createElement('span');
+    node.innerHTML = '<div class="back small"></div>';
+    document.querySelector('.backs')!.append(node);
+    let cancelled = 0;
+    Element.prototype.animate = function () {
+      const animation = {
+        onfinish: null as (() => void) | null,
+        oncancel: null as (() => void) | null,
+        cancel: () => void (cancelled++, animation.oncancel?.()),
+      };
+      return animation;
+    } as unknown as Element['animate'];
+    try {
+      startDeal(dealMotion(0, false), new Map(), null, [0, 0, 0, 0]);
+      dealtBack(node, { seat: 1, index: 0 });
+      await frame();
+      expect(document.querySelector('.avatar')!.children).toHaveLength(1);
+      stopDeal();
+      expect(cancelled).toBe(1);
+      expect(document.querySelector('.avatar')!.children).toHaveLength(0);
+    } finally {
+      delete (Element.prototype as { animate?: unknown }).animate;
+      stopDeal();
+    }
+  });
 });
