@@ -6,7 +6,7 @@
 import type { Decision, DealAnalysis } from '@belote/bots';
 import { playGame, recordOf, replayTimeline, seededRng, type GameRecord, type Rules } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
-import { areaPath, linear, linePath, nearestIndex, niceStep, ticks } from './chart.js';
+import { areaPath, clearBox, linear, linePath, nearestIndex, niceStep, segmentMeetsBox, ticks } from './chart.js';
 import { MARK_SYMBOL, markCounts, markedCursors, markOf, nextCursor } from './marks.js';
 import { listedActions, moveListOf, seatOrder } from './move-list.js';
 import { exactSentence, marksNote, measuredSentence, verdictBrief, verdictSentence, whySentence } from './verdict-words.js';
@@ -85,6 +85,21 @@ describe('the charts', () => {
     expect(nearestIndex([0, 10, 20], 14)).toBe(1);
     expect(nearestIndex([0, 10, 20], 16)).toBe(2);
     expect(nearestIndex([], 3)).toBe(-1);
+  });
+
+  it("find a label's box clear of the lines", () => {
+    const box = { x: 10, y: 10, width: 20, height: 10 };
+    const meets = (ax: number, ay: number, bx: number, by: number) => segmentMeetsBox({ x: ax, y: ay }, { x: bx, y: by }, box);
+    // across it, into it, inside it, a point in it; beside it, past its corner, a point outside
+    expect([meets(0, 0, 40, 30), meets(0, 15, 12, 15), meets(12, 12, 14, 14), meets(20, 15, 20, 15)]).toEqual([true, true, true, true]);
+    expect([meets(0, 0, 40, 5), meets(0, 16, 8, 24), meets(31, 0, 31, 40), meets(5, 5, 5, 5)]).toEqual([false, false, false, false]);
+    const line = [{ x: 0, y: 40 }, { x: 50, y: 12 }];
+    const right = { x: 40, y: 5, width: 10, height: 10 };
+    const left = { x: 0, y: 5, width: 10, height: 10 };
+    expect(clearBox([right, left], [line], 0)).toBe(1);
+    expect(clearBox([left, right], [line], 0)).toBe(0);
+    // grown by the pad, the left box meets the line too: none clear, the first
+    expect(clearBox([right, left], [[{ x: 0, y: 18 }, { x: 50, y: 12 }]], 4)).toBe(0);
   });
 });
 

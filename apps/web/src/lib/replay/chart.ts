@@ -1,6 +1,6 @@
 /**
  * The little geometry the replay's charts share (SVG, no library): linear scales, round tick
- * values, line and area paths, and the point nearest the pointer.
+ * values, line and area paths, the point nearest the pointer, and a spot for a label clear of the lines.
  */
 
 export interface Point {
@@ -52,4 +52,42 @@ export function nearestIndex(xs: readonly number[], x: number): number {
     }
   });
   return best;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Whether the segment a–b passes through the box (Liang–Barsky clipping; a == b: the point). */
+export function segmentMeetsBox(a: Point, b: Point, box: Box): boolean {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  let t0 = 0;
+  let t1 = 1;
+  // Each edge as p·t ≤ q: left, right, top, bottom.
+  const edges: [number, number][] = [
+    [-dx, a.x - box.x],
+    [dx, box.x + box.width - a.x],
+    [-dy, a.y - box.y],
+    [dy, box.y + box.height - a.y],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return false;
+    } else if (p < 0) t0 = Math.max(t0, q / p);
+    else t1 = Math.min(t1, q / p);
+  }
+  return t0 <= t1;
+}
+
+/** Whether a line through the points (or its only point) passes through the box. */
+export const lineMeetsBox = (pts: readonly Point[], box: Box): boolean => pts.some((p, i) => segmentMeetsBox(pts[Math.max(0, i - 1)]!, p, box));
+
+/** The index of the first box no line passes through (each box grown by `pad` all round); 0 when none is clear. */
+export function clearBox(boxes: readonly Box[], lines: readonly (readonly Point[])[], pad: number): number {
+  const i = boxes.findIndex((b) => !lines.some((l) => lineMeetsBox(l, { x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad })));
+  return Math.max(0, i);
 }
