@@ -13,7 +13,7 @@
  * score and the change, and leaves the game as it was. The move list is one Tab stop whose keys
  * move the replay and the focus together (its entry the current step's), whose focused current
  * entry has the gold buttons' ring of app.css, written once (the score row too, reached by → from
- * the last card). On a 360×740 and a 320×568 phone, the slider and the speed are whole on the
+ * the last card, and by ← from the next deal as dealt). On a 360×740 and a 320×568 phone, the slider and the speed are whole on the
  * screen with the page at its top, nothing over them (at 320×568 the docked step buttons were
  * over half of them: they stop above them there), and a tap on the docked verdict shows the
  * decision with every "what if" button clear of the step buttons (at 360 px its longest panel's
@@ -458,6 +458,13 @@ describe('replay and analysis', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.evaluate(() => document.activeElement?.matches('[data-testid=move-list] .edge.end[aria-current=step]')), { timeout: 3000 }).toBe(true);
     expect(await ring('[data-testid=move-list] .edge.end'), 'the focused score row: the shared ring').toEqual(shared);
+    // → from it: the next deal as dealt; ← from there: back on that row (not the last card).
+    const onScoreRow = (): Promise<boolean | undefined> => page.evaluate(() => document.activeElement?.matches('[data-testid=move-list] .edge.end[aria-current=step]'));
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focus, { timeout: 3000 }).toEqual({ where: 'in', step: '0', current: '0' });
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(onScoreRow, { timeout: 3000, message: '← from the next deal as dealt: the score row' }).toBe(true);
+    await page.waitForSelector(`[data-testid=deal-list] [data-deal="${played}"][aria-current=true]`);
     const rings = await page.evaluate(() => {
       const rules = (list: CSSRuleList): CSSRule[] => [...list].flatMap((r) => ('cssRules' in r ? [r, ...rules((r as CSSGroupingRule).cssRules)] : [r]));
       return [...document.styleSheets]

@@ -6,7 +6,7 @@
 import type { FromWorker, ToWorker } from '../../lib/replay/analysis-host.js';
 import { analysisHost } from '../../lib/replay/analysis-host.js';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
-import { replayTimeline, type GameRecord } from '@belote/rules';
+import { replayTimeline, type GameRecord, type ReplayDeal } from '@belote/rules';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prefs } from '../../lib/prefs.svelte.js';
 import type { WorkerLike } from '../../lib/replay/analysis-session.svelte.js';
@@ -347,7 +347,7 @@ describe('the replay', () => {
     expect(stops()).toEqual([entry]);
   });
 
-  it("the move list's score row is an entry as the others: → or ↓ from the last card (the same step), the tab stop, named; ← back, → on to the next deal", async () => {
+  it("the move list's score row is an entry as the others: → or ↓ from the last card (the same step), the tab stop, named; ← back, → on to the next deal and ← from there back to it", async () => {
     const deal = timeline.deals[playedDeal]!;
     expect(timeline.deals.length, 'a deal after it').toBeGreaterThan(playedDeal + 1);
     render(ReplayView, { loaded, spawn: fakeWorker, startDeal: deal.index + 1 });
@@ -378,14 +378,50 @@ describe('the replay', () => {
     await press('ArrowRight', () => row);
     await press('ArrowRight', () => list.querySelector<HTMLElement>('[data-move-step="0"]')!);
     expect(caption()).toMatch(/deals; the retourne is/);
-    // Back (← from the deal as dealt: the deal's end, its last card); a tap on the row makes it
-    // current, one on the last card that card again.
+    // Back, the way it came: ← from the deal as dealt is the previous deal's end, on its score row
+    // (the board at that deal's end), and ← once more its last card; ↑ from the deal as dealt
+    // still goes to that card (a trick back).
     const lastCard = (): HTMLElement => list.querySelector<HTMLElement>(`button.move[data-move-step="${deal.frames.length - 1}"]`)!;
+    const scoreRow = (): HTMLElement => list.querySelector<HTMLElement>('.edge.end')!;
+    const dealt = (): HTMLElement => list.querySelector<HTMLElement>('[data-move-step="0"]')!;
+    await press('ArrowLeft', scoreRow);
+    expect(scoreRow().textContent).toContain(`${w0}–${w1}`);
+    expect(caption(), '← from the next deal: the board at the deal’s end').toBe(end);
     await press('ArrowLeft', lastCard);
+    await press('ArrowRight', scoreRow);
+    await press('ArrowRight', dealt);
+    await press('ArrowUp', lastCard);
+    expect(caption()).toBe(end);
+    // A tap on the row makes it current, one on the last card that card again.
     await fireEvent.click(list.querySelector<HTMLElement>('.edge.end')!);
     expect([current(), ...stops()]).toEqual([list.querySelector('.edge.end'), list.querySelector('.edge.end')]);
     await fireEvent.click(lastCard());
     expect([current(), ...stops()]).toEqual([lastCard(), lastCard()]);
+  });
+
+  it('a ← on the deal as dealt that goes nowhere (the first deal), or that a key overtakes, leaves the score row alone', async () => {
+    const first = timeline.deals[0]!;
+    render(ReplayView, { loaded, spawn: fakeWorker, startDeal: first.index + 1 });
+    const list = screen.getByRole('toolbar', { name: 'Moves' });
+    const current = (): HTMLElement => list.querySelector<HTMLElement>('[aria-current=step]')!;
+    const lastCard = (d: ReplayDeal): string => `button.move[data-move-step="${d.frames.length - 1}"]`;
+    current().focus();
+    await fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(current().getAttribute('data-move-step')).toBe('0');
+    // End: the last card is current, as ever (not the score row).
+    await fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    await waitFor(() => expect(document.activeElement).toBe(current()));
+    expect(current()).toBe(list.querySelector(lastCard(first)));
+    // On the next deal as dealt, ← and End at once: the previous deal's end, its last card (End's).
+    await fireEvent.keyDown(document.activeElement!, { key: 'PageDown' });
+    await waitFor(() => expect(document.activeElement).toBe(list.querySelector('[data-move-step="0"]')));
+    const dealt = document.activeElement!;
+    void fireEvent.keyDown(dealt, { key: 'ArrowLeft' });
+    await fireEvent.keyDown(dealt, { key: 'End' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(current()).toBe(list.querySelector(lastCard(first)));
+    expect(document.activeElement).toBe(current());
   });
 
   it('speaks German and French', async () => {
