@@ -465,6 +465,14 @@ describe('replay and analysis', () => {
     await page.keyboard.press('ArrowLeft');
     await expect.poll(onScoreRow, { timeout: 3000, message: '← from the next deal as dealt: the score row' }).toBe(true);
     await page.waitForSelector(`[data-testid=deal-list] [data-deal="${played}"][aria-current=true]`);
+    // A tap on the score row, or on the deal as dealt, makes it the current entry, marked without the focus too.
+    for (const row of ['.edge.end', '.edge:not(.end)']) {
+      await page.click(`[data-testid=move-list] ${row}`);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const marked = await page.$eval(`[data-testid=move-list] ${row}`, (e) => ({ current: e.getAttribute('aria-current'), shadow: getComputedStyle(e).boxShadow }));
+      expect(marked.current, `${row} tapped: current`).toBe('step');
+      expect(marked.shadow, `${row} tapped, not focused: marked`).not.toBe('none');
+    }
     const rings = await page.evaluate(() => {
       const rules = (list: CSSRuleList): CSSRule[] => [...list].flatMap((r) => ('cssRules' in r ? [r, ...rules((r as CSSGroupingRule).cssRules)] : [r]));
       return [...document.styleSheets]
@@ -518,6 +526,7 @@ describe('replay and analysis', () => {
       });
       expect(m.covered, `${size.width}x${size.height}, the page at its top: the slider and the speed whole and uncovered`).toEqual([]);
       // (made opaque by the page's scroll handler, which runs a frame or so after the scroll)
+      expect(m.atDock, `${size.width}x${size.height}: the slider's bar stopped on the dock (a short screen only)`).toBe(size.height < 700);
       if (m.atDock) await expect.poll(() => page.$eval('.scrub-bar', (e) => getComputedStyle(e).backgroundColor), { timeout: 3000, message: `${size.width}x${size.height}: the slider's bar stopped on the dock is opaque` }).toMatch(/^rgb\(/);
       await page.screenshot({ path: path.join(SHOTS, `small-phone-top-${size.width}.png`) });
       await page.click('[data-testid=verdict-line]');
