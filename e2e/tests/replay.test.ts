@@ -468,9 +468,12 @@ describe('replay and analysis', () => {
     // A tap on the score row, or on the deal as dealt, makes it the current entry, marked without the focus too.
     for (const row of ['.edge.end', '.edge:not(.end)']) {
       await page.click(`[data-testid=move-list] ${row}`);
+      // (the focus may follow the step a task later: the focus taken away once it has settled)
+      await page.waitForTimeout(150);
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      const marked = await page.$eval(`[data-testid=move-list] ${row}`, (e) => ({ current: e.getAttribute('aria-current'), shadow: getComputedStyle(e).boxShadow }));
+      const marked = await page.$eval(`[data-testid=move-list] ${row}`, (e) => ({ current: e.getAttribute('aria-current'), focused: e.matches(':focus'), shadow: getComputedStyle(e).boxShadow }));
       expect(marked.current, `${row} tapped: current`).toBe('step');
+      expect(marked.focused, `${row}: the focus taken away`).toBe(false);
       expect(marked.shadow, `${row} tapped, not focused: marked`).not.toBe('none');
     }
     const rings = await page.evaluate(() => {
