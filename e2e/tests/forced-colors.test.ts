@@ -11,8 +11,9 @@
  * in the normal look too. Screenshots
  * `forced-colors/<screen>-<theme>.png`.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { playGame, recordOf, seededRng } from '@belote/rules';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, seatedWithBots, sleep, useBrowser } from './browser.js';
@@ -265,6 +266,32 @@ describe('forced colours (Windows high contrast)', () => {
       expect(summary[0]!.bgAlpha, 'the deal summary opaque').toBe(1);
       outlined(await looks(page, '[data-testid=continue]'), 'continue');
       expect((await keyboardFocus(page, '[data-testid=continue]')).outline, 'Continue: focus ring').toBeGreaterThanOrEqual(2);
+      await page.context().close();
+    });
+  }
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`${theme} theme: the replay's charts (running totals, the deal's evaluation) drawn in colours that read on Canvas`, async () => {
+      const file = path.join(SHOTS, 'charts-game.json');
+      writeFileSync(file, JSON.stringify(recordOf(playGame({ target: 301 }, seededRng('e2e-forced-charts')).state)));
+      const page = await chrome.page({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-US', reducedMotion: 'reduce', forcedColors: 'active', colorScheme: theme }, 15_000);
+      await page.goto(`${base}/`);
+      const { canvas } = await systemColours(page);
+      await page.setInputFiles('[data-testid=open-record]', file);
+      await page.waitForSelector('[data-testid=score-chart]');
+      await page.waitForSelector('[data-testid=eval-figure] svg', { timeout: 120_000 });
+      // (the cursor's line on the deal, past its first step)
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      const inks = await page.$$eval('[data-testid=score-chart] :is(.target, .now), [data-testid=eval-figure] svg :is(.grid.zero, .line, .now, .tick)', (els) =>
+        els.map((e) => {
+          const s = getComputedStyle(e);
+          return { what: e.getAttribute('class')!.split(' ').filter((c) => !c.startsWith('svelte-')).join('.'), ink: e.tagName === 'text' ? s.fill : s.stroke };
+        }),
+      );
+      for (const what of ['target', 'now', 'grid.zero', 'line', 'tick']) expect(inks.some((i) => i.what === what), `${theme}: a ${what} drawn`).toBe(true);
+      for (const i of inks) expect(contrast(i.ink, canvas), `${theme}: the ${i.what}'s ${i.ink} on Canvas ${canvas}`).toBeGreaterThanOrEqual(3);
+      await page.screenshot({ path: path.join(SHOTS, `replay-charts-${theme}.png`), fullPage: true });
       await page.context().close();
     });
   }
