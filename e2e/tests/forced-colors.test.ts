@@ -283,13 +283,13 @@ describe('forced colours (Windows high contrast)', () => {
       // (the cursor's line on the deal, past its first step)
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
-      const inks = await page.$$eval('[data-testid=score-chart] :is(.target, .now), [data-testid=eval-figure] svg :is(.grid.zero, .line, .now, .tick)', (els) =>
+      const inks = await page.$$eval('[data-testid=score-chart] :is(.target, .now, .target-label), [data-testid=eval-figure] svg :is(.grid.zero, .line, .now, .tick)', (els) =>
         els.map((e) => {
           const s = getComputedStyle(e);
           return { what: e.getAttribute('class')!.split(' ').filter((c) => !c.startsWith('svelte-')).join('.'), ink: e.tagName === 'text' ? s.fill : s.stroke };
         }),
       );
-      for (const what of ['target', 'now', 'grid.zero', 'line', 'tick']) expect(inks.some((i) => i.what === what), `${theme}: a ${what} drawn`).toBe(true);
+      for (const what of ['target', 'now', 'target-label', 'grid.zero', 'line', 'tick']) expect(inks.some((i) => i.what === what), `${theme}: a ${what} drawn`).toBe(true);
       for (const i of inks) expect(contrast(i.ink, canvas), `${theme}: the ${i.what}'s ${i.ink} on Canvas ${canvas}`).toBeGreaterThanOrEqual(3);
       await page.screenshot({ path: path.join(SHOTS, `replay-charts-${theme}.png`), fullPage: true });
       await page.context().close();
