@@ -172,6 +172,26 @@ describe('GET routes', () => {
     for (const path of ['/elsewhere', '/assets/app.js', '/t/x/y']) expect(httpError(await request(base, path), 404, 'NOT_FOUND'), path).toBe('not found');
   });
 
+  it('a browser\'s 404 page speaks the first of English, French or German its Accept-Language names', async () => {
+    const lang = async (al: string) =>
+      /<html lang="(\w+)">/.exec((await request(base, '/elsewhere', { headers: { accept: 'text/html', 'accept-language': al } })).text)?.[1];
+    // A regional tag counts as its language, in its place: not behind a later bare tag.
+    for (const [al, want] of [
+      ['en-GB,de', 'en'],
+      ['en-US,fr', 'en'],
+      ['fr-CA,de', 'fr'],
+      ['de-CH,fr', 'de'],
+      ['en-US,en;q=0.9,fr;q=0.8', 'en'],
+      ['it,pt-BR,fr-FR', 'fr'],
+      ['de;q=0.1, fr;q=0.9', 'fr'],
+      ['fr;q=0,de', 'de'],
+      ['es, toString', 'en'],
+      ['*', 'en'],
+      ['', 'en'],
+    ] as const)
+      expect(await lang(al), al).toBe(want);
+  });
+
   it('security headers, and CORS only for allowed origins', async () => {
     const { id } = await createTable(base);
     const r = await request(base, `/api/tables/${id}`, { headers: { origin: 'http://evil.example' } });

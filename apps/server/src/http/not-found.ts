@@ -22,9 +22,30 @@ export function notFoundPage(lang: keyof typeof TEXTS): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="dark"><title>${t.title} · Belote</title><style>${STYLE}</style></head><body><main><h1>${t.title}</h1><p><a href="/">${t.home}</a></p></main></body></html>`;
 }
 
+type Lang = keyof typeof TEXTS;
+
+/**
+ * The first of English, French or German the header names, by preference (`q`, then order), a
+ * regional tag counting as its language. Not `req.acceptsLanguages`: it ranks an exact tag above a
+ * regional one whatever their order, so `en-GB,de` would answer in German.
+ */
+export function pageLanguage(header: string | undefined): Lang {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((x) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(x)?.[1]).find((x) => x !== undefined);
+      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((x) => x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  const found = ranked.find((x) => Object.hasOwn(TEXTS, x.lang));
+  return found ? (found.lang as Lang) : 'en';
+}
+
 export const notFound: RequestHandler = (req, res) => {
   if ((req.method === 'GET' || req.method === 'HEAD') && req.accepts(['json', 'html']) === 'html') {
-    const lang = (req.acceptsLanguages('en', 'fr', 'de') || 'en') as keyof typeof TEXTS;
+    const lang = pageLanguage(req.get('accept-language'));
     res.status(404).type('html').setHeader('Vary', 'Accept, Accept-Language');
     res.send(notFoundPage(lang));
     return;
