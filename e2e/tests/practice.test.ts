@@ -437,6 +437,25 @@ describe('practice against three strong bots, offline', () => {
         });
         await host.screenshot({ path: path.join(SHOTS, 'online-hint-phone.png') });
         expect(meet, 'the hint button over the quick reactions').toBe(false);
+        // Nor over their tray once opened (it stays open, remembered, to react in one tap): the
+        // hint stood on its last reaction, whose taps asked for a hint instead.
+        await host.click('[data-testid=reactions-toggle]');
+        await host.waitForSelector('[data-testid=reactions] button');
+        await host.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+        const covered = await host.evaluate(() => {
+          const a = document.querySelector('[data-testid=hint]')!.getBoundingClientRect();
+          return [...document.querySelectorAll('[data-testid=reactions] button')]
+            .filter((e) => {
+              const b = e.getBoundingClientRect();
+              return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            })
+            .map((e) => e.getAttribute('data-reaction'));
+        });
+        const coverTray = await host.evaluate(controlsCover);
+        await host.screenshot({ path: path.join(SHOTS, 'online-hint-tray-phone.png') });
+        expect(covered, 'the hint button over the open tray of quick reactions').toEqual([]);
+        expect(coverTray, 'the hint button, above the tray, over something else').toBe('');
+        await host.click('[data-testid=reactions-toggle]');
       } else {
         // the hint button is drawn from the table's options as the page holds them (TableControls), and those say no
         expect(await host.$('[data-testid=hints-setting]')).toBeNull();
