@@ -161,6 +161,21 @@ describe('the bidding at a live deal', () => {
       expect(again.container.querySelector('.bid-panel')!.classList.contains('waiting')).toBe(false);
     });
   });
+
+  it('names each free seat\'s "Sit here" by its team, or where it is for a seated viewer: the screen tells them apart by place and colour only', async () => {
+    prefs.setLang('en');
+    const free = { seat: 2 as const, name: null, connected: false, bot: null, botPlaying: false };
+    render(Seat, { info: free, pos: 'top', team: 0, onsit: () => {} });
+    render(Seat, { info: { ...free, seat: 1 }, pos: 'right', team: 1, onsit: () => {} });
+    expect(await screen.findByRole('button', { name: 'Sit here, Team A' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sit here, Team B' })).toBeTruthy();
+    render(Seat, { info: { ...free, seat: 3 }, pos: 'top', team: 1, relation: 'partner', onsit: () => {} });
+    expect(await screen.findByRole('button', { name: 'Sit here, your partner' })).toBeTruthy();
+    prefs.setLang('fr');
+    render(Seat, { info: { ...free, seat: 0 }, pos: 'left', team: 0, relation: 'left', onsit: () => {} });
+    expect(await screen.findByRole('button', { name: 'S’asseoir, à votre gauche' })).toBeTruthy();
+    prefs.setLang('en');
+  });
 });
 
 describe('TurnCue', () => {
