@@ -27,8 +27,15 @@ const listenHost = z
   .min(1)
   .refine((s) => isIP(s) !== 0 || (!/^[\d.]+$/.test(s) && /^(?=.{1,253}$)[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?$/.test(s)), 'must be an IP address or a host name');
 
-/** A positive number of hours or minutes (fractions allowed, so tests can use seconds). */
-const duration = (def: number) => z.coerce.number().positive().max(1_000_000).default(def);
+/** A positive number of hours or minutes (fractions allowed, so tests can use seconds), in decimal digits like
+ * the integers: Number() would read `0x10` as 16 and `1e3` as 1000. */
+const duration = (def: number) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number in decimal digits, e.g. 72 or 0.5')
+    .transform(Number)
+    .pipe(z.number().positive().max(1_000_000))
+    .default(def);
 
 const origin = (s: string): string => new URL(s).origin;
 

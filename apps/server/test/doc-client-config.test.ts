@@ -33,6 +33,15 @@ describe('§13 documented ranges', () => {
     }
   });
 
+  it('every number is in decimal digits: the durations refuse 0x10, 1e3, +1 like the integers do', () => {
+    expect(section).toContain('every number in decimal digits (`0x10`, `1e3` or `+1` are refused)');
+    for (const name of ['FINISHED_RETENTION_HOURS', 'IDLE_RETENTION_HOURS', 'EXPIRY_SWEEP_MINUTES']) {
+      // Number() would read these as 16, 1000, 1, 2, 1 and 0.5 hours or minutes
+      for (const bad of ['0x10', '1e3', '+1', ' 2', '0b1', '.5', 'Infinity']) expect(() => loadConfig({ [name]: bad }), `${name}=${JSON.stringify(bad)}`).toThrow(name);
+      expect(loadConfig({ [name]: '0.5' })).toMatchObject({ [name.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())]: 0.5 });
+    }
+  });
+
   it('BOT_STRONG_BUDGET: the documented fields and bounds', () => {
     expect(() => loadConfig({ BOT_STRONG_BUDGET: '{"samples":1,"nodes":1000,"bidSamples":1000,"timeMs":60000}' })).not.toThrow();
     for (const bad of ['{"samples":0}', '{"nodes":999}', '{"timeMs":60001}', '{"other":1}', 'not json'])
