@@ -72,7 +72,14 @@ const jsonOf = <T extends z.ZodType>(schema: T) =>
 const EnvSchema = z.object({
   PORT: int(3000, 0, 65535),
   HOST: listenHost.default('0.0.0.0'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // An origin: share links are PUBLIC_URL/t/<id> and the app is served at its host's root, so a path or query would break them.
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((s) => {
+      const u = new URL(s);
+      return /^\/*$/.test(u.pathname) && !u.search && !u.hash && !u.username && !u.password;
+    }, 'must be an origin such as https://belote.example.org: no path, query or credentials (the game is served at the root of its host name)')
+    .optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   TRUST_PROXY: z.string().default('loopback'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -161,7 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    publicUrl: e.PUBLIC_URL ? origin(e.PUBLIC_URL) : null,
     allowedOrigins: extra.map(origin),
     trustProxy,
     dataDir: e.DATA_DIR,

@@ -380,9 +380,11 @@ describe('PROTOCOL.md §13 is the server configuration', () => {
     const text = section('## 13.');
     expect(text).toContain('A variable set to the empty string counts as unset');
     expect(loadConfig({ PORT: '', PUBLIC_URL: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, publicUrl: null, databaseUrl: null });
-    expect(text).toMatch(/`PUBLIC_URL`[^\n]*\[an `http:\/\/` or `https:\/\/` URL\]/);
-    for (const ok of ['http://a.example', 'https://a.example:8443']) expect(() => loadConfig({ PUBLIC_URL: ok })).not.toThrow();
-    expect(() => loadConfig({ PUBLIC_URL: 'ftp://a.example' })).toThrow('PUBLIC_URL');
+    expect(text).toMatch(/`PUBLIC_URL`[^\n]*\[an `http:\/\/` or `https:\/\/` URL with no path, query or credentials: an origin\]/);
+    for (const ok of ['http://a.example', 'https://a.example:8443', 'https://a.example/']) expect(() => loadConfig({ PUBLIC_URL: ok })).not.toThrow();
+    // share links are PUBLIC_URL/t/<id>, and the app is served at the root of its host: a path or a query would break them
+    expect(loadConfig({ PUBLIC_URL: 'https://a.example/?' }).publicUrl).toBe('https://a.example');
+    for (const bad of ['ftp://a.example', 'https://a.example/belote', 'https://a.example?x=1', 'https://a.example/#x', 'https://u:p@a.example']) expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow('PUBLIC_URL');
     expect(text).toMatch(/`DATABASE_URL`[^\n]*\[a `postgres:\/\/` or `postgresql:\/\/` URL\]/);
     for (const ok of ['postgres://u@h/db', 'postgresql://u@h/db']) expect(() => loadConfig({ DATABASE_URL: ok })).not.toThrow();
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u@h/db' })).toThrow('DATABASE_URL');
