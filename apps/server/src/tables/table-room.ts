@@ -373,7 +373,8 @@ export class TableRoom {
       if (e instanceof NotOwner) {
         this.deps.log.warn({ table: this.id, owner: e.owner }, 'another server process owns this table now; handing it over');
         this.deposed = true;
-        this.deps.deposed?.(this.id);
+        // after this command's refusal has gone out: the hand-off closes its socket's connection
+        setImmediate(() => this.deps.deposed?.(this.id));
         return MOVED;
       }
       if (e instanceof VersionConflict) {

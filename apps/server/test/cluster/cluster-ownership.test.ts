@@ -164,8 +164,10 @@ describe('table ownership (PostgreSQL)', () => {
     // another process claimed it meanwhile (a's heartbeat had expired)
     await sql(url, "UPDATE belote_tables SET owner = 'someone-else', owner_epoch = owner_epoch + 1 WHERE id = $1", [t.id]);
     const closed = disconnected(onA);
-    const ack = await onA.emit('sit', { seat: 1, name: 'Ann' }).catch(() => null);
-    if (ack) expect(ack).toMatchObject({ ok: false, error: { code: 'INTERNAL', message: expect.stringContaining('nothing was applied') } });
+    // PROTOCOL.md §4 step 5: the write that finds the table taken is refused, and the refusal
+    // reaches the client before its connection closes
+    const ack = await onA.emit('sit', { seat: 1, name: 'Ann' }).catch((e: unknown) => `no answer (${String(e)})`);
+    expect(ack).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'the table moved to another server process; nothing was applied (reconnect: the connection is being closed)' } });
     expect(await closed).toBe('transport close');
     expect((await sql<{ n: number }>(url, 'SELECT count(*)::int AS n FROM belote_entries WHERE table_id = $1', [t.id])).rows[0]!.n).toBe(1);
     expect(a.registry.get(t.id)).toBeUndefined();
