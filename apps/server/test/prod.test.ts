@@ -10,7 +10,7 @@
  * missing, an error under CI, which installs it).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -185,6 +185,27 @@ describe('production start path', () => {
     expect(config).toMatch(/healthz/);
     expect(config).toMatch(/PORT: '3000'/);
     expect(config).toMatch(/- published: 3000\n\s+target: 3000\n/);
+  });
+
+  it.skipIf(!dockerCompose)('docker-compose: X-Forwarded-For believed only with the port on loopback (README "Behind a reverse proxy")', { timeout: 60_000 }, async () => {
+    // by default the port is open on every interface, where LAN players arrive from private addresses: trust none of them
+    const byDefault = await run(dockerCompose!, ['-f', join(ROOT, 'docker-compose.yml'), 'config']);
+    expect(byDefault).toMatch(/- published: 3000\n\s+target: 3000\n/);
+    expect(byDefault).toMatch(/TRUST_PROXY: loopback\n/);
+    // the README's proxy on the host: its ports line (the one commented out in the file) and TRUST_PROXY in .env
+    const compose = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Behind a reverse proxy'), readme.indexOf('Caddy ('));
+    const loopbackPorts = section.match(/^\s+- "127\.0\.0\.1:.*"$/m)![0].trim();
+    expect(compose).toContain(`#   ${loopbackPorts}\n`);
+    expect(section).toContain('`TRUST_PROXY=loopback,uniquelocal`');
+    const dir = mkdtempSync(join(work, 'compose-'));
+    writeFileSync(join(dir, 'docker-compose.yml'), compose.replace(/^(\s+)- "\$\{BELOTE_PORT.*$/m, `$1${loopbackPorts}`));
+    writeFileSync(join(dir, '.env'), 'PUBLIC_URL=https://belote.example.org\nTRUST_PROXY=loopback,uniquelocal\n');
+    const proxied = await run(dockerCompose!, ['--project-directory', dir, '-f', join(dir, 'docker-compose.yml'), 'config']);
+    expect(proxied).toContain('- 127.0.0.1:3000:3000/tcp\n');
+    expect(proxied).toMatch(/TRUST_PROXY: loopback,uniquelocal\n/);
+    expect(proxied).toMatch(/PUBLIC_URL: https:\/\/belote\.example\.org\n/);
   });
 
   it.skipIf(!dockerCompose)('docker-compose config accepts the cluster file: PostgreSQL, three replicas, HAProxy in front routing by table', { timeout: 60_000 }, async () => {
