@@ -92,17 +92,26 @@ describe('chat lines', () => {
     expect(await send('  two\nlines\r\nand\ta tab  ')).toMatchObject({ ok: true });
     expect(await send('bell\u0007 nul\u0000 esc\u001b[31m rtl\u202eevil\u202c del\u007f c1\u0085x lone\ud800 pair😀')).toMatchObject({ ok: true });
     expect(await send('e\u0301')).toMatchObject({ ok: true }); // NFC: é
+    // every bidi formatting character goes (marks too); zero-width characters stay beside visible ones
+    // (another sender: 5 lines per 10 s each)
+    const send2 = (text: string) => t.players[1]!.emit('chat', { text });
+    expect(await send2('\u200Fmarks\u200E \u061Cisolates\u2066\u2067\u2068\u2069 embed\u202A\u202B\u202D')).toMatchObject({ ok: true });
+    expect(await send2('👩\u200D👩 a\u200Bb')).toMatchObject({ ok: true });
     const h = await history(t.host);
     expect(lines(h.entries)).toEqual([
       '<script>alert(1)</script><img src=x onerror=alert(2)>',
       'two lines  and a tab',
       'bell nul esc[31m rtlevil del c1 x lone pair😀',
       'é',
+      'marks isolates embed',
+      '👩\u200D👩 a\u200Bb',
     ]);
-    // Nothing left once cleaned is malformed input, and changes nothing.
-    for (const text of ['   ', '\u0000\u0001\n', '\u202e']) expect(await send(text)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringMatching(/nothing to send/) } });
+    // A line that would show as nothing is malformed input, and changes nothing: only spaces,
+    // controls, bidi marks or other invisible (default-ignorable) characters.
+    const blank = ['   ', '\u0000\u0001\n', '\u202e', '\u200E', '\u200F\u200F', ' \u061C ', '\u200B', '\u200C\u200D\u2060', '\uFE0F', '\u3164'];
+    for (const text of blank) expect(await send(text), JSON.stringify(text)).toEqual({ ok: false, error: { code: 'BAD_REQUEST', message: 'chat.text: nothing to send but spaces and invisible characters' } });
     expect(await send('')).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
-    expect((await history(t.host)).chat.last).toBe(4);
+    expect((await history(t.host)).chat.last).toBe(6);
   });
 
   it(`hold at most 200 characters (code points, once cleaned): CHAT_TOO_LONG beyond, without echoing the line`, async () => {

@@ -52,25 +52,26 @@ describe('§15 chat', () => {
     const cleaned: [string, string][] = [
       ['a\tb\nc\r\nd\u2028e\u0085f', 'a b c  d e f'],
       ['x\u0007y\u202Ez\u2066w\uFEFFv', 'xyzwv'],
+      ['\u200Fa\u200Eb\u061Cc', 'abc'],
       ['e\u0301', 'é'],
       ['<b>bold</b> & "q"', '<b>bold</b> & "q"'],
       ['lone \uD800 surrogate', 'lone  surrogate'],
     ];
-    for (const [text, want] of cleaned) expect((await say(t.seats[2]!, text)).text, JSON.stringify(text)).toBe(want);
+    for (const [i, [text, want]] of cleaned.entries()) expect((await say(t.seats[i < 5 ? 2 : 3]!, text)).text, JSON.stringify(text)).toBe(want);
     // every socket folded the same entries; the chat never moved seq or version
     await t.spectator.chatSettled();
     const after = await t.spectator.sync();
     expect(after.seq).toBe(before.seq);
     expect(after.version).toBe(before.version);
-    expect(after.chat.last).toBe(8);
-    for (const c of t.all()) expect([...c.lines.keys()], c.label).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(after.chat.last).toBe(9);
+    for (const c of t.all()) expect([...c.lines.keys()], c.label).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     // a late-comer gets chat.last in its snapshot and the lines through chatHistory (§15.4)
     const late = await watcher(t, '10.1.0.9', 'late');
-    expect(late.state!.chat).toEqual({ last: 8, spectatorChat: true, mutedSeats: [], mutedSpectators: [], tag: late.state!.chat.tag });
-    await late.waitFor(() => late.lines.size === 8, 3000, 'the history');
-    const h = await late.send('chatHistory', { after: 6 });
-    expect(h).toMatchObject({ ok: true, chat: { last: 8 } });
-    expect((h.entries as ChatEntry[]).map((e) => e.id)).toEqual([7, 8]);
+    expect(late.state!.chat).toEqual({ last: 9, spectatorChat: true, mutedSeats: [], mutedSpectators: [], tag: late.state!.chat.tag });
+    await late.waitFor(() => late.lines.size === 9, 3000, 'the history');
+    const h = await late.send('chatHistory', { after: 7 });
+    expect(h).toMatchObject({ ok: true, chat: { last: 9 } });
+    expect((h.entries as ChatEntry[]).map((e) => e.id)).toEqual([8, 9]);
     expect((h.chat as ChatState).tag).toBe(late.state!.chat.tag);
     await refused(late, 'chatHistory', { after: -1 }, 'BAD_REQUEST');
     await refused(late, 'chatHistory', {}, 'BAD_REQUEST');
@@ -87,7 +88,9 @@ describe('§15 chat', () => {
       ['\u200Bhi', '\u200Bhi'],
     ];
     for (const [text, want] of trims) expect((await say(t.seats[1]!, text)).text, JSON.stringify(text)).toBe(want);
-    expect(await refused(t.seats[1]!, 'chat', { text: '\u3000\u00A0\u2028' }, 'BAD_REQUEST')).toBe('chat.text: nothing to send once spaces and control characters are removed');
+    expect(await refused(t.seats[1]!, 'chat', { text: '\u3000\u00A0\u2028' }, 'BAD_REQUEST')).toBe('chat.text: nothing to send but spaces and invisible characters');
+    // …and a line of bidi marks or zero-width characters would show as nothing: refused too
+    for (const text of ['\u200E', '\u200F\u061C', '\u200B', ' \u200D\u2060 ']) expect(await refused(t.seats[1]!, 'chat', { text }, 'BAD_REQUEST'), JSON.stringify(text)).toBe('chat.text: nothing to send but spaces and invisible characters');
     // §2/§15.2: `after` is an integer up to 2^53 − 1; above it the payload is malformed
     const top = await t.spectator.send('chatHistory', { after: Number.MAX_SAFE_INTEGER });
     expect(top).toMatchObject({ ok: true, entries: [] });
@@ -123,7 +126,7 @@ describe('§15 chat', () => {
     const s = await watcher(t, '10.3.0.1', 'S');
     const host = t.host;
     expect(await refused(s, 'chat', { text: '' }, 'BAD_REQUEST')).toContain('chat.text');
-    expect(await refused(s, 'chat', { text: ' \u0007\t\u202E ' }, 'BAD_REQUEST')).toBe('chat.text: nothing to send once spaces and control characters are removed');
+    expect(await refused(s, 'chat', { text: ' \u0007\t\u202E ' }, 'BAD_REQUEST')).toBe('chat.text: nothing to send but spaces and invisible characters');
     expect(await refused(s, 'chat', { text: 'x'.repeat(201) }, 'CHAT_TOO_LONG')).toBe('a chat line holds at most 200 characters (this one has 201)');
     expect((await say(s, '😀'.repeat(200))).text).toBe('😀'.repeat(200)); // code points, not UTF-16 units
     await refused(s, 'chat', { text: 'hi', name: '<script>' }, 'BAD_REQUEST');
