@@ -58,6 +58,8 @@ describe('§4 refusals common to every event', () => {
     // at most 24 escaped characters of a value are quoted, at most three problems are listed
     const long = await refused(s, 'sit', { seat: 'y'.repeat(100), name: 'Eve' }, 'BAD_REQUEST');
     expect(long).not.toContain('y'.repeat(25));
+    // escaped: control characters and the bidi controls as \uXXXX, never raw (a U+202E would turn the message around)
+    expect(await refused(s, 'sit', { seat: '\u202Ex\u2066\u0085\n', name: 'Eve' }, 'BAD_REQUEST')).toBe('sit.seat: not a seat (0-3): "\\u202ex\\u2066\\u0085\\n"');
     const many = await refused(s, 'addBot', { seat: 9, level: 'god', a: 1, b: 2, c: 3 }, 'BAD_REQUEST');
     expect(many.split(';').length).toBeLessThanOrEqual(3);
     // names (DisplayNameSchema): 1–24 letters, digits, spaces and . ' _ -
