@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/svelte';
 import { createRawSnippet } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { TABLE_ID, taken, updateFor } from '../../test/fixtures.js';
+import { spoken, timesSpoken } from '../../test/spoken.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import Callouts from './Callouts.svelte';
@@ -23,6 +24,9 @@ describe('screen reader cues', () => {
     const live = screen.getByTestId('turn-live');
     expect(live.getAttribute('aria-live')).toBe('polite');
     expect(live.textContent).toBe('Your turn');
+    // read once: the cue above the hand shows what the live region says
+    expect(screen.getByTestId('your-turn').textContent).toBe('Your turn');
+    expect(timesSpoken(document.body, 'Your turn'), spoken(document.body)).toBe(1);
     store.receive(updateFor(state, ((turn + 1) % 4) as 0 | 1 | 2 | 3, 2));
     await Promise.resolve();
     expect(screen.getByTestId('turn-live').textContent).toBe(`${['Anna', 'Ben', 'Cleo', 'Dan'][turn]} to play`);

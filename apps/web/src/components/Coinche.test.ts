@@ -9,6 +9,7 @@ import { fireEvent, render, screen, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withDealInFlight } from '../../test/deal-in-flight.js';
 import { TABLE_ID, auctioned, step, updateFor } from '../../test/fixtures.js';
+import { timesSpoken } from '../../test/spoken.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import BidPicker from './BidPicker.svelte';
@@ -86,6 +87,9 @@ describe('the bid picker', () => {
     const oncall = vi.fn();
     const onpass = vi.fn();
     const { rerender } = render(BidPicker, { legal: { pass: true, bids: [100, 110, 120, 130, 140, 150, 160, 'capot'], coinche: true, surcoinche: false }, onbid, oncall, onpass });
+    // the title shows the group's name: read once
+    expect(screen.getByTestId('bid-picker').querySelector('.bid-title')!.textContent).toBe('Your turn');
+    expect(timesSpoken(screen.getByTestId('bid-picker'), 'Your turn')).toBe(1);
     await fireEvent.click(screen.getByRole('button', { name: 'Bid 100 hearts' }));
     expect(onbid).toHaveBeenLastCalledWith(100, 'H');
     await fireEvent.click(screen.getByRole('radio', { name: '130' }));

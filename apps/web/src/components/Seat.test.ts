@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { withDealInFlight } from '../../test/deal-in-flight.js';
+import { spoken } from '../../test/spoken.js';
 import { startDeal, stopDeal } from '../lib/deal-flight.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import BiddingPanel from './BiddingPanel.svelte';
@@ -120,7 +121,10 @@ describe('BiddingPanel', () => {
   it('round 1: take the retourne suit or pass', async () => {
     prefs.setLang('en');
     const ontake = vi.fn();
-    render(BiddingPanel, { round: 1, retourne: '9C', ontake, onpass: () => {} });
+    const { container } = render(BiddingPanel, { round: 1, retourne: '9C', ontake, onpass: () => {} });
+    // the title shows the group's name: read once
+    expect(screen.getByRole('group', { name: 'Your turn' }).querySelector('.bid-title')!.textContent).toBe('Your turn');
+    expect(spoken(container)).toBe('Your turn Take clubs Pass');
     await fireEvent.click(screen.getByText('Take'));
     expect(ontake).toHaveBeenCalledWith();
   });
@@ -129,7 +133,8 @@ describe('BiddingPanel', () => {
     prefs.setLang('en');
     const ontake = vi.fn();
     const onpass = vi.fn();
-    render(BiddingPanel, { round: 2, retourne: '9C', ontake, onpass });
+    const { container } = render(BiddingPanel, { round: 2, retourne: '9C', ontake, onpass });
+    expect(spoken(container)).toBe('Your turn Round 2: choose another suit or pass Take spades Take hearts Take diamonds Pass');
     const suits = screen.getAllByRole('button', { name: /^Take / }).map((b) => b.getAttribute('data-bid'));
     expect(suits).toEqual(['take-S', 'take-H', 'take-D']);
     await fireEvent.click(screen.getByRole('button', { name: 'Take hearts' }));

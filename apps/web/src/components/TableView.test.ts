@@ -8,6 +8,7 @@ import { cardLabel } from '../lib/i18n.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { LAST_TRICK_MS, TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';
+import { spoken } from '../../test/spoken.js';
 import type { TableExtras } from './table-extras.js';
 
 function mounted(update: Parameters<TableClient['receive']>[0], extras?: TableExtras): TableClient {
@@ -525,6 +526,10 @@ describe('TableView', () => {
       expect(score.querySelector(`[data-team-points="${team}"]`)!.textContent).toBe(String(d.points[team]));
       expect(score.textContent).toContain(`${d.points[team]} points, ${d.tricksWon[team]} trick${d.tricksWon[team] === 1 ? '' : 's'}`);
     }
+    // read once each: "Team A 0 points, 0 tricks", not "Team A 0 0 points, 0 tricks"
+    const names = [...score.querySelectorAll('dt')].map((dt) => dt.textContent);
+    const said = (team: 0 | 1) => `${d.points[team]} points, ${d.tricksWon[team]} trick${d.tricksWon[team] === 1 ? '' : 's'}`;
+    expect(spoken(score)).toBe(`This deal ${names[0]} ${said(0)} ${names[1]} ${said(1)}`);
   });
 
   it('switches language', async () => {
