@@ -321,13 +321,13 @@ describe('replay and analysis', () => {
     // The chart: pointing at it shows the value of that step, a tap jumps there.
     const box = (await page.locator('[data-testid=eval-chart]').boundingBox())!;
     await page.mouse.move(box.x + box.width - 10, box.y + box.height / 2);
-    expect(await text(page, '[data-testid=eval-readout]')).toMatch(/^After .+’s (10|[7-9JQKA])[♠♥♦♣] \(trick 8\): (\+\d+, good for .+|even)$/);
+    expect(await text(page, '[data-testid=eval-readout]')).toMatch(/^After .+’s (10|[7-9JQKA])[♠♥♦♣] \(trick 8\): (.+ ahead by \d+|even)$/);
     const steps = await page.$$eval('[data-testid=move-list] button.move', (els) => els.map((e) => Number(e.getAttribute('data-move-step'))));
     // Its first point is the position after the bids, before the first card.
     await page.mouse.click(box.x + 40, box.y + box.height / 2);
     const firstCard = Number(await page.getAttribute('[data-testid=move-list] button.move.card', 'data-move-step'));
     expect(await page.getAttribute('[data-testid=move-list] [aria-current=step]', 'data-move-step')).toBe(String(firstCard - 1));
-    expect(await text(page, '[data-testid=eval-readout]')).toMatch(/^After the bids: (\+\d+, good for .+|even)$/);
+    expect(await text(page, '[data-testid=eval-readout]')).toMatch(/^After the bids: (.+ ahead by \d+|even)$/);
     await page.mouse.click(box.x + box.width - 10, box.y + box.height / 2);
     expect(Number(await page.getAttribute('[data-testid=move-list] [aria-current=step]', 'data-move-step'))).toBe(steps.at(-1));
 
