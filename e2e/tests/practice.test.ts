@@ -194,6 +194,8 @@ describe('practice against three strong bots, offline', () => {
     const [tab] = await Promise.all([context.waitForEvent('page'), page.click('[data-testid=replay-link]')]);
     await tab.waitForSelector('[data-testid=replay]');
     await tab.waitForSelector('[data-testid=deal-list] [data-deal]');
+    // titled as the practice game it is, not with its download's file name
+    expect((await tab.textContent('[data-testid=replay] h1'))!.replace(/\s+/g, ' ').trim()).toBe('Replay & analysis Practice #1');
     await tab.keyboard.press('End');
     await tab.waitForSelector('[data-testid=decision]', { timeout: 120_000 });
     expect(await tab.$('[data-testid=analysis-status][data-status=error]')).toBeNull();

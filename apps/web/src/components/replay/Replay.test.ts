@@ -442,6 +442,19 @@ describe('the replay', () => {
     expect((await screen.findByTestId('replay-error')).textContent).toMatch(/No record file is open/);
   });
 
+  it("titles a practice game's replay with its number, a dropped file's with its name", async () => {
+    const load = async () => ({ ok: true as const, value: { ...loaded, source: { kind: 'file' as const, name: 'belote-practice-AAAA-2.json' } } });
+    const page = render(ReplayPage, { route: { name: 'replayFile', deal: null }, spawn: fakeWorker, source: { load, back: '/practice', dealPath: () => '/', title: 'Practice #2' } });
+    await screen.findByTestId('deal-list');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Replay & analysis Practice #2');
+    page.unmount();
+    sessionStorage.setItem('belote:replay-file', JSON.stringify({ name: 'mine.json', text: JSON.stringify(record) }));
+    render(ReplayPage, { route: { name: 'replayFile', deal: null }, spawn: fakeWorker });
+    await screen.findByTestId('deal-list');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Replay & analysis mine.json');
+    sessionStorage.clear();
+  });
+
   it('names what is wrong with a record the table sent', async () => {
     const fetcher = (async () => new Response('{"format":"belote-record/2","deals":[]}')) as unknown as typeof fetch;
     render(ReplayPage, { route: { name: 'replay', id: 'AbCdEfGhIjKlMnOpQrStUv', game: 0, deal: null }, spawn: fakeWorker, fetcher });
