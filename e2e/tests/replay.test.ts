@@ -3,7 +3,8 @@
  * per move (so a deal can be caught while it is played). Four easy bots play a game to 301
  * with announcements on. While it runs, the replay opened from the menu shows exactly the
  * deals already finished, never the one being played (checked against the running deal's
- * published commitment). At the end, the replay opened from the game-over dialog steps through
+ * published commitment), and its header offers to load the deals finished in the meantime; a
+ * won game's replay does not. At the end, the replay opened from the game-over dialog steps through
  * a deal (bids, cards, tricks, the score); its move list holds every action in order and a
  * click jumps, its bids whole; the page fits the screen at both sizes. The analysis runs in the page's Web
  * Worker to the end; on a seeded game with known marks (opened as a file: the bots' game may
@@ -191,6 +192,9 @@ describe('replay and analysis', () => {
       const tab = await openNewTab(host, 'aside [data-testid=replay-menu-link]');
       await tab.waitForSelector('[data-testid=deal-list] [data-deal], [data-testid=replay-empty]');
       const shown = await dealsShown(tab);
+      // A game in play: the header offers the deals finished since (its whole label).
+      if (attempt === 0) await tab.screenshot({ path: path.join(SHOTS, 'replay-in-play.png') });
+      expect(await tab.getAttribute('[data-testid=replay] header button.reload', 'aria-label')).toBe('Load the deals finished in the meantime');
       // Fetched after the tab's own fetch: a record only grows, so one that still lacks the
       // running deal now lacked it then too (a deal that ended meanwhile is not counted as shown).
       const record = (await (await fetch(`${server.url}/api/tables/${tableId}/record`)).json()) as TableRecord;
@@ -217,6 +221,8 @@ describe('replay and analysis', () => {
     await page.waitForSelector('[data-testid=deal-list] [data-deal]');
     const record = (await (await fetch(`${server.url}/api/tables/${tableId}/record?game=0`)).json()) as TableRecord;
     expect(await dealsShown(page)).toEqual(record.deals.map((_, i) => i));
+    // A won game: nothing more to load.
+    expect(await count(page, '[data-testid=replay] header button.reload')).toBe(0);
     // A deal that was played (not everyone passing).
     const played = record.deals.findIndex((d) => d.actions.some((a) => a.type === 'play'));
     await page.click(`[data-testid=deal-list] [data-deal="${played}"]`);

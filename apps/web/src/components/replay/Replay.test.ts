@@ -455,6 +455,24 @@ describe('the replay', () => {
     sessionStorage.clear();
   });
 
+  it("offers to load the deals finished in the meantime only while the table's game can have more", async () => {
+    const won = replayTimeline(record).deals.at(-1)!.result.totals;
+    expect(Math.max(...won)).toBeGreaterThanOrEqual(301);
+    const serve = (rec: GameRecord) => (async () => new Response(JSON.stringify({ ...rec, table: 'AbCdEfGhIjKlMnOpQrStUv', game: 0, players: ['Ann', 'Bob', 'Cid', 'Dee'] }))) as unknown as typeof fetch;
+    const route = { name: 'replay', id: 'AbCdEfGhIjKlMnOpQrStUv', game: 0, deal: null } as const;
+    const reload = () => screen.queryByRole('button', { name: 'Load the deals finished in the meantime' });
+    // in play: two deals finished
+    const playing = render(ReplayPage, { route, spawn: fakeWorker, fetcher: serve({ ...record, deals: record.deals.slice(0, 2) }) });
+    await screen.findByTestId('deal-list');
+    await waitFor(() => expect(reload()).not.toBeNull());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Replay & analysis #1');
+    playing.unmount();
+    // won: nothing more to load
+    render(ReplayPage, { route, spawn: fakeWorker, fetcher: serve(record) });
+    await screen.findByTestId('deal-list');
+    expect(reload()).toBeNull();
+  });
+
   it('names what is wrong with a record the table sent', async () => {
     const fetcher = (async () => new Response('{"format":"belote-record/2","deals":[]}')) as unknown as typeof fetch;
     render(ReplayPage, { route: { name: 'replay', id: 'AbCdEfGhIjKlMnOpQrStUv', game: 0, deal: null }, spawn: fakeWorker, fetcher });

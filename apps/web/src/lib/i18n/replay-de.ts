@@ -54,7 +54,7 @@ export const REPLAY_DE: ReplayDict = {
   announcementsNobody: 'Meldungen: gleichwertig, niemand zählt sie',
   recordNotFound: 'Dieses Spiel gibt es an diesem Tisch nicht.',
   recordStops: 'Das Protokoll endet mit einem unerlaubten Zug in Runde {n}: {detail}',
-  reloadRecord: 'Seither beendete Runden laden',
+  reloadRecord: 'Inzwischen beendete Runden laden',
   play: 'Abspielen',
   replayControls: 'Steuerung der Wiederholung',
   redealAll: 'Alle haben gepasst: Es wird neu gegeben',

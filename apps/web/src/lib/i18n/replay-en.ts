@@ -57,7 +57,7 @@ export const REPLAY_EN = {
   announcementsNobody: 'Announcements: equal, nobody scores them',
   recordNotFound: 'There is no such game at this table.',
   recordStops: 'The record stops at an illegal action in deal {n}: {detail}',
-  reloadRecord: 'Load the deals finished since',
+  reloadRecord: 'Load the deals finished in the meantime',
   play: 'Play',
   replayControls: 'Replay controls',
   redealAll: 'Everyone passed: the cards are dealt again',

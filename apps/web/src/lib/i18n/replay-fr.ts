@@ -53,7 +53,7 @@ export const REPLAY_FR: ReplayDict = {
   announcementsNobody: 'Annonces\u202f: égalité, personne ne les marque',
   recordNotFound: 'Cette partie n’existe pas à cette table.',
   recordStops: 'L’enregistrement s’arrête sur une action illégale dans la donne {n}\u202f: {detail}',
-  reloadRecord: 'Charger les donnes finies depuis',
+  reloadRecord: 'Charger les donnes finies entre-temps',
   play: 'Lecture',
   replayControls: 'Commandes de la relecture',
   redealAll: 'Tout le monde a passé\u202f: on redistribue',

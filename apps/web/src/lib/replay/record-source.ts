@@ -3,7 +3,7 @@
  * construction on the server), or a `belote-record/1` file the player opens — read in the
  * browser and kept for this tab only (sessionStorage), never uploaded.
  */
-import { formatIssues, parseRecord, type GameRecord } from '@belote/rules';
+import { formatIssues, gameWinner, parseRecord, type GameRecord, type ReplayTimeline } from '@belote/rules';
 
 /** A record plus the display names a table record carries. */
 export interface LoadedRecord {
@@ -86,4 +86,10 @@ export function openedRecord(): LoadedRecord | null {
 
 export function rememberOpened(r: LoadedRecord): void {
   lastOpened = r;
+}
+
+/** No deal can follow the record's: its last deal won the game, or the record stops at an illegal action. */
+export function recordEnded(timeline: ReplayTimeline): boolean {
+  const last = timeline.deals.at(-1);
+  return timeline.error !== null || (last !== undefined && gameWinner(last.result.totals, timeline.rules.target) !== null);
 }
