@@ -9,7 +9,9 @@
  * at 280, 320 and 360 px, and the buttons it leaves out there are in the menu; the score sheet
  * at 280 px lies inside the screen, its table inside the dialog; a deal summary taller than the
  * screen scrolls inside its dialog, Continue reachable. At a table on a 360 px phone, every entry
- * of the menu is on one line, inside it (French 'Télécharger l’enregistrement' took two).
+ * of the menu is on one line, inside it (French 'Télécharger l’enregistrement' took two). There
+ * too, a card of the hand focused by the keyboard leaves its right neighbour's index in view (it
+ * was raised over it and hid it whole).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -222,6 +224,36 @@ describe('small and zoomed screens', () => {
       expect(problems, problems.join('\n')).toEqual([]);
     });
   }
+
+  it("the hand at 360 px with the keyboard: the focused card leaves its right neighbour's index in view", async () => {
+    const page = await newPage(360, 740, 'en-US');
+    await seated(page, 'classic');
+    await page.click('[data-testid=start]');
+    await bidAndPlay(page);
+    // One's turn to play, every card of the hand drawn (the last ones wait for their packet).
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=your-turn]') && document.querySelectorAll('[data-hand] [data-playable=true]').length > 0 && document.querySelectorAll('[data-hand] .waiting').length === 0,
+      null,
+      { timeout: 30_000 },
+    );
+    await page.keyboard.press('Shift');
+    const cards = await page.$$eval('[data-hand] [data-card]', (els) => els.map((e) => e.getAttribute('data-card')!));
+    expect(cards.length).toBeGreaterThanOrEqual(2);
+    const hidden: string[] = [];
+    for (let k = 0; k < cards.length - 1; k++) {
+      await page.focus(`[data-hand] [data-card="${cards[k]}"]`);
+      expect(await page.$eval(`[data-hand] [data-card="${cards[k]}"]`, (e) => e.matches(':focus-visible'))).toBe(true);
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-hand] .slot, [data-hand] .card')].every((c) => c.getAnimations().every((a) => a.playState === 'finished')));
+      if (k === 1) await page.screenshot({ path: path.join(SHOTS, 'hand-focus-360.png') });
+      // The neighbour's index: its card's top left corner (the rank and suit), what a look there finds.
+      const on = await page.$eval(`[data-hand] [data-card="${cards[k + 1]}"] .card`, (c) => {
+        const r = c.getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width * 0.12, r.top + r.height * 0.12)?.closest('[data-card]')?.getAttribute('data-card') ?? null;
+      });
+      if (on !== cards[k + 1]) hidden.push(`${cards[k + 1]} under the focused ${cards[k]} (found ${String(on)})`);
+    }
+    expect(hidden).toEqual([]);
+  });
 
   it('the table menu at 360 px in en, fr and de: every entry on one line, inside the menu', async () => {
     const problems: string[] = [];
