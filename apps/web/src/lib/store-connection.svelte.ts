@@ -72,18 +72,17 @@ export class TableConnection {
   }
 
   private refused(d: ConnectErrorData, triedPending = false): void {
-    if (d.code === 'BAD_TOKEN' && triedPending) {
-      // the sit whose ack was lost never landed: back with the seat (or none) held before
-      saveSecrets(this.tableId, { pendingToken: null });
-      this.#transport?.reconnect();
-      return;
-    }
     if (d.code === 'BAD_TOKEN') {
-      // The stored seat token (or host key) is no longer valid: come back as a spectator.
-      saveSecrets(this.tableId, { token: null, hostKey: null });
+      // The token of a sit whose ack was lost: the sit never landed, back with the seat (or none)
+      // held before. Otherwise the stored seat token (or host key) is no longer valid: come back
+      // as a spectator.
+      saveSecrets(this.tableId, triedPending ? { pendingToken: null } : { token: null, hostKey: null });
       this.#transport?.reconnect();
       return;
     }
+    // Another protocol: the server was upgraded. The service worker would answer the reload
+    // asked for with this version once more: have it fetch the new one now.
+    if (d.code === 'PROTOCOL_MISMATCH') void navigator.serviceWorker?.ready.then((r) => r.update()).catch(() => {});
     this.fatal = d.code;
   }
 }

@@ -189,6 +189,21 @@ describe('TableClient: commands', () => {
     expect(client.connection.fatal).toBe('NO_SUCH_TABLE');
   });
 
+  it('on another protocol version, has the service worker fetch the new app before the reload it asks for', async () => {
+    const update = vi.fn(async () => {});
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { serviceWorker: { ready: Promise.resolve({ update }) } }));
+    try {
+      const t = fakeTransport();
+      const client = new TableClient(TABLE_ID);
+      client.connect(t.factory);
+      t.on().refused({ code: 'PROTOCOL_MISMATCH', message: 'protocolVersion 3', serverVersion: 4 });
+      expect(client.connection.fatal).toBe('PROTOCOL_MISMATCH');
+      await vi.waitFor(() => expect(update).toHaveBeenCalledOnce());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('shows a refused action as a notice, but not a stale version', async () => {
     const { client } = connected(updateFor(taken(3), 0, 1), { action: { ok: false, error: { code: 'STALE_VERSION', message: 'stale' } } });
     await client.commands.tapCard(client.live.deal!.legal[0]!);
