@@ -9,6 +9,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { replayTimeline, type GameRecord, type ReplayDeal } from '@belote/rules';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prefs } from '../../lib/prefs.svelte.js';
+import { pwa } from '../../lib/pwa.svelte.js';
 import type { WorkerLike } from '../../lib/replay/analysis-session.svelte.js';
 import type { LoadedRecord } from '../../lib/replay/record-source.js';
 import { botRecord, coincheRecord } from '../../../test/records.js';
@@ -471,6 +472,26 @@ describe('the replay', () => {
     render(ReplayPage, { route, spawn: fakeWorker, fetcher: serve(record) });
     await screen.findByTestId('deal-list');
     expect(reload()).toBeNull();
+  });
+
+  it("says a table's record needs the connection when offline, and loads it when the connection is back", async () => {
+    let online = false;
+    const fetcher = (async () => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ ...record, table: 'AbCdEfGhIjKlMnOpQrStUv', game: 0, players: ['Ann', 'Bob', 'Cid', 'Dee'] }));
+    }) as unknown as typeof fetch;
+    pwa.online = false;
+    try {
+      render(ReplayPage, { route: { name: 'replay', id: 'AbCdEfGhIjKlMnOpQrStUv', game: 0, deal: null }, spawn: fakeWorker, fetcher });
+      const error = (await screen.findByTestId('replay-error')).textContent!;
+      expect(error).toMatch(/You are offline: a table’s games load from the server/);
+      expect(error).not.toMatch(/Failed to fetch/);
+      online = true;
+      pwa.online = true;
+      await screen.findByTestId('deal-list');
+    } finally {
+      pwa.online = true;
+    }
   });
 
   it('names what is wrong with a record the table sent', async () => {

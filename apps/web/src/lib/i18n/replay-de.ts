@@ -4,6 +4,7 @@ import type { ReplayDict } from './replay-en.js';
 export const REPLAY_DE: ReplayDict = {
   noRecordOpen: 'In diesem Tab ist kein Spielprotokoll geöffnet.',
   loadFailed: 'Das Protokoll konnte nicht geladen werden: {detail}',
+  recordOffline: 'Du bist offline: Die Spiele eines Tisches kommen vom Server. Dieses wird geladen, sobald die Verbindung zurück ist.',
   noFinishedDeals: 'Noch keine Runde dieses Spiels ist beendet: Nur beendete Runden lassen sich ansehen.',
   unfinishedLeftOut: 'Die laufende Runde wird nicht gezeigt.',
   backToTable: 'Zurück zum Tisch',

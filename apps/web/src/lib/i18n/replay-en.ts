@@ -8,6 +8,7 @@ import type { Plural } from './plural.js';
 export const REPLAY_EN = {
   noRecordOpen: 'No record file is open in this tab.',
   loadFailed: 'The record could not be loaded: {detail}',
+  recordOffline: 'You are offline: a table’s games load from the server. This one loads when the connection is back.',
   noFinishedDeals: 'No deal of this game is finished yet: only finished deals can be replayed.',
   unfinishedLeftOut: 'The deal still being played is not shown.',
   backToTable: 'Back to the table',

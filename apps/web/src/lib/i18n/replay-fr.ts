@@ -4,6 +4,7 @@ import type { ReplayDict } from './replay-en.js';
 export const REPLAY_FR: ReplayDict = {
   noRecordOpen: 'Aucun enregistrement n’est ouvert dans cet onglet.',
   loadFailed: 'L’enregistrement n’a pas pu être chargé\u202f: {detail}',
+  recordOffline: 'Vous êtes hors ligne\u202f: les parties d’une table viennent du serveur. Celle-ci se charge dès que la connexion revient.',
   noFinishedDeals: 'Aucune donne de cette partie n’est encore finie\u202f: seules les donnes finies se revoient.',
   unfinishedLeftOut: 'La donne en cours n’est pas montrée.',
   backToTable: 'Retour à la table',
