@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
-import { addBot, open, shot, useBrowser, type Player } from './browser.js';
+import { addBot, open, shot, sleep, useBrowser, type Player } from './browser.js';
 
 let server: ServerProcess;
 const chrome = useBrowser({ alongside: async () => void (server = await startServerProcess({ BOT_DELAY_MS: '0', DEAL_PAUSE_MS: '300', GRACE_MS: '1500', TURN_SECOND_MS: '150' })) });
@@ -109,6 +109,23 @@ describe('clocks and presence', () => {
     expect(await p.page.getAttribute('[data-version]', 'data-version')).toBe(version); // nothing was sent meanwhile
     await act(p, turn);
     await p.page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
+    await p.context.close();
+  });
+
+  it('a phone offline for a while reconnects as soon as the network is back, not after the backoff under way', { timeout: 60_000 }, async () => {
+    const p = await open(chrome, 'Sleeper', 'phone', `${server.url}/`);
+    await createAndSit(p, 'Sleeper', false);
+    await p.page.waitForSelector('[data-seat="0"] >> text=Sleeper');
+    // After 8 s offline Socket.IO's next try is 2–5 s away: three times, so that a lucky draw cannot hide a wait.
+    for (let i = 0; i < 3; i++) {
+      await p.context.setOffline(true);
+      await p.page.waitForSelector('[data-testid=offline]', { timeout: 3000 });
+      await sleep(8000);
+      const t0 = Date.now();
+      await p.context.setOffline(false);
+      await p.page.waitForSelector('[data-testid=offline]', { state: 'detached', timeout: 10_000 });
+      expect(Date.now() - t0, 'back after the network returned').toBeLessThan(1000);
+    }
     await p.context.close();
   });
 

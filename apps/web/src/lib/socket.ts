@@ -94,8 +94,13 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
   const dropConnection = (): void => {
     if (socket.connected) socket.io.engine?.close();
   };
+  // connect() alone would wait out a backoff already under way (up to 5 s): start afresh.
+  const restart = (): void => {
+    socket.disconnect();
+    socket.connect();
+  };
   const online = (): void => {
-    if (!socket.connected) socket.connect();
+    if (!socket.connected) restart();
   };
   globalThis.addEventListener?.('offline', dropConnection);
   globalThis.addEventListener?.('online', online);
@@ -130,10 +135,7 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
         });
       });
     },
-    reconnect() {
-      socket.disconnect();
-      socket.connect();
-    },
+    reconnect: restart,
     close() {
       if (retry) clearTimeout(retry);
       globalThis.removeEventListener?.('offline', dropConnection);
