@@ -1,6 +1,7 @@
 /**
  * What the client answers itself when a command cannot reach the server (socket.ts), as an
- * `INTERNAL` refusal the notices show in the page's language (i18n.ts `errorText`).
+ * `INTERNAL` refusal the notices show in the page's language (i18n.ts `errorText`: `notConnected`,
+ * `noAnswer`). Only markers, never shown: short, as they ride in the table's first screen.
  */
-export const NOT_CONNECTED = 'not connected to the server: nothing was sent (reconnecting)';
-export const NO_ANSWER = 'no answer from the server: reconnecting (the table will show whether it was done)';
+export const NOT_CONNECTED = 'not connected';
+export const NO_ANSWER = 'no answer';
