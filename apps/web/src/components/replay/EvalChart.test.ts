@@ -9,20 +9,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prefs } from '../../lib/prefs.svelte.js';
 import type { Names } from '../../lib/replay/describe.js';
 import { botRecord } from '../../../test/records.js';
+import { stubResizeObserver } from '../../../test/resize-observer.js';
 import EvalChart from './EvalChart.svelte';
 
-beforeAll(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(private readonly cb: (entries: { contentRect: { width: number } }[]) => void) {}
-      observe() {
-        this.cb([{ contentRect: { width: 360 } }]);
-      }
-      disconnect() {}
-    },
-  );
-});
+beforeAll(() => stubResizeObserver(() => 360));
 afterAll(() => vi.unstubAllGlobals());
 
 const deal = replayTimeline(botRecord('replay')).deals[0]!;

@@ -8,22 +8,12 @@ import { replayTimeline, type DealResult } from '@belote/rules';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prefs } from '../../lib/prefs.svelte.js';
 import { botRecord } from '../../../test/records.js';
+import { stubResizeObserver } from '../../../test/resize-observer.js';
 import ScoreChart from './ScoreChart.svelte';
 
 /** The width the chart's ResizeObserver reports. */
 let chartWidth = 300;
-beforeAll(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(private readonly cb: (entries: { contentRect: { width: number } }[]) => void) {}
-      observe() {
-        this.cb([{ contentRect: { width: chartWidth } }]);
-      }
-      disconnect() {}
-    },
-  );
-});
+beforeAll(() => stubResizeObserver(() => chartWidth));
 afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => prefs.setLang('en'));
 
