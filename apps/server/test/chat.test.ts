@@ -262,6 +262,16 @@ describe("the host's switches", () => {
       ok: false,
       error: { code: 'BAD_REQUEST', message: 'chatMute.target.spectator: no such spectator at this table' },
     });
+    // A target of neither shape is named by the union's own words, not zod's bare "Invalid input".
+    for (const target of [{ seat: 7 }, { seat: 1, spectator: tag }, {}, 'seat 1']) {
+      expect(await t.host.emit('chatMute', { target, muted: true })).toEqual({
+        ok: false,
+        error: { code: 'BAD_REQUEST', message: 'chatMute.target: one key: seat (0-3) or spectator (a tag)' },
+      });
+    }
+    expect(await t.host.emit('chatMute', { target: { spectator: 'short' }, muted: true })).toMatchObject({
+      error: { code: 'BAD_REQUEST', message: 'chatMute.target.spectator: not a spectator tag' },
+    });
     expect(await t.host.emit('chatMute', { target: { spectator: tag }, muted: true })).toEqual({ ok: true });
     expect(await nextEntry(friend, 2)).toMatchObject({ type: 'muted', target: { spectator: tag }, name: 'Troll', muted: true });
     troll.close();

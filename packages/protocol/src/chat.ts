@@ -26,8 +26,11 @@ export const ChatSenderSchema = z.discriminatedUnion('role', [
 ]);
 export type ChatSender = z.infer<typeof ChatSenderSchema>;
 
-/** Whom the host mutes: a seat (whoever sits there), or a spectator by tag. */
-export const ChatTargetSchema = z.union([z.strictObject({ seat: SeatSchema }), z.strictObject({ spectator: SpectatorTagSchema })]);
+/** Whom the host mutes: a seat (whoever sits there), or a spectator by tag. The union's own
+ * message says what it takes (zod's default for a union is a bare "Invalid input"). */
+export const ChatTargetSchema = z.union([z.strictObject({ seat: SeatSchema }), z.strictObject({ spectator: SpectatorTagSchema })], {
+  error: 'one key: seat (0-3) or spectator (a tag)',
+});
 export type ChatTarget = z.infer<typeof ChatTargetSchema>;
 
 /** A line's text: 1–200 code points with no control characters (the server cleans what it is sent). */
