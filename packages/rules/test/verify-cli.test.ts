@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { commitmentPreimage, playGame, recordOf, replayRecord, seededRng, type GameRecord } from '../src/index.js';
@@ -100,6 +100,19 @@ describe('verify CLI', () => {
     expect(res.code).toBe(1);
     expect(JSON.parse(res.out).error).toMatchObject({ deal: 1, action: null, code: 'BAD_DECK' });
   }, 20_000);
+
+  it('a relative FILE: from where pnpm was called, or the working directory when run directly', () => {
+    const r = record('cli-8');
+    const rel = relative(root, file('rel.json', r));
+    // A parent tool's INIT_CWD (here a pnpm-run test script elsewhere) must not redirect a direct run.
+    const env = { ...process.env, INIT_CWD: tmpdir(), npm_lifecycle_event: 'test' };
+    const direct = spawnSync(process.execPath, [join(root, 'packages/rules/bin/verify.mjs'), rel], { encoding: 'utf8', cwd: root, env });
+    expect(direct.stderr).toBe('');
+    expect(direct.status).toBe(0);
+    const viaPnpm = spawnSync('pnpm', ['-C', root, '--silent', 'verify', 'rel.json'], { encoding: 'utf8', cwd: dir, env });
+    expect(viaPnpm.status).toBe(0);
+    expect(JSON.parse(viaPnpm.stdout)).toEqual(expected(r));
+  }, 30_000);
 
   it('runs as `pnpm --silent verify FILE` from the workspace root', () => {
     const r = record('cli-7');

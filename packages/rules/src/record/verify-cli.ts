@@ -16,8 +16,11 @@ function readInput(args: string[]): string {
   if (args.length !== 1) throw new Usage(args.length === 0 ? USAGE : `one input at a time (a JSON array holds many records)\n${USAGE}`);
   const arg = args[0]!;
   if (arg === '-') return readFileSync(0, 'utf8');
-  // pnpm runs scripts from the workspace root; resolve relative paths from where it was called.
-  return readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), arg), 'utf8');
+  // pnpm runs scripts from the workspace root; resolve relative paths from where it was called. Only
+  // when pnpm runs *this* script: a parent's INIT_CWD (e.g. a test runner's) is stale for a direct
+  // `node packages/rules/bin/verify.mjs FILE`, which reads from its own working directory.
+  const called = process.env.npm_lifecycle_event === 'verify' ? process.env.INIT_CWD : undefined;
+  return readFileSync(resolve(called ?? process.cwd(), arg), 'utf8');
 }
 
 class Usage extends Error {}
