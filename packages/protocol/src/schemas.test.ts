@@ -81,6 +81,12 @@ describe('inbound schemas', () => {
     expect(at('coinche', { type: 'take' })).toBe('action.action.type: a coinche table takes pass, bid, coinche, surcoinche, play, got "take"');
     for (const type of ['bid', 'coinche', 'surcoinche'])
       expect(at('classic', { type, value: 80, suit: 'H' })).toBe(`action.action.type: a classic table takes pass, take, play, got "${type}"`);
+    // A move that is not an object is quoted, not reported as missing.
+    expect(at('coinche', 'pass')).toBe('action.action: a coinche table takes pass, bid, coinche, surcoinche, play, got "pass"');
+    expect(at('classic', null)).toBe('action.action: a classic table takes pass, take, play, got null');
+    expect(at('coinche', 5)).toMatch(/^action\.action: .*, got 5$/);
+    expect(at('coinche', ['pass'])).toMatch(/^action\.action: .*, got an array$/);
+    expect(at('coinche', {})).toBe('action.action.type: a coinche table takes pass, bid, coinche, surcoinche, play, got nothing');
     expect(at('coinche', { type: 'bid', value: 85, suit: 'H' })).toBe('action.action.value: must be one of 80, 90, 100, 110, 120, 130, 140, 150, 160, "capot", got 85');
     expect(at('coinche', { type: 'bid', value: '90', suit: 'H' })).toMatch(/^action\.action\.value: must be one of .*, got "90"$/);
     expect(at('coinche', { type: 'bid', value: 90 })).toMatch(/^action\.action\.suit: /);

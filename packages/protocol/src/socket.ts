@@ -56,7 +56,9 @@ export const MOVE_TYPES = {
 } as const satisfies Record<Variant, readonly Move['type'][]>;
 
 const typeError = (variant: Variant) => (iss: { input: unknown }) => {
-  const input = (iss.input as { type?: unknown } | undefined)?.type;
+  // A move that is not an object is described itself (`got "pass"`, `got null`), not as `nothing`.
+  const move = iss.input;
+  const input = typeof move === 'object' && move !== null && !Array.isArray(move) ? (move as { type?: unknown }).type : move;
   return `a ${variant} table takes ${MOVE_TYPES[variant].join(', ')}, got ${quote(input)}`;
 };
 
