@@ -14,3 +14,4 @@ export * from './refusal.js';
 export * from './chat-constants.js';
 export * from './chat.js';
 export * from './chat-fold.js';
+export * from './chat-text.js';

@@ -18,6 +18,8 @@ import {
   REACTION_LIMIT,
   applyChatSettings,
   chatRefusal,
+  chatTextProblem,
+  cleanChatText,
   type Ack,
   type ChatEntry,
   type ChatEventName,
@@ -33,7 +35,6 @@ import { assertNever, type Seat } from '@belote/rules';
 import type { Logger } from 'pino';
 import { EventBudget } from '../event-budget.js';
 import { ChatConflict, OutcomeUnknown, type TableStore } from '../store/types.js';
-import { cleanChatText, chatTextProblem } from './chat-text.js';
 
 export type ChatCommand = { [E in ChatEventName]: { name: E; payload: ClientEventPayload<E> } }[ChatEventName];
 

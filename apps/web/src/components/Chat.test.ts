@@ -98,6 +98,25 @@ describe('ChatPanel', () => {
     expect(input.value).toBe('');
   });
 
+  it('offers no Send for a line of spaces and invisible characters only, as the server would refuse it', async () => {
+    const { client, t } = await clientWith(1);
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: 1 });
+    const input = screen.getByTestId<HTMLInputElement>('chat-input');
+    const send = screen.getByTestId<HTMLButtonElement>('chat-send');
+    const before = t.sent.length;
+    // zero-width space and joiner, bidi marks, a bell, ideographic and no-break spaces
+    for (const value of ['\u200B', ' \u200E\u200F ', '\u200D\u2060\u0007', '\u3000\u00A0\u3164']) {
+      await fireEvent.input(input, { target: { value } });
+      expect(send.disabled, JSON.stringify(value)).toBe(true);
+      await fireEvent.submit(input.form!); // Enter in the field
+      await tick();
+    }
+    expect(t.sent.length).toBe(before);
+    // with something to see, the same characters go with it
+    await fireEvent.input(input, { target: { value: '\u200Bok' } });
+    expect(send.disabled).toBe(false);
+  });
+
   it('empties the field when its line shows though the ack was lost, not when something else was typed since', async () => {
     const answers: ((ack: unknown) => void)[] = [];
     const { client, t } = await clientWith(1, {}, { chat: () => new Promise((r) => answers.push(r)) });

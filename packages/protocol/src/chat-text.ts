@@ -4,9 +4,10 @@
  * overrides, isolates: they could make a line read as something else) and lone surrogates are
  * removed; the text is NFC normalised and trimmed. A line that would show as nothing (white
  * space and invisible characters only) is refused. Markup is left as typed: clients render
- * lines as text, never as HTML.
+ * lines as text, never as HTML. The server applies these; a client uses `showsNothing` to not
+ * offer a line the server would refuse (zod-free: exported by `@belote/protocol/client` too).
  */
-import { CHAT_MAX_CHARS } from '@belote/protocol';
+import { CHAT_MAX_CHARS } from './chat-constants.js';
 
 /** Lone surrogates go first: `normalize` needs well-formed text. */
 const CONTROLS_LONE = /\p{Cs}/gu;
@@ -27,6 +28,9 @@ const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*$/u;
 export function cleanChatText(raw: string): string {
   return raw.replace(CONTROLS_LONE, '').normalize('NFC').replace(BREAKS, ' ').replace(CONTROLS, '').trim();
 }
+
+/** A line as typed that the server would refuse as showing nothing (`chatTextProblem`'s first rule). */
+export const showsNothing = (raw: string): boolean => INVISIBLE_ONLY.test(cleanChatText(raw));
 
 /** Characters as the chat counts them: Unicode code points. */
 export const chatLength = (text: string): number => [...text].length;
