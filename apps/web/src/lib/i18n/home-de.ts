@@ -6,6 +6,7 @@ export const HOME_DE: HomeDict = {
   createTable: 'Tisch erstellen',
   announcements: 'Meldungen (Tierce, Quarte…)',
   tieRule: 'Bei 81–81',
+  tieLitige: 'Litige (Punkte zurückgestellt)',
   tieDedans: 'Dedans (Nehmer verliert)',
   clockwise: 'Im Uhrzeigersinn',
   turnTimer: 'Zugzeit',
@@ -51,4 +52,6 @@ export const HOME_DE: HomeDict = {
   err_BAD_DECK: 'Das Kartenspiel ist ungültig',
   err_BAD_DEALER: 'Der Geber ist ungültig',
   err_GAME_OVER: 'Das Spiel ist vorbei',
+  // also the table menu's (the table's later parts load this section)
+  language: 'Sprache',
 };

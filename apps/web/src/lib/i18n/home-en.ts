@@ -10,6 +10,7 @@ export const HOME_EN = {
   createTable: 'Create a table',
   announcements: 'Announcements (tierce, quarte…)',
   tieRule: 'On an 81–81 tie',
+  tieLitige: 'Litige (points held back)',
   tieDedans: 'Dedans (taker loses)',
   clockwise: 'Clockwise',
   turnTimer: 'Turn timer',
@@ -58,6 +59,8 @@ export const HOME_EN = {
   err_BAD_DECK: 'The deck is not valid',
   err_BAD_DEALER: 'The dealer is not valid',
   err_GAME_OVER: 'The game is over',
+  // also the table menu's (the table's later parts load this section)
+  language: 'Language',
 } as const satisfies Record<string, string | Plural>;
 
 export type HomeDict = DictOf<typeof HOME_EN>;

@@ -6,6 +6,7 @@ export const HOME_FR: HomeDict = {
   createTable: 'Créer une table',
   announcements: 'Annonces (tierce, quarte…)',
   tieRule: 'En cas de 81–81',
+  tieLitige: 'Litige (points mis en réserve)',
   tieDedans: 'Dedans (le preneur perd)',
   clockwise: 'Sens horaire',
   turnTimer: 'Temps par coup',
@@ -51,4 +52,6 @@ export const HOME_FR: HomeDict = {
   err_BAD_DECK: 'Le jeu de cartes n’est pas valide',
   err_BAD_DEALER: 'Le donneur n’est pas valide',
   err_GAME_OVER: 'La partie est terminée',
+  // also the table menu's (the table's later parts load this section)
+  language: 'Langue',
 };

@@ -67,4 +67,11 @@ export const LATER_DE: LaterDict = {
   yourTurnTitle: '● Du bist dran — Belote',
   turnBodyBid: 'Du bist mit Bieten dran.',
   turnBodyPlay: 'Du bist mit Spielen dran.',
+  // Shown by the later parts only (the game's speech, the bidding buttons, the auction, the score
+  // sheet); `contrat` is the coinche contract in this language's word.
+  contrat: 'Contrat',
+  term_contract: 'contrat',
+  round2: 'Bietrunde 2: andere Farbe oder passen',
+  trickTakenBy: '{name} gewinnt den Stich',
+  playerToPlay: '{name} ist dran',
 };

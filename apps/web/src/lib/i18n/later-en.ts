@@ -73,6 +73,13 @@ export const LATER_EN = {
   yourTurnTitle: '● Your turn — Belote',
   turnBodyBid: 'Your turn to bid.',
   turnBodyPlay: 'Your turn to play.',
+  // Shown by the later parts only (the game's speech, the bidding buttons, the auction, the score
+  // sheet); `contrat` is the coinche contract in this language's word.
+  contrat: 'Contract',
+  term_contract: 'contract',
+  round2: 'Round 2: choose another suit or pass',
+  trickTakenBy: '{name} wins the trick',
+  playerToPlay: '{name} to play',
 } as const satisfies Record<string, string | Plural>;
 
 export type LaterDict = DictOf<typeof LATER_EN>;

@@ -67,4 +67,11 @@ export const LATER_FR: LaterDict = {
   yourTurnTitle: '● À vous — Belote',
   turnBodyBid: 'À vous de parler.',
   turnBodyPlay: 'À vous de jouer.',
+  // Shown by the later parts only (the game's speech, the bidding buttons, the auction, the score
+  // sheet); `contrat` is the coinche contract in this language's word.
+  contrat: 'Contrat',
+  term_contract: 'contrat',
+  round2: 'Second tour\u202f: une autre couleur ou passer',
+  trickTakenBy: '{name} remporte le pli',
+  playerToPlay: 'À {name} de jouer',
 };

@@ -2,7 +2,7 @@
  * The game's own French terms: players use them in every language, so English, German and
  * French all take them from here (each language still lists every other text itself). Coinche
  * keeps its French calls too: Coinche, Surcoinche (Coinché ×2, Surcoinché ×4). The contract is each
- * language's own word (its file's `contrat`, `term_contract`).
+ * language's own word (`contrat`, `term_contract` in its later-*.ts).
  */
 export const TERMS = {
   belote: 'Belote\u202f!',
