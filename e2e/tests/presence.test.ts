@@ -5,6 +5,8 @@
  * "bot playing for NAME", and comes back to the seat by reopening the link. Also the game
  * record download and the deal commitment in the menu.
  */
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { addBot, open, shot, sleep, useBrowser, type Player } from './browser.js';
@@ -23,6 +25,52 @@ async function createAndSit(p: Player, name: string, timer: boolean): Promise<vo
   await p.page.click('[data-sit="0"]');
   await p.page.fill('[data-testid=name-input]', name);
   await p.page.click('[data-testid=sit-confirm]');
+}
+
+/**
+ * A way to the server (a TCP relay) that can be cut: while cut, every connection through it is
+ * dropped, and new ones at once — the server out of reach, while the browser stays online.
+ */
+async function cuttable(target: string): Promise<{ url: string; cut: (yes: boolean) => void; close: () => Promise<void> }> {
+  const to = new URL(target);
+  let cut = false;
+  const live = new Set<Socket>();
+  const relay = createServer((page) => {
+    if (cut) return void page.destroy();
+    const far = connect(Number(to.port), to.hostname);
+    for (const [a, b] of [[page, far], [far, page]] as const) {
+      live.add(a);
+      a.on('error', () => {});
+      a.on('close', () => (live.delete(a), b.destroy()));
+      a.pipe(b);
+    }
+  });
+  const setCut = (yes: boolean): void => {
+    cut = yes;
+    if (yes) for (const c of live) c.destroy();
+  };
+  await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+    cut: setCut,
+    close: () => {
+      setCut(true);
+      return new Promise((r) => relay.close(() => r()));
+    },
+  };
+}
+
+/**
+ * The page hidden, then shown again (a phone locked, then unlocked). Headless Chromium's pages are
+ * always visible: the document says so itself, as the browser would.
+ */
+async function hideAndShow(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    delete (document as { visibilityState?: unknown }).visibilityState; // the browser's own again: visible
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
 }
 
 /** Waits for the player's turn: to bid (a bot may take before the player speaks) or to play. */
@@ -127,6 +175,32 @@ describe('clocks and presence', () => {
       expect(Date.now() - t0, 'back after the network returned').toBeLessThan(1000);
     }
     await p.context.close();
+  });
+
+  it('a page shown again while its connection is down reconnects at once, not after the backoff under way', { timeout: 60_000 }, async () => {
+    // The server out of reach while the browser thinks it is online (a phone locked in a dead
+    // spot, a server restarting: no 'online' event to come).
+    const way = await cuttable(server.url);
+    try {
+      const p = await open(chrome, 'Unlocker', 'phone', `${way.url}/`);
+      await createAndSit(p, 'Unlocker', false);
+      await p.page.waitForSelector('[data-seat="0"] >> text=Unlocker');
+      // After 8 s of failed tries Socket.IO's next is 2–5 s away: three times, so that a lucky draw cannot hide a wait.
+      for (let i = 0; i < 3; i++) {
+        way.cut(true);
+        await p.page.waitForSelector('[data-testid=offline]', { timeout: 3000 });
+        await sleep(8000);
+        expect(await count(p, '[data-testid=offline]'), 'still out of reach').toBe(1);
+        way.cut(false);
+        const t0 = Date.now();
+        await hideAndShow(p.page);
+        await p.page.waitForSelector('[data-testid=offline]', { state: 'detached', timeout: 10_000 });
+        expect(Date.now() - t0, 'back after the page was shown').toBeLessThan(1000);
+      }
+      await p.context.close();
+    } finally {
+      await way.close();
+    }
   });
 
   it('a command with no answer within 10 s: the connection is taken for dead and made again, and the table shows what was done', { timeout: 60_000 }, async () => {

@@ -90,7 +90,7 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
   let retry: ReturnType<typeof setTimeout> | null = null;
   // A phone that loses its network keeps a socket that looks open until a ping fails (up to 15 s):
   // the browser's own word drops it at once (its unsent frames with it), and the network's return
-  // reconnects without waiting out the backoff.
+  // (or the page shown again: a phone unlocked) reconnects without waiting out the backoff.
   const dropConnection = (): void => {
     if (socket.connected) socket.io.engine?.close();
   };
@@ -99,11 +99,16 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
     socket.disconnect();
     socket.connect();
   };
+  // Only a socket that Socket.IO is reconnecting: not one refused at the handshake (or waiting to retry).
   const online = (): void => {
-    if (!socket.connected) restart();
+    if (socket.active && !socket.connected) restart();
   };
-  globalThis.addEventListener?.('offline', dropConnection);
-  globalThis.addEventListener?.('online', online);
+  // Removed all at once by close().
+  const listening = new AbortController();
+  const opts = { signal: listening.signal };
+  addEventListener('offline', dropConnection, opts);
+  addEventListener('online', online, opts);
+  document.addEventListener('visibilitychange', () => void (document.visibilityState === 'visible' && online()), opts);
   socket.on('connect_error', (err: Error & { data?: unknown }) => {
     if (!isConnectErrorData(err.data)) return on.status('disconnected');
     if (err.data.code !== 'INTERNAL') return on.refused(err.data);
@@ -138,8 +143,7 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
     reconnect: restart,
     close() {
       if (retry) clearTimeout(retry);
-      globalThis.removeEventListener?.('offline', dropConnection);
-      globalThis.removeEventListener?.('online', online);
+      listening.abort();
       socket.close();
     },
   };
