@@ -203,6 +203,33 @@ describe('clocks and presence', () => {
     }
   });
 
+  it('a table link opened offline (the installed app) says why the table does not show, and shows it when the network is back', { timeout: 60_000 }, async () => {
+    const res = await fetch(`${server.url}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ rules: { target: 501 }, options: { fillWithBots: false, botLevel: 'easy' } }),
+    });
+    const { id } = (await res.json()) as { id: string };
+    for (const size of ['phone', 'desktop'] as const) {
+      const p = await open(chrome, 'Away', size, `${server.url}/`);
+      // The service worker has cached the app: the link opens without the network.
+      await p.page.evaluate(async () => void (await navigator.serviceWorker.ready));
+      await p.context.setOffline(true);
+      await p.page.goto(`${server.url}/t/${id}`);
+      const said = await p.page.waitForSelector('main.fatal p', { timeout: 5000 });
+      expect(await said.textContent()).toBe('You are offline: a table is played through the server. This one opens when the connection is back.');
+      expect(await count(p, '[data-testid=offline]'), 'one message, not "Reconnecting…" too').toBe(0);
+      expect(await count(p, 'main.fatal button')).toBe(1); // home: practice and records work offline
+      await shot(p, 'table-offline');
+      const t0 = Date.now();
+      await p.context.setOffline(false);
+      await p.page.waitForSelector('[data-testid=lobby]', { timeout: 10_000 });
+      expect(Date.now() - t0, 'the table once the network is back').toBeLessThan(3000);
+      expect(await count(p, 'main.fatal')).toBe(0);
+      await p.context.close();
+    }
+  });
+
   it('a command with no answer within 10 s: the connection is taken for dead and made again, and the table shows what was done', { timeout: 60_000 }, async () => {
     const p = await open(chrome, 'Frozen', 'phone', `${server.url}/`);
     await createAndSit(p, 'Frozen', false);

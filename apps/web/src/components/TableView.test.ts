@@ -3,9 +3,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { TABLE_ID, dealt, restrictedTurn, step, taken, updateFor } from '../../test/fixtures.js';
-import { connected } from '../../test/transport.js';
+import { connected, fakeTransport } from '../../test/transport.js';
 import { cardLabel } from '../lib/i18n.js';
 import { prefs } from '../lib/prefs.svelte.js';
+import { pwa } from '../lib/pwa.svelte.js';
 import { LAST_TRICK_MS, TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';
 import { spoken } from '../../test/spoken.js';
@@ -119,6 +120,34 @@ describe('TableView', () => {
     render(TableView, { id: TABLE_ID, storeFactory: () => store });
     await tick();
     expect(screen.getByTestId('scores').textContent!.trim()).toBe('');
+  });
+
+  it('a table link opened offline says why nothing shows (not only "Reconnecting…"), and shows the table once back', async () => {
+    prefs.setLang('en');
+    const t = fakeTransport();
+    const store = new TableClient(TABLE_ID);
+    store.connect(t.factory);
+    t.on().status('disconnected');
+    pwa.online = false;
+    try {
+      render(TableView, { id: TABLE_ID, storeFactory: () => store });
+      await tick();
+      expect(document.querySelector('main')?.textContent).toMatch(/^\s*You are offline: a table is played through the server\. This one opens when the connection is back\.\s*Home\s*$/);
+      expect(screen.queryByTestId('offline')).toBeNull(); // one message, not "Reconnecting…" too
+      prefs.setLang('fr');
+      await tick();
+      expect(document.querySelector('main p')?.textContent?.trim()).toBe('Vous êtes hors ligne\u202f: une table se joue par le serveur. Celle-ci s’ouvre dès que la connexion revient.');
+      prefs.setLang('en');
+      // The network back: the socket connects (socket.ts) and the table comes.
+      pwa.online = true;
+      t.on().status('connected');
+      t.on().snapshot(updateFor(taken(3), 0, 1));
+      await tick();
+      expect(document.querySelector('main p')).toBeNull();
+      expect(document.querySelectorAll('[data-seat]').length).toBe(4);
+    } finally {
+      pwa.online = true;
+    }
   });
 
   it('says who played the last card, and names each card of the trick by its player, for screen readers', async () => {
