@@ -57,4 +57,27 @@ describe('a notice at a table', () => {
     expect(screen.getByTestId('notice')).toBe(shown);
     expect(shown.textContent).toBe(words);
   });
+
+  it('whose words come late is shown for as long again from then, not only for what was left', async () => {
+    const { store, screen, flushSync } = await frenchTable();
+    const { NOTICE_MS } = await import('../lib/store-cues.svelte.js');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      store.cues.notify({ code: 'WRONG_PHASE', message: 'the deal is over' });
+      flushSync();
+      expect(screen.getByTestId('notice').textContent).toBe('Erreur\u202f: the deal is over');
+      // A slow phone: the words come near the end of the notice's time.
+      vi.advanceTimersByTime(NOTICE_MS - 500);
+      for (let i = 0; i < 500 && screen.queryByTestId('notice')?.textContent !== HOME_FR.err_WRONG_PHASE; i++) await new Promise((r) => setImmediate(r));
+      expect(screen.getByTestId('notice').textContent).toBe(HOME_FR.err_WRONG_PHASE);
+      vi.advanceTimersByTime(NOTICE_MS - 100);
+      flushSync();
+      expect(screen.getByTestId('notice').textContent).toBe(HOME_FR.err_WRONG_PHASE);
+      vi.advanceTimersByTime(200);
+      flushSync();
+      expect(screen.queryByTestId('notice')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

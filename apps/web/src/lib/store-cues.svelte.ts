@@ -41,6 +41,7 @@ export class Cues {
   refusal = $state.raw<Refusal | null>(null);
 
   #nextId = 1;
+  #notices = 0;
   readonly #later = new Later();
   /** The deal being played (the last dealStarted), for the summary's number. */
   #deal = 0;
@@ -126,10 +127,13 @@ export class Cues {
     this.dealSummary = null;
   }
 
+  /** Show a refusal for NOTICE_MS from now; again for the one shown when its words change (TableView). */
   notify(error: ProtocolError): void {
+    const n = ++this.#notices;
     this.notice = error;
+    // Only the last (re)start's timer takes it down.
     this.#later.run(NOTICE_MS, () => {
-      if (this.notice === error) this.notice = null;
+      if (this.#notices === n) this.notice = null;
     });
   }
 
