@@ -54,4 +54,25 @@ describe('the hint panel', () => {
     await fireEvent.click(screen.getByTestId('hint'));
     expect((await screen.findByRole('alert')).textContent).toBe('Gerade kein Tipp möglich: Versuch es noch einmal');
   });
+
+  it('counts the sampled deals in the right number: "1 sampled deal", "4 sampled deals"', async () => {
+    const state = taken(3);
+    const seat = currentDeal(state)!.turn!;
+    const store = new TableClient(TABLE_ID);
+    store.receive(updateFor(state, seat, 1));
+    const card = viewFor(state, seat).deal!.legal[0]!;
+    let samples = 1;
+    render(HintControls, { store, ask: async () => ({ ok: true, hint: { kind: 'card', best: card, options: [{ option: card, value: 0 }], samples, ms: 1 } satisfies Hint }) });
+    const note = async (): Promise<string> => (await screen.findByTestId('hint-panel')).querySelector('p')!.textContent!;
+    await fireEvent.click(screen.getByTestId('hint'));
+    expect(await note()).toMatch(/\(1 sampled deal\)\.$/);
+    prefs.setLang('fr');
+    await Promise.resolve();
+    expect(await note()).toMatch(/\(1 donne tirée\)\.$/);
+    prefs.setLang('en');
+    samples = 4;
+    await fireEvent.click(screen.getByTestId('hint'));
+    await fireEvent.click(screen.getByTestId('hint'));
+    expect(await note()).toMatch(/\(4 sampled deals\)\.$/);
+  });
 });

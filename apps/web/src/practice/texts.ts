@@ -2,6 +2,7 @@
  * The practice pages' texts in English, German and French, loaded with them (not with the first
  * page). German and French are typed against English: a missing key fails the type check.
  */
+import type { Plural } from '../lib/i18n/plural.js';
 import { prefs, t } from '../lib/prefs.svelte.js';
 
 const en = {
@@ -25,7 +26,8 @@ const en = {
   hintThinking: 'Thinking…',
   hintTitle: 'The strong bot would play {move}',
   hintBidTitle: 'The strong bot would call {move}',
-  hintNote: 'Points given away by each choice against the best, from what you know now ({samples} sampled deals).',
+  // A count: "1 sampled deal", not "1 sampled deals" (a hint late in a deal may have one).
+  hintNote: { one: 'Points given away by each choice against the best, from what you know now ({n} sampled deal).', other: 'Points given away by each choice against the best, from what you know now ({n} sampled deals).' } as Plural,
   hintClose: 'Close the hint',
   hintFailed: 'No hint this time: try again',
   takeBack: 'Take back',
@@ -59,7 +61,7 @@ const de: Texts = {
   hintThinking: 'Denke nach…',
   hintTitle: 'Der starke Bot würde {move} spielen',
   hintBidTitle: 'Der starke Bot würde {move} ansagen',
-  hintNote: 'Verschenkte Punkte jeder Wahl gegenüber der besten, nach deinem jetzigen Wissen ({samples} ausgeloste Verteilungen).',
+  hintNote: { one: 'Verschenkte Punkte jeder Wahl gegenüber der besten, nach deinem jetzigen Wissen ({n} ausgeloste Verteilung).', other: 'Verschenkte Punkte jeder Wahl gegenüber der besten, nach deinem jetzigen Wissen ({n} ausgeloste Verteilungen).' },
   hintClose: 'Tipp schließen',
   hintFailed: 'Gerade kein Tipp möglich: Versuch es noch einmal',
   takeBack: 'Zurücknehmen',
@@ -90,7 +92,7 @@ const fr: Texts = {
   hintThinking: 'Réflexion…',
   hintTitle: 'Le robot fort jouerait {move}',
   hintBidTitle: 'Le robot fort annoncerait {move}',
-  hintNote: 'Points cédés par chaque choix face au meilleur, d’après ce que vous savez maintenant ({samples} donnes tirées).',
+  hintNote: { one: 'Points cédés par chaque choix face au meilleur, d’après ce que vous savez maintenant ({n} donne tirée).', other: 'Points cédés par chaque choix face au meilleur, d’après ce que vous savez maintenant ({n} donnes tirées).' },
   hintClose: 'Fermer le conseil',
   hintFailed: 'Pas de conseil cette fois\u202f: réessayez',
   takeBack: 'Reprendre',
@@ -102,9 +104,12 @@ const fr: Texts = {
 
 const TEXTS = { en, de, fr } as const;
 
-/** A practice text in the current language, `{name}` placeholders filled. */
+/** A practice text in the current language, `{name}` placeholders filled (the plural form chosen by `{n}`). */
 export function pt(key: Key, params: Record<string, string | number> = {}): string {
-  return TEXTS[prefs.lang][key].replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+  const text: string | Plural = TEXTS[prefs.lang][key];
+  const n = params.n;
+  const form = typeof text === 'string' ? text : ((typeof n === 'number' ? text[new Intl.PluralRules(prefs.lang).select(n)] : undefined) ?? text.other);
+  return form.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 }
 
 /** The name of a player who never gave one (kept as ''): "You" in the current language (the seat then drops its "· you"). */
