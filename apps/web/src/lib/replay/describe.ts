@@ -3,8 +3,8 @@
  * by screen readers), and how a bid or card option is written.
  */
 import { bidKey, callKey } from '@belote/bots';
-import { assertNever, type Action, type ReplayFrame, type Suit } from '@belote/rules';
-import { SUIT_SYMBOL, cardLabel, combinationKey, outcomeKey, translate, type Lang } from '../i18n.js';
+import { assertNever, type Action, type Rank, type ReplayFrame, type Suit } from '@belote/rules';
+import { SUIT_SYMBOL, cardLabel, combinationKey, outcomeKey, rankLetter, translate, type Lang } from '../i18n.js';
 
 export type Names = [string, string, string, string];
 
@@ -18,8 +18,8 @@ export function teamNames(names: Names, lang: Lang): [string, string] {
   return [translate(lang, 'playerTeams', { a: names[0], b: names[2] }), translate(lang, 'playerTeams', { a: names[1], b: names[3] })];
 }
 
-/** A card as printed: rank and suit symbol ("10♥"). */
-export const cardText = (card: string): string => `${card.slice(0, -1)}${SUIT_SYMBOL[card.slice(-1) as Suit]}`;
+/** A card as printed: rank and suit symbol ("10♥"), court cards by the language's letter ("R♥" in French) as on the table's cards. */
+export const cardText = (card: string, lang: Lang): string => `${rankLetter(lang, card.slice(0, -1) as Rank)}${SUIT_SYMBOL[card.slice(-1) as Suit]}`;
 
 /** A coinche contract as printed ("100 ♥", "Capot ♠") or spoken ("100 hearts"). */
 function contractText(value: string, suit: Suit, lang: Lang, spoken: boolean): string {
@@ -44,7 +44,7 @@ export function optionText(option: string, lang: Lang, retourneSuit: Suit): stri
   if (call) return call;
   if (option === 'take') return `${translate(lang, 'take')} ${SUIT_SYMBOL[retourneSuit]}`;
   if (option.startsWith('take:')) return `${translate(lang, 'take')} ${SUIT_SYMBOL[option.slice(5) as Suit]}`;
-  return cardText(option);
+  return cardText(option, lang);
 }
 
 /** An analysis option in words, for screen readers. */

@@ -100,6 +100,12 @@ describe('the controller', () => {
     expect(optionText('take:H', 'en', 'S')).toBe('Take ♥');
     expect(optionText('take', 'de', 'C')).toBe('Nehmen ♣');
     expect(optionText('10D', 'en', 'S')).toBe('10♦');
+    // Court cards by the language's letter, as on the table's own cards (R, D, V in French).
+    expect(optionText('KH', 'fr', 'S')).toBe('R♥');
+    expect(optionText('QS', 'fr', 'S')).toBe('D♠');
+    expect(optionText('JD', 'fr', 'S')).toBe('V♦');
+    expect(optionText('JC', 'de', 'S')).toBe('B♣');
+    expect(optionText('AS', 'fr', 'S')).toBe('A♠');
   });
 });
 
