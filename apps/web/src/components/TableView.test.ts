@@ -120,6 +120,8 @@ describe('TableView', () => {
     render(TableView, { id: TABLE_ID, storeFactory: () => store });
     await tick();
     expect(screen.getByTestId('scores').textContent!.trim()).toBe('');
+    // The installed app opened offline at a table stays here: the page keeps its main landmark.
+    expect(screen.getByRole('main').textContent).toBe('…');
   });
 
   it('a table link opened offline says why nothing shows (not only "Reconnecting…"), and shows the table once back', async () => {
