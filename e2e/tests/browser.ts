@@ -108,12 +108,13 @@ export interface Player {
 }
 
 /** A player `name` on a phone or a desktop in a new context of `chrome` (closed with its others), on `url`. */
-export async function open(chrome: TestBrowser, name: string, size: Size, url: string): Promise<Player> {
-  const context = await chrome.context(
-    size === 'phone'
+export async function open(chrome: TestBrowser, name: string, size: Size, url: string, more: BrowserContextOptions = {}): Promise<Player> {
+  const context = await chrome.context({
+    ...(size === 'phone'
       ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' }
-      : { viewport: { width: 1280, height: 800 }, locale: 'en-US' },
-  );
+      : { viewport: { width: 1280, height: 800 }, locale: 'en-US' }),
+    ...more,
+  });
   const page = watch(await context.newPage(), 15_000, name);
   await page.goto(url);
   return { name, size, context, page };

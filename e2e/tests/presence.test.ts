@@ -9,6 +9,7 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { axeFindings, blocking, describeFindings } from './axe.js';
 import { addBot, open, shot, sleep, useBrowser, type Player } from './browser.js';
 
 let server: ServerProcess;
@@ -137,7 +138,7 @@ describe('clocks and presence', () => {
   });
 
   it('a phone that loses its network says so at once, sends nothing meanwhile, and plays on when it is back', async () => {
-    const p = await open(chrome, 'Roamer', 'phone', `${server.url}/`);
+    const p = await open(chrome, 'Roamer', 'phone', `${server.url}/`, { bypassCSP: true }); // bypassCSP: axe-core is injected
     await createAndSit(p, 'Roamer', false);
     for (const seat of [1, 2, 3]) await addBot(p.page, seat);
     await p.page.click('[data-testid=start]:not([disabled])');
@@ -151,6 +152,8 @@ describe('clocks and presence', () => {
     expect(await count(p, '[data-bid]')).toBe(0);
     expect(await count(p, '.hand-zone.active')).toBe(0);
     await shot(p, 'offline-at-table');
+    const offline = (await axeFindings(p.page)).filter(blocking); // "Reconnecting…" white on red: 7:1
+    expect(offline, describeFindings(offline)).toEqual([]);
     await p.context.setOffline(false);
     expect(await myTurn(p)).toBe(turn);
     expect(await count(p, '[data-testid=offline]')).toBe(0);
