@@ -9,6 +9,7 @@ import { prefs } from '../lib/prefs.svelte.js';
 import { pwa } from '../lib/pwa.svelte.js';
 import { LAST_TRICK_MS, TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';
+import { laterParts } from './parts.js';
 import { spoken } from '../../test/spoken.js';
 import type { TableExtras } from './table-extras.js';
 
@@ -351,6 +352,23 @@ describe('TableView', () => {
     await fireEvent.click(await screen.findByTestId('back-to-table'));
     expect(screen.getByTestId('between-games')).toBeTruthy();
     expect(document.querySelectorAll('.announce').length).toBe(0);
+  });
+
+  it('a practice table offline before its first snapshot says nothing of the server (it needs none)', async () => {
+    prefs.setLang('en');
+    await laterParts(); // the words of the offline message are there: only the table's kind keeps it away
+    const t = fakeTransport();
+    const store = new TableClient(TABLE_ID);
+    store.connect(t.factory);
+    pwa.online = false;
+    try {
+      render(TableView, { id: TABLE_ID, storeFactory: () => store, extras: { replayHref: () => '#', download: () => {} } });
+      await tick();
+      expect(document.body.textContent).not.toMatch(/offline/i);
+      expect(document.querySelector('main.loading')).not.toBeNull();
+    } finally {
+      pwa.online = true;
+    }
   });
 
   it('a practice table (extras) keeps its felt after the game over: no lobby, no seat buttons, no settings', async () => {

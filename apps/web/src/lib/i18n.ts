@@ -93,8 +93,8 @@ function pluralRules(lang: Lang): Intl.PluralRules {
   return rules;
 }
 
-/** The form of a text for `lang`, choosing the plural form by `n`. */
-function form(lang: Lang, text: string | Plural, n: unknown): string {
+/** The form of a text for `lang`, choosing the plural form by `n` (the practice's texts use it too). */
+export function form(lang: Lang, text: string | Plural, n: unknown): string {
   if (typeof text === 'string') return text;
   return (typeof n === 'number' ? text[pluralRules(lang).select(n)] : undefined) ?? text.other;
 }

@@ -80,8 +80,11 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
     },
   });
   on.status('connecting');
-  socket.on('connect', () => on.status('connected'));
-  socket.on('disconnect', () => on.status('disconnected'));
+  // Lost, and worth trying again at once when the network or the page comes back: not while the
+  // first handshake runs, nor once the server refused it (NO_SUCH_TABLE, BAD_TOKEN…).
+  let down = false;
+  socket.on('connect', () => ((down = false), on.status('connected')));
+  socket.on('disconnect', () => ((down = true), on.status('disconnected')));
   socket.on('snapshot', (f) => on.snapshot(f));
   socket.on('step', (f) => on.step(f));
   socket.on('presence', (f) => on.presence(f));
@@ -99,9 +102,9 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
     socket.disconnect();
     socket.connect();
   };
-  // Only a socket that Socket.IO is reconnecting: not one refused at the handshake (or waiting to retry).
+  // Also a socket the server dropped for good (its table gone): the handshake then says why.
   const online = (): void => {
-    if (socket.active && !socket.connected) restart();
+    if (down) restart();
   };
   // Removed all at once by close().
   const listening = new AbortController();
@@ -110,6 +113,7 @@ export function connectTable(credentials: () => Credentials, on: TransportHandle
   addEventListener('online', online, opts);
   document.addEventListener('visibilitychange', () => void (document.visibilityState === 'visible' && online()), opts);
   socket.on('connect_error', (err: Error & { data?: unknown }) => {
+    down = !isConnectErrorData(err.data);
     if (!isConnectErrorData(err.data)) return on.status('disconnected');
     if (err.data.code !== 'INTERNAL') return on.refused(err.data);
     // a passing trouble on the server's side: Socket.IO does not retry a refused handshake by itself

@@ -2,6 +2,7 @@
  * The practice pages' texts in English, German and French, loaded with them (not with the first
  * page). German and French are typed against English: a missing key fails the type check.
  */
+import { form } from '../lib/i18n.js';
 import type { Plural } from '../lib/i18n/plural.js';
 import { prefs, t } from '../lib/prefs.svelte.js';
 
@@ -106,10 +107,7 @@ const TEXTS = { en, de, fr } as const;
 
 /** A practice text in the current language, `{name}` placeholders filled (the plural form chosen by `{n}`). */
 export function pt(key: Key, params: Record<string, string | number> = {}): string {
-  const text: string | Plural = TEXTS[prefs.lang][key];
-  const n = params.n;
-  const form = typeof text === 'string' ? text : ((typeof n === 'number' ? text[new Intl.PluralRules(prefs.lang).select(n)] : undefined) ?? text.other);
-  return form.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+  return form(prefs.lang, TEXTS[prefs.lang][key], params.n).replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 }
 
 /** The name of a player who never gave one (kept as ''): "You" in the current language (the seat then drops its "· you"). */
