@@ -1,5 +1,5 @@
 /** The hint's title: the strong bot's move where each language puts it in the sentence. */
-import { currentDeal, viewFor } from '@belote/rules';
+import { currentDeal, viewFor, type Card } from '@belote/rules';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TABLE_ID, taken, updateFor } from '../../test/fixtures.js';
@@ -15,13 +15,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A table at the viewer's turn, and a card it may play. */
+function atMyTurn(): { store: TableClient; card: Card } {
+  const state = taken(3);
+  const seat = currentDeal(state)!.turn!;
+  const store = new TableClient(TABLE_ID);
+  store.receive(updateFor(state, seat, 1));
+  return { store, card: viewFor(state, seat).deal!.legal[0]! };
+}
+
 describe('the hint panel', () => {
   it('names the card in the sentence: after the verb in English and French, before it in German', async () => {
-    const state = taken(3);
-    const seat = currentDeal(state)!.turn!;
-    const store = new TableClient(TABLE_ID);
-    store.receive(updateFor(state, seat, 1));
-    const card = viewFor(state, seat).deal!.legal[0]!;
+    const { store, card } = atMyTurn();
     const hint: Hint = { kind: 'card', best: card, options: [{ option: card, value: 10 }], samples: 4, ms: 1 };
     render(HintControls, { store, ask: async () => ({ ok: true, hint }) });
     await fireEvent.click(screen.getByTestId('hint'));
@@ -37,10 +42,7 @@ describe('the hint panel', () => {
   });
 
   it('says why there is no hint in the page’s language, never the English reason', async () => {
-    const state = taken(3);
-    const seat = currentDeal(state)!.turn!;
-    const store = new TableClient(TABLE_ID);
-    store.receive(updateFor(state, seat, 1));
+    const { store } = atMyTurn();
     let code = 'NOT_YOUR_TURN';
     render(HintControls, { store, ask: async () => ({ ok: false, code, message: 'a hint is for your own turn' }) });
     prefs.setLang('fr');
@@ -56,11 +58,7 @@ describe('the hint panel', () => {
   });
 
   it('counts the sampled deals in the right number: "1 sampled deal", "4 sampled deals"', async () => {
-    const state = taken(3);
-    const seat = currentDeal(state)!.turn!;
-    const store = new TableClient(TABLE_ID);
-    store.receive(updateFor(state, seat, 1));
-    const card = viewFor(state, seat).deal!.legal[0]!;
+    const { store, card } = atMyTurn();
     let samples = 1;
     render(HintControls, { store, ask: async () => ({ ok: true, hint: { kind: 'card', best: card, options: [{ option: card, value: 0 }], samples, ms: 1 } satisfies Hint }) });
     const note = async (): Promise<string> => (await screen.findByTestId('hint-panel')).querySelector('p')!.textContent!;
