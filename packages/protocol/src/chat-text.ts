@@ -4,8 +4,9 @@
  * overrides, isolates: they could make a line read as something else) and lone surrogates are
  * removed; the text is NFC normalised and trimmed. A line that would show as nothing (white
  * space and invisible characters only) is refused. Markup is left as typed: clients render
- * lines as text, never as HTML. The server applies these; a client uses `showsNothing` to not
- * offer a line the server would refuse (zod-free: exported by `@belote/protocol/client` too).
+ * lines as text, never as HTML. The server applies these; a client counts a line as cleaned
+ * and uses `chatTextProblem` (or `showsNothing`) to not offer a line the server would refuse
+ * (zod-free: exported by `@belote/protocol/client` too).
  */
 import { CHAT_MAX_CHARS } from './chat-constants.js';
 

@@ -1,4 +1,4 @@
-import type { ChatEntry, ChatState, Snapshot } from '@belote/protocol/client';
+import { chatTextProblem, cleanChatText, type ChatEntry, type ChatState, type Snapshot } from '@belote/protocol/client';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TABLE_ID, taken, updateFor } from '../../test/fixtures.js';
@@ -89,7 +89,6 @@ describe('ChatPanel', () => {
     const { client, t } = await clientWith('spectator');
     render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: null });
     const input = screen.getByTestId<HTMLInputElement>('chat-input');
-    expect(input.maxLength).toBe(200);
     expect(screen.getByTestId<HTMLInputElement>('chat-name').value).toBe('Zoé');
     await fireEvent.input(input, { target: { value: '  <b>hi</b>  ' } });
     await fireEvent.click(screen.getByTestId('chat-send'));
@@ -115,6 +114,43 @@ describe('ChatPanel', () => {
     // with something to see, the same characters go with it
     await fireEvent.input(input, { target: { value: '\u200Bok' } });
     expect(send.disabled).toBe(false);
+  });
+
+  it('counts the characters left in the line as the server will keep it, and offers Send exactly when it fits', async () => {
+    const { client, t } = await clientWith(1);
+    const { container } = render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: 1 });
+    const input = screen.getByTestId<HTMLInputElement>('chat-input');
+    const send = screen.getByTestId<HTMLButtonElement>('chat-send');
+    const left = () => container.querySelector('p.left')?.textContent ?? null;
+    const sent = () => t.sent.filter((s) => s.event === 'chat').map((s) => (s.payload as { text: string }).text);
+    const cases: { typed: string; shown: string; fits: boolean }[] = [
+      // 200 once trimmed, its bidi mark and bell removed: typed as 204
+      { typed: ` ${'a'.repeat(199)}\u200Eb\u0007 `, shown: '0 characters left', fits: true },
+      // 200 typed, 201 once NFC-normalised (U+0958 is two code points in NFC)
+      { typed: `${'a'.repeat(199)}\u0958`, shown: '1 character too many', fits: false },
+      // e + a combining acute: 2 typed, 1 kept, so 201 typed still fits
+      { typed: `${'a'.repeat(199)}e\u0301`, shown: '0 characters left', fits: true },
+      // 150 emoji: 300 UTF-16 units, 150 characters
+      { typed: '😀'.repeat(150), shown: '', fits: true },
+      { typed: 'a'.repeat(203), shown: '3 characters too many', fits: false },
+    ];
+    for (const c of cases) {
+      const before = sent().length;
+      await fireEvent.input(input, { target: { value: c.typed } });
+      expect(left() ?? '', JSON.stringify(c.typed)).toBe(c.shown);
+      expect(send.disabled, JSON.stringify(c.typed)).toBe(!c.fits);
+      await fireEvent.submit(input.form!); // Enter in the field
+      await tick();
+      expect(sent().length - before, JSON.stringify(c.typed)).toBe(c.fits ? 1 : 0);
+      // what went is what the server accepts (the same rule)
+      if (c.fits) expect(chatTextProblem(cleanChatText(sent().at(-1)!))).toBeNull();
+      else expect(chatTextProblem(cleanChatText(c.typed))?.code).toBe('CHAT_TOO_LONG');
+    }
+    prefs.setLang('fr');
+    await fireEvent.input(input, { target: { value: 'é'.repeat(202) } });
+    expect(left()).toBe('2 caractères de trop');
+    // No browser cap on the field: a browser counts maxlength in UTF-16 units, 100 emoji would fill 200.
+    expect(input.hasAttribute('maxlength')).toBe(false);
   });
 
   it('empties the field when its line shows though the ack was lost, not when something else was typed since', async () => {

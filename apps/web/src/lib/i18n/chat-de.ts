@@ -30,6 +30,7 @@ export const CHAT_DE: ChatDict = {
   chatUnmuteWho: 'Stummschaltung von {name} aufheben',
   chatMutedSpectators: 'Stummgeschaltete Zuschauer',
   chatCharsLeft: { one: 'noch {n} Zeichen', other: 'noch {n} Zeichen' },
+  chatCharsOver: { one: '{n} Zeichen zu viel', other: '{n} Zeichen zu viel' },
   seatName: 'Platz {n}',
   reactions: 'Schnelle Reaktionen',
   reactionFrom: '{name}: {reaction}',

@@ -35,6 +35,7 @@ export const CHAT_EN = {
   chatUnmuteWho: 'Unmute {name}',
   chatMutedSpectators: 'Muted spectators',
   chatCharsLeft: { one: '{n} character left', other: '{n} characters left' },
+  chatCharsOver: { one: '{n} character too many', other: '{n} characters too many' },
   seatName: 'Seat {n}',
   reactions: 'Quick reactions',
   reactionFrom: '{name}: {reaction}',

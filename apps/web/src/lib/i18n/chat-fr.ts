@@ -30,6 +30,7 @@ export const CHAT_FR: ChatDict = {
   chatUnmuteWho: 'Redonner la parole à {name}',
   chatMutedSpectators: 'Spectateurs muets',
   chatCharsLeft: { one: '{n} caractère restant', other: '{n} caractères restants' },
+  chatCharsOver: { one: '{n} caractère de trop', other: '{n} caractères de trop' },
   seatName: 'Place {n}',
   reactions: 'Réactions rapides',
   reactionFrom: '{name}\u202f: {reaction}',
