@@ -11,7 +11,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { PROTOCOL_VERSION, type ClientToServerEvents, type ServerToClientEvents } from '@belote/protocol/client';
 import type { Page } from 'playwright-core';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { axeFindings, blocking, describeFindings } from './axe.js';
@@ -291,4 +293,62 @@ describe('table chat and quick reactions', () => {
     await shot(pia, 'chat-open-coinche-bidding-phone');
     await axeClean(pia, 'chat open during a coinche auction, phone');
   });
+
+  it('a spectator floods: the lines accepted shown once each and in order, a refusal in their language; a script on the same address shares the budget; the count of characters agrees with the server', async () => {
+    const ann = await newPage('phone');
+    await ann.goto(`${server.url}/`);
+    await ann.click('[data-testid=create]');
+    await ann.waitForURL(/\/t\//);
+    const url = ann.url();
+    await sit(ann, 0, 'Ann');
+    for (const seat of [1, 2, 3]) await addBot(ann, seat);
+    const zoe = await newPage('desktop', 'fr-FR');
+    await zoe.goto(url);
+    await zoe.waitForSelector('[data-testid=chat-panel]');
+    const lines = (p: Page) => p.$$eval('[data-testid=chat-text]', (els) => els.map((e) => e.textContent));
+
+    // Three lines through the page, then a script on the same machine (the same address: the
+    // same spectator tag and the same budget of 5 lines in 10 s) sends twelve at once: two pass.
+    for (const text of ['z1', 'z2', 'z3']) await say(zoe, text);
+    const id = new URL(url).pathname.split('/').at(-1)!;
+    const script: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.url, { query: { table: id }, auth: { protocolVersion: PROTOCOL_VERSION, tableId: id }, transports: ['websocket'] });
+    try {
+      await new Promise<void>((ok, fail) => void script.once('connect', ok).once('connect_error', fail));
+      const acks = await Promise.all(Array.from({ length: 12 }, (_, i) => script.emitWithAck('chat', { text: `x${i + 1}` })));
+      expect(acks.filter((a) => a.ok).length).toBe(2);
+      expect(new Set(acks.filter((a) => !a.ok).map((a) => (a.ok ? '' : a.error.code)))).toEqual(new Set(['CHAT_TOO_FAST']));
+    } finally {
+      script.close();
+    }
+    const accepted = ['z1', 'z2', 'z3', 'x1', 'x2'];
+    await ann.click('[data-testid=chat-toggle]');
+    for (const p of [zoe, ann]) await vi.waitFor(async () => expect(await lines(p)).toEqual(accepted), { timeout: 5000 });
+    // The page's next line is refused: said in French, the line kept in the field to send later, nothing shown or sent.
+    await zoe.fill('[data-testid=chat-input]', 'z4');
+    await zoe.click('[data-testid=chat-send]');
+    await zoe.waitForFunction(() => document.querySelector('[data-testid=notice]')?.textContent === 'Trop de messages\u202f: patientez un instant');
+    expect(await zoe.inputValue('[data-testid=chat-input]')).toBe('z4');
+    await sleep(300);
+    for (const p of [zoe, ann]) expect(await lines(p)).toEqual(accepted);
+    await shot(zoe, 'chat-flood-refused-spectator-desktop');
+
+    // The characters left, on a phone: counted as the server keeps the line (trimmed, marks removed)…
+    await ann.fill('[data-testid=chat-input]', ` ${'a'.repeat(199)}\u200Eb `);
+    await ann.waitForSelector('.left >> text=0 characters left');
+    expect(await ann.isEnabled('[data-testid=chat-send]')).toBe(true);
+    await say(ann, ` ${'a'.repeat(199)}\u200Eb `);
+    await zoe.waitForFunction((t) => document.querySelector('[data-testid=chat-log] li:last-child [data-testid=chat-text]')?.textContent === t, `${'a'.repeat(199)}b`);
+    // … a browser's own cap (maxlength counts UTF-16 units) would stop 150 emoji at 100 …
+    await ann.focus('[data-testid=chat-input]');
+    await ann.keyboard.insertText('😀'.repeat(150));
+    expect([...(await ann.inputValue('[data-testid=chat-input]'))].length).toBe(150);
+    await say(ann, '😀'.repeat(150));
+    // … and past the limit it says by how much, with no Send.
+    await ann.fill('[data-testid=chat-input]', 'a'.repeat(203));
+    await ann.waitForSelector('.left >> text=3 characters too many');
+    expect(await ann.isDisabled('[data-testid=chat-send]')).toBe(true);
+    await shot(ann, 'chat-too-long-phone');
+    await chrome.closeContexts();
+  });
 });
+
