@@ -2,6 +2,7 @@
  * Table settings per variant (docs/rules/RULES.md §8, docs/rules/COINCHE.md §1): the targets each variant offers,
  * their defaults, and the one normal form of a settings object the engine keeps.
  */
+import { quote } from './quote.js';
 import { COINCHE_TARGETS, DEFAULT_RULES, TARGETS, type Rules, type Target, type Variant } from './types.js';
 
 /** The variant of a settings object (absent = classic). */
@@ -28,5 +29,5 @@ export function targetProblem(variant: Variant, target: unknown): string | null 
   const allowed = targetsOf(variant);
   return (allowed as readonly unknown[]).includes(target)
     ? null
-    : `target must be one of ${allowed.join(', ')}${variant === 'coinche' ? ' in coinche' : ''}, got ${JSON.stringify(target)}`;
+    : `target must be one of ${allowed.join(', ')}${variant === 'coinche' ? ' in coinche' : ''}, got ${quote(target)}`;
 }

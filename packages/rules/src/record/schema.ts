@@ -19,9 +19,9 @@ export const SeatSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.l
 
 export const RulesSchema = z
   .object({
-    variant: z.enum(VARIANTS, { error: (iss) => `variant must be "classic" or "coinche", got ${JSON.stringify(iss.input)}` }).optional(),
+    variant: z.enum(VARIANTS, { error: (iss) => `variant must be "classic" or "coinche", got ${quote(iss.input)}` }).optional(),
     // Checked against the variant's list below (the same number may be a target of one variant only).
-    target: z.number({ error: (iss) => `target must be a number, got ${JSON.stringify(iss.input)}` }).optional(),
+    target: z.number({ error: (iss) => `target must be a number, got ${quote(iss.input)}` }).optional(),
     announcements: z.boolean({ error: 'announcements must be true or false' }).optional(),
     tie: z.enum(['litige', 'dedans'], { error: 'tie must be "litige" or "dedans"' }).optional(),
     direction: z.enum(['counterclockwise', 'clockwise'], { error: 'direction must be "counterclockwise" or "clockwise"' }).optional(),
@@ -32,12 +32,17 @@ export const RulesSchema = z
   });
 
 /** docs/rules/RECORD-COINCHE.md: a bid's value is an integer (80–160 by 10 is checked on replay: ILLEGAL_BID) or "capot". */
-const bidValueError = (iss: { input?: unknown }): string => `bid value must be an integer or "capot", got ${JSON.stringify(iss.input)}`;
+const bidValueError = (iss: { input?: unknown }): string => `bid value must be an integer or "capot", got ${quote(iss.input)}`;
 const BidValueSchema = z
   .union([z.number(), z.literal('capot')], { error: bidValueError })
   .refine((v) => v === 'capot' || Number.isInteger(v), { error: bidValueError });
 
-const unknownType = (iss: { input?: unknown }): string => `unknown action type: ${JSON.stringify((iss.input as { type?: unknown } | undefined)?.type)}`;
+const unknownType = (iss: { input?: unknown }): string => {
+  const a = iss.input;
+  if (typeof a !== 'object' || a === null || Array.isArray(a)) return `not an action: ${quote(a)}`;
+  const type = (a as { type?: unknown }).type;
+  return type === undefined ? 'missing action type' : `unknown action type: ${quote(type)}`;
+};
 const PassSchema = z.object({ type: z.literal('pass'), seat: SeatSchema });
 const PlaySchema = z.object({ type: z.literal('play'), seat: SeatSchema, card: CardSchema });
 
@@ -110,15 +115,20 @@ export function parseRecord(input: unknown): { success: true; data: GameRecord }
   return r.success ? { success: true, data: r.data as GameRecord } : { success: false, error: r.error };
 }
 
-/** Human-readable zod issues: `deals[0].deck[5]: not a card: "11S"`. */
+/** At most this many problems are listed (a deck of 10,000 bad cards is one screen, not 10,000 lines). */
+const MAX_ISSUES = 10;
+
+/** Human-readable zod issues, one a line: `deals[0].deck[5]: not a card: "11S"`. */
 export function formatIssues(error: z.ZodError, prefix = ''): string {
-  return error.issues
+  const more = error.issues.length - MAX_ISSUES;
+  const lines = error.issues
+    .slice(0, MAX_ISSUES)
     .map((i) => {
       const path = i.path.reduce<string>(
         (acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)),
         prefix,
       );
       return `${path || '(record)'}: ${i.message}`;
-    })
-    .join('\n');
+    });
+  return (more > 0 ? [...lines, `and ${more} more`] : lines).join('\n');
 }
