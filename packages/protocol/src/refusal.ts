@@ -15,8 +15,16 @@ const MAX_ISSUES = 3;
 const MAX_MESSAGE = 120;
 const MAX_TEXT = 240;
 
+/** One piece a cut must not split: an escape of a quoted value (`\u202e`, `\"`), a surrogate pair, or one unit. */
+const PIECE = /\\u[0-9a-fA-F]{4}|\\[^]|[\uD800-\uDBFF][\uDC00-\uDFFF]|[^]/y;
+
+/** At most `max` units of `s`, cut after the last whole piece and marked `…`. */
 function clip(s: string, max = MAX_MESSAGE): string {
-  return s.length > max ? `${s.slice(0, max)}…` : s;
+  if (s.length <= max) return s;
+  let end = 0;
+  PIECE.lastIndex = 0;
+  while (PIECE.exec(s) && PIECE.lastIndex <= max) end = PIECE.lastIndex;
+  return `${s.slice(0, end)}…`;
 }
 
 /** `path: problem` lines of a zod error, `prefix` first in every path, short and escaped. */
