@@ -157,6 +157,23 @@ describe('share links without PUBLIC_URL', () => {
     }
   });
 
+  it("allow in the CSP the WebSocket of the Host the page came to, and only 'self' for a malformed Host", async () => {
+    const own = await testServer({ publicUrl: null });
+    try {
+      const csp = async (host: string): Promise<string[]> =>
+        String((await request(own.url).get('/healthz').set('host', host)).headers['content-security-policy']).split(';').map((d) => d.trim());
+      const connect = async (host: string) => (await csp(host)).find((d) => d.startsWith('connect-src '));
+      expect(await connect('192.168.1.20:8080')).toBe("connect-src 'self' ws://192.168.1.20:8080");
+      for (const host of ['evil.example/path?x', 'a@b', 'belote.lan:99999', 'bad_host!', 'a b', "'self'"]) {
+        expect(await connect(host), host).toBe("connect-src 'self'");
+        // No directive names a source twice.
+        for (const d of await csp(host)) expect(new Set(d.split(' ')).size, d).toBe(d.split(' ').length);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
   it('ignore the Host header when PUBLIC_URL is set', async () => {
     const r = await request(server.url).post('/api/tables').set('host', '192.168.1.20:8080').send({});
     expect(r.body.url).toBe(`https://belote.example/t/${r.body.id}`);

@@ -10,9 +10,11 @@ import helmet from 'helmet';
 /** `pageOrigin(req)`: the origin the page of this request was loaded from, or null when the request does not say. */
 export function securityHeaders(publicUrl: string, pageOrigin: (req: IncomingMessage) => string | null) {
   const secure = publicUrl.startsWith('https:');
-  const wsOrigin = (req: IncomingMessage) => {
+  // One source list per request: helmet joins every entry, so a missing page origin must drop its
+  // entry, not stand in as a second 'self'.
+  const connectSrc = (req: IncomingMessage) => {
     const page = pageOrigin(req);
-    return page === null ? "'self'" : page.replace(/^http/, 'ws');
+    return page === null ? "'self'" : `'self' ${page.replace(/^http/, 'ws')}`;
   };
   return helmet({
     contentSecurityPolicy: {
@@ -23,7 +25,7 @@ export function securityHeaders(publicUrl: string, pageOrigin: (req: IncomingMes
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", wsOrigin],
+        connectSrc: [connectSrc],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
