@@ -65,12 +65,14 @@ export function createApp(tables: TableDirectory, config: Config, publicUrl: str
 
 /**
  * The origin the client used (scheme from X-Forwarded-Proto when a local proxy sent it, host
- * from the Host header), or null when the header is unusable. Without PUBLIC_URL this makes a
+ * from the Host header), or null when either is unusable. Without PUBLIC_URL this makes a
  * share link that works for whoever asked: a LAN address, a port published under another number.
  */
 function originOf(req: Request): string | null {
   const host = req.get('host');
   if (!host || !HOST.test(host)) return null;
+  // A trusted proxy's X-Forwarded-Proto of another scheme would give the origin "null" or ftp://….
+  if (!/^https?$/i.test(req.protocol)) return null;
   return URL.parse(`${req.protocol}://${host}`)?.origin ?? null;
 }
 

@@ -151,6 +151,9 @@ describe('share links without PUBLIC_URL', () => {
       expect(await url({ host: 'evil.example/path?x' })).toBe(own.publicUrl);
       expect(await url({ host: 'a@b' })).toBe(own.publicUrl);
       expect(await url({ host: 'belote.lan:99999' })).toBe(own.publicUrl);
+      // So does a scheme other than http(s) from the proxy (the origin would be "null", or ftp://…).
+      for (const proto of ['gopher', 'ftp', 'javascript']) expect(await url({ host: 'belote.lan', 'x-forwarded-proto': proto }), proto).toBe(own.publicUrl);
+      expect(await url({ host: 'belote.lan', 'x-forwarded-proto': 'HTTPS' })).toBe('https://belote.lan');
       expect(own.publicUrl).toBe(`http://localhost:${own.port}`);
     } finally {
       await own.close();
@@ -164,6 +167,12 @@ describe('share links without PUBLIC_URL', () => {
         String((await request(own.url).get('/healthz').set('host', host)).headers['content-security-policy']).split(';').map((d) => d.trim());
       const connect = async (host: string) => (await csp(host)).find((d) => d.startsWith('connect-src '));
       expect(await connect('192.168.1.20:8080')).toBe("connect-src 'self' ws://192.168.1.20:8080");
+      const proto = async (p: string) =>
+        String((await request(own.url).get('/healthz').set('host', 'belote.lan').set('x-forwarded-proto', p)).headers['content-security-policy'])
+          .split(';')
+          .find((d) => d.startsWith('connect-src '));
+      expect(await proto('https')).toBe("connect-src 'self' wss://belote.lan");
+      for (const p of ['gopher', 'ftp']) expect(await proto(p), p).toBe("connect-src 'self'");
       for (const host of ['evil.example/path?x', 'a@b', 'belote.lan:99999', 'bad_host!', 'a b', "'self'"]) {
         expect(await connect(host), host).toBe("connect-src 'self'");
         // No directive names a source twice.
