@@ -175,5 +175,12 @@ describe('reading records', () => {
     expect(bad((x) => void (x.rules = { announcements: 'yes' }))).toMatch(/^rules\.announcements/);
     expect(bad((x) => void (x.format = 'belote-record/2'))).toMatch(/^format/);
     expect(bad((x) => void delete x.deals)).toMatch(/^deals/);
+    // docs/rules/RECORD.md §1.5: a mistyped field or a non-string commitment or salt is not a record either;
+    // a card or suit on a pass is a field the engine does not know.
+    expect(bad((x) => void (x.rules = 'x'))).toMatch(/^rules/);
+    expect(bad((x) => void (deal0(x).deck = 'AS KS' as unknown as unknown[]))).toMatch(/^deals\[0\]\.deck/);
+    expect(bad((x) => void ((deal0(x) as unknown as Record<string, unknown>).commitment = 5))).toMatch(/^deals\[0\]\.commitment/);
+    expect(bad((x) => void ((deal0(x) as unknown as Record<string, unknown>).salt = 5))).toMatch(/^deals\[0\]\.salt/);
+    expect(bad((x) => void (deal0(x).actions[0] = { ...deal0(x).actions[0], type: 'pass', card: 'ZZ', suit: 'X' }))).toBe('parsed');
   });
 });
