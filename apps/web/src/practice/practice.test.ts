@@ -168,6 +168,8 @@ describe('a practice table', () => {
     expect(checked.frames).toBeGreaterThanOrEqual(saved.entries.length - 1);
     const record = practiceRecord(saved, 0)!;
     expect(record.deals.length).toBeGreaterThan(0);
+    // the player's seat, which the replay speaks to as "you" (also from the downloaded file)
+    expect(record.human).toBe(0);
     const out = replayRecord(record, (deck, salt, commitment) => nodeSha(`${deck.join(' ')} ${salt}`) === commitment);
     expect(out.result.error).toBeNull();
     expect(out.result.winner).toBe(client.live.view!.winner);

@@ -6,7 +6,9 @@
 import type { FromWorker, ToWorker } from '../../lib/replay/analysis-host.js';
 import { analysisHost } from '../../lib/replay/analysis-host.js';
 import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
-import { replayTimeline, type GameRecord, type ReplayDeal } from '@belote/rules';
+import { replayTimeline, type Card, type GameRecord, type ReplayDeal, type Seat } from '@belote/rules';
+import { tick } from 'svelte';
+import { cardLabel } from '../../lib/i18n.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prefs } from '../../lib/prefs.svelte.js';
 import { pwa } from '../../lib/pwa.svelte.js';
@@ -34,7 +36,7 @@ function fakeWorker(): WorkerLike & { sent: ToWorker[] } {
 // A game whose first played deal has cards marked beyond doubt on the small budget of these tests.
 const record: GameRecord = botRecord('view-2');
 const timeline = replayTimeline(record);
-const loaded: LoadedRecord = { record, players: ['Ann', 'Bob', 'Cid', 'Dee'], source: { kind: 'file', name: 'game.json' } };
+const loaded: LoadedRecord = { record, players: ['Ann', 'Bob', 'Cid', 'Dee'], you: null, source: { kind: 'file', name: 'game.json' } };
 const key = (k: string) => fireEvent.keyDown(window, { key: k });
 const caption = () => screen.getByTestId('caption').textContent!.trim();
 
@@ -424,6 +426,59 @@ describe('the replay', () => {
     expect(current()).toBe(list.querySelector(lastCard(first)));
     expect(document.activeElement).toBe(current());
   });
+
+  it("speaks to a practice game's player (the record's `human`) as “you”, in English and French, and of the other seats by name", async () => {
+    const deal = timeline.deals[playedDeal]!;
+    // The player leads the second trick: a card with a choice, after a trick someone won.
+    const at = deal.frames.findIndex((f, i) => i > 0 && f.tricksDone === 1 && f.table.winner === null) - 1;
+    const mine = deal.frames[at + 1]!.action as { seat: Seat; card: Card };
+    const me = mine.seat;
+    const others = ['Ann', 'Bob', 'Cid', 'Dee'];
+    const other = ((me + 1) % 4) as Seat;
+    render(ReplayView, { loaded: { ...loaded, players: others.map((n, s) => (s === me ? 'You' : n)) as LoadedRecord['players'], you: me }, spawn: fakeWorker, startDeal: deal.index + 1 });
+    await waitFor(() => expect(screen.getByTestId('analysis-status').dataset.status).toBe('done'), { timeout: 60_000 });
+    const first = deal.frames.find((f) => f.tricksDone === 1)!;
+    const firstWinner = first.table.winner ?? deal.frames.find((f) => f.events.some((e) => e.type === 'trickWon'))!.events.flatMap((e) => (e.type === 'trickWon' ? [e.winner] : []))[0]!;
+    const trickRow = () => document.querySelector('[data-testid=move-list] .row.trick')!.getAttribute('aria-label')!;
+    // Before the player's card: "what if" asks about the player's choice.
+    await fireEvent.click(document.querySelector<HTMLButtonElement>(`[data-testid=move-list] [data-move-step="${at}"]`)!);
+    await fireEvent.click(screen.getByTestId('whatif-toggle'));
+    expect(screen.getByTestId('whatif-hint').textContent).toBe('What if you played another card here?');
+    await fireEvent.click(screen.getByTestId('whatif-toggle'));
+    // The player's card: the caption, the hand, the verdict, the chart's readout.
+    await fireEvent.click(document.querySelector<HTMLButtonElement>(`[data-testid=move-list] [data-move-step="${at + 1}"]`)!);
+    expect(caption()).toBe(`You play ${cardLabel('en', mine.card)}`);
+    expect(document.querySelector(`[data-replay-seat="${me}"]`)!.getAttribute('aria-label')).toMatch(/^Your cards: \w/);
+    expect(document.querySelector(`[data-replay-seat="${other}"]`)!.getAttribute('aria-label')).toMatch(new RegExp(`^${others[other]}: \\w`));
+    expect(trickRow()).toMatch(firstWinner === me ? /^Trick 1, won by you: \d+$/ : new RegExp(`^Trick 1, won by ${others[firstWinner]}: \\d+$`));
+    const panel = screen.getByTestId('decision');
+    expect(panel.dataset.verdict).not.toBe('forced');
+    expect(panel.querySelectorAll('thead th')[1]!.textContent).toBe('With what you could know');
+    expect(screen.getByTestId('measured').textContent).toMatch(/^Judged with what you could know: \d+ deals? that fits? everything you had seen, (each )?played out with every hand visible\.$/);
+    const tries = [...panel.querySelectorAll<HTMLButtonElement>('[data-whatif]')];
+    expect(tries.length).toBeGreaterThan(1);
+    for (const b of tries) expect(b.title).toMatch(/^What if you play \S+$/);
+    expect(screen.getByTestId('eval-readout').textContent).toMatch(/^After your \S+ \(trick 2\): (.+ ahead by \d+|even)$/);
+    // The variation of another card: its title.
+    await fireEvent.click(tries.find((b) => b.dataset.whatif !== mine.card)!);
+    expect(screen.getByTestId('variation').querySelector('h3')!.textContent).toMatch(/^What if you play \S+$/);
+    await key('Escape');
+    // French: vous, with its verbs.
+    prefs.setLang('fr');
+    await tick();
+    expect(caption()).toBe(`Vous jouez ${cardLabel('fr', mine.card)}`);
+    expect(document.querySelector(`[data-replay-seat="${me}"]`)!.getAttribute('aria-label')).toMatch(/^Vos cartes\u202f: \w/);
+    expect(screen.getByTestId('decision').querySelectorAll('thead th')[1]!.textContent).toBe('Avec ce que vous pouviez savoir');
+    expect(screen.getByTestId('measured').textContent).toMatch(/^Jugé avec ce que vous pouviez savoir\u202f: \d+ donnes? compatibles? avec tout ce que vous aviez vu, /);
+    for (const b of screen.getByTestId('decision').querySelectorAll<HTMLButtonElement>('[data-whatif]')) expect(b.title).toMatch(/^Et si vous jouiez \S+$/);
+    expect(screen.getByTestId('eval-readout').textContent).toMatch(/^Après votre \S+ \(pli 2\)\u202f: /);
+    // Another seat's card: by its name, in the third person.
+    const theirs = deal.frames.findIndex((f, i) => i > at + 1 && f.action?.type === 'play' && f.action.seat !== me);
+    await fireEvent.click(document.querySelector<HTMLButtonElement>(`[data-testid=move-list] [data-move-step="${theirs}"]`)!);
+    const them = others[deal.frames[theirs]!.action!.seat]!;
+    expect(caption()).toMatch(new RegExp(`^${them} joue `));
+    if (screen.queryByTestId('measured')) expect(screen.getByTestId('measured').textContent).toMatch(new RegExp(`^Jugé avec ce que ${them} pouvait savoir\u202f: `));
+  }, 60_000);
 
   it('speaks German and French', async () => {
     prefs.setLang('de');

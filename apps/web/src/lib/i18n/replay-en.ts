@@ -128,6 +128,31 @@ export const REPLAY_EN = {
   evalStartEven: 'After the bids: even',
   evalLabel: 'Chart: score difference {team0} minus {team1} after each card, every hand visible, from {from} to {to}; {marks} marked cards.',
   targetN: 'Target {target}',
+  // The player's own seat in a practice game, in the second person (lib/replay/describe.ts `aboutSeat`):
+  // each key is a sentence above with "You" for its {name}.
+  dealtByYou: 'You deal; the retourne is {card}',
+  dealtPlainYou: 'You deal',
+  passesYou: 'You pass',
+  takesSuitYou: 'You take {suit}',
+  bidsCallYou: 'You bid {contract}',
+  playsYou: 'You play {card}',
+  winsTrickYou: { one: 'You win the trick ({n} point)', other: 'You win the trick ({n} points)' },
+  handOfYou: 'Your cards: {cards}',
+  trickWonByYou: 'Trick {n}, won by you: {points}',
+  judgedWithYou: 'With what you could know',
+  measuredCardYou: {
+    one: 'Judged with what you could know: {n} deal that fits everything you had seen, played out with every hand visible.',
+    other: 'Judged with what you could know: {n} deals that fit everything you had seen, each played out with every hand visible.',
+  },
+  measuredBidYou: 'Judged with what you could know: the deal played out {n} times from your cards and the bids so far, after each choice.',
+  exactNothingYou: 'If every hand were visible, {option} would lose nothing here: the cards lay well this time, which you could not know.',
+  exactLessYou: 'If every hand were visible, {option} would cost {points} here, less than the risk you took with what could be known.',
+  exactMoreYou: 'If every hand were visible, {option} would cost {points} here: you could not see that.',
+  whatIfPickYou: 'What if you played another card here?',
+  whatIfCardYou: 'What if you play {option}',
+  variationTitleYou: 'What if you play {option}',
+  evalAtYou: 'After your {option} (trick {trick}): {team} ahead by {value}',
+  evalEvenYou: 'After your {option} (trick {trick}): even',
 } as const satisfies Record<string, string | Plural>;
 
 export type ReplayDict = DictOf<typeof REPLAY_EN>;

@@ -9,6 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { areaPath, clearBox, linear, linePath, nearestIndex, niceStep, segmentMeetsBox, ticks } from './chart.js';
 import { MARK_SYMBOL, markCounts, markedCursors, markOf, nextCursor } from './marks.js';
 import { listedActions, moveListOf, seatOrder } from './move-list.js';
+import type { Lang } from '../i18n.js';
+import type { Plural } from '../i18n/plural.js';
+import { REPLAY_DE } from '../i18n/replay-de.js';
+import { REPLAY_EN } from '../i18n/replay-en.js';
+import { REPLAY_FR } from '../i18n/replay-fr.js';
+import { seatNames, type Names } from './describe.js';
 import { exactSentence, marksNote, measuredSentence, verdictBrief, verdictSentence, whySentence } from './verdict-words.js';
 
 /** A random game (seeded): random players, some rules varied, sometimes cut short mid-deal. */
@@ -195,6 +201,44 @@ describe('the verdict in words', () => {
     // They agree: nothing to add.
     expect(exactSentence(decision({ exactLoss: 14 }), names, 1, 'en')).toBeNull();
     expect(exactSentence(decision({ kind: 'bid', exactLoss: null }), names, 1, 'en')).toBeNull();
+  });
+
+  it('speaks to the player of a practice game in the second person, in each language’s grammar, and of the others as before', () => {
+    // A practice record: seat 1 is the player, stored with the name "You" ("Vous", "Du" in French and German).
+    const you = (lang: Lang, name: string): Names => seatNames([name, name, 'Cid', 'Dee'], lang, 1);
+    const card = decision({ samples: 24 });
+    const one = decision({ samples: 1 });
+    const bid = decision({ kind: 'bid', samples: 60 });
+    expect(measuredSentence(card, you('en', 'You'), 'en')).toBe('Judged with what you could know: 24 deals that fit everything you had seen, each played out with every hand visible.');
+    expect(measuredSentence(one, you('en', 'You'), 'en')).toBe('Judged with what you could know: 1 deal that fits everything you had seen, played out with every hand visible.');
+    expect(measuredSentence(bid, you('en', 'You'), 'en')).toBe('Judged with what you could know: the deal played out 60 times from your cards and the bids so far, after each choice.');
+    expect(exactSentence(decision({ exactLoss: 0 }), you('en', 'You'), 1, 'en')).toBe('If every hand were visible, A♥ would lose nothing here: the cards lay well this time, which you could not know.');
+    expect(exactSentence(decision({ exactLoss: 3, loss: 15 }), you('en', 'You'), 1, 'en')).toBe('If every hand were visible, A♥ would cost 3 points here, less than the risk you took with what could be known.');
+    expect(exactSentence(decision({ verdict: 'good', loss: 1, exactLoss: 30 }), you('en', 'You'), 1, 'en')).toBe('If every hand were visible, A♥ would cost 30 points here: you could not see that.');
+    expect(measuredSentence(card, you('fr', 'Vous'), 'fr')).toBe('Jugé avec ce que vous pouviez savoir\u202f: 24 donnes compatibles avec tout ce que vous aviez vu, chacune jouée toutes mains visibles.');
+    expect(measuredSentence(bid, you('fr', 'Vous'), 'fr')).toBe('Jugé avec ce que vous pouviez savoir\u202f: la donne jouée 60 fois à partir de vos cartes et des enchères déjà faites, après chaque choix.');
+    expect(exactSentence(decision({ exactLoss: 0 }), you('fr', 'Vous'), 1, 'fr')).toBe('Toutes mains visibles, A♥ ne coûterait rien ici\u202f: les cartes étaient bien placées cette fois, ce que vous ne pouviez pas savoir.');
+    expect(exactSentence(decision({ exactLoss: 3, loss: 15 }), you('fr', 'Vous'), 1, 'fr')).toBe('Toutes mains visibles, A♥ coûterait 3 points ici, moins que le risque que vous avez pris avec ce qu’on pouvait savoir.');
+    expect(exactSentence(decision({ verdict: 'good', loss: 1, exactLoss: 30 }), you('fr', 'Vous'), 1, 'fr')).toBe('Toutes mains visibles, A♥ coûterait 30 points ici\u202f: vous ne pouviez pas le voir.');
+    expect(measuredSentence(one, you('de', 'Du'), 'de')).toBe('Bewertet mit dem, was du wissen konntest: 1 Verteilung, die zu allem passt, was du gesehen hattest, mit offenen Karten ausgespielt.');
+    expect(measuredSentence(bid, you('de', 'Du'), 'de')).toBe('Bewertet mit dem, was du wissen konntest: die Runde 60-mal von deinen Karten und den bisherigen Geboten aus nach jeder Wahl ausgespielt.');
+    expect(exactSentence(decision({ exactLoss: 0 }), you('de', 'Du'), 1, 'de')).toBe('Mit offenen Karten würde A♥ hier nichts kosten: Diesmal lagen die Karten gut, was du nicht wissen konntest.');
+    expect(exactSentence(decision({ exactLoss: 3, loss: 15 }), you('de', 'Du'), 1, 'de')).toBe('Mit offenen Karten würde A♥ hier 3 Punkte kosten, weniger als das Risiko, das du mit dem Wissbaren eingingst.');
+    expect(exactSentence(decision({ verdict: 'good', loss: 1, exactLoss: 30 }), you('de', 'Du'), 1, 'de')).toBe('Mit offenen Karten würde A♥ hier 30 Punkte kosten: Das konntest du nicht sehen.');
+    // Another seat of the same game: by its name, in the third person.
+    const cid = { ...card, seat: 2 as const };
+    expect(measuredSentence(cid, you('en', 'You'), 'en')).toBe('Judged with what Cid could know: 24 deals that fit everything Cid had seen, each played out with every hand visible.');
+    expect(measuredSentence({ ...bid, seat: 2 }, you('fr', 'Vous'), 'fr')).toBe('Jugé avec ce que Cid pouvait savoir\u202f: la donne jouée 60 fois à partir des cartes de Cid et des enchères déjà faites, après chaque choix.');
+    expect(exactSentence({ ...decision({ verdict: 'good', loss: 1, exactLoss: 30 }), seat: 2 }, you('de', 'Du'), 1, 'de')).toBe('Mit offenen Karten würde A♥ hier 30 Punkte kosten: Das konnte Cid nicht sehen.');
+  });
+
+  it('has a second-person text for each of its sentences about a seat, with the same placeholders but the name, in every language', () => {
+    const holes = (x: string | Plural): string[] => [...new Set(Object.values(typeof x === 'string' ? { x } : x).flatMap((s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)))].sort();
+    for (const dict of [REPLAY_EN, REPLAY_FR, REPLAY_DE] as Record<string, string | Plural>[]) {
+      const own = Object.keys(dict).filter((k) => k.endsWith('You'));
+      expect(own.length).toBeGreaterThan(15);
+      for (const k of own) expect([k, holes(dict[k]!)]).toEqual([k, holes(dict[k.slice(0, -3)]!).filter((h) => h !== 'name')]);
+    }
   });
 
   it('gives the marks in points, scaled by a coinche deal’s stake', () => {

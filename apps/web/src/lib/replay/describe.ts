@@ -3,14 +3,28 @@
  * by screen readers), and how a bid or card option is written.
  */
 import { bidKey, callKey } from '@belote/bots';
-import { assertNever, type Action, type Rank, type ReplayFrame, type Suit } from '@belote/rules';
-import { SUIT_SYMBOL, cardLabel, combinationKey, outcomeKey, rankLetter, translate, type Lang } from '../i18n.js';
+import { assertNever, type Action, type Rank, type ReplayFrame, type Seat, type Suit } from '@belote/rules';
+import { SUIT_SYMBOL, cardLabel, combinationKey, outcomeKey, rankLetter, translate, type Lang, type MessageKey, type Params } from '../i18n.js';
 
-export type Names = [string, string, string, string];
+/** Display names by seat, and the seat the reader played (a practice game's player), if any: its sentences say "you". */
+export type Names = [string, string, string, string] & { you?: Seat | null };
 
-/** Display names by seat: the record's, else "Seat n". */
-export function seatNames(players: readonly (string | null)[], lang: Lang): Names {
-  return [0, 1, 2, 3].map((s) => players[s]?.trim() || translate(lang, 'seatN', { n: s + 1 })) as Names;
+/** Display names by seat: the record's, else "Seat n"; `you` the seat spoken to in the second person. */
+export function seatNames(players: readonly (string | null)[], lang: Lang, you: Seat | null = null): Names {
+  return Object.assign([0, 1, 2, 3].map((s) => players[s]?.trim() || translate(lang, 'seatN', { n: s + 1 })), { you }) as Names;
+}
+
+/** The keys of a sentence about a seat that has a second-person form `<key>You` (the same text without {name}). */
+export type SeatKey = { [K in MessageKey]: `${K}You` extends MessageKey ? K : never }[MessageKey];
+
+/**
+ * A sentence about `seat`: its own words in the second person when it is the reader's seat
+ * (each language's grammar: "you were", "vous pouviez", "du konntest"), else with its name.
+ */
+export function aboutSeat<K extends SeatKey>(lang: Lang, key: K, seat: Seat, names: Names, params: Omit<Params<K>, 'name'>): string {
+  const own = names.you === seat;
+  // The second-person text has the same placeholders but {name}: the name given to both is left unused there.
+  return translate(lang, (own ? `${key}You` : key) as K, ...([{ ...params, name: names[seat] }] as never));
 }
 
 /** Team names from the players: "Ann & Cid". */
@@ -82,27 +96,26 @@ export function captionOf(frame: ReplayFrame, names: Names, lang: Lang): string 
   if (!a)
     parts.push(
       deal.retourne
-        ? translate(lang, 'dealtBy', { name: names[deal.dealer], card: cardLabel(lang, deal.retourne) })
-        : translate(lang, 'dealtPlain', { name: names[deal.dealer] }),
+        ? aboutSeat(lang, 'dealtBy', deal.dealer, names, { card: cardLabel(lang, deal.retourne) })
+        : aboutSeat(lang, 'dealtPlain', deal.dealer, names, {}),
     );
   else {
-    const name = names[a.seat];
     switch (a.type) {
       case 'pass':
-        parts.push(translate(lang, 'passes', { name }));
+        parts.push(aboutSeat(lang, 'passes', a.seat, names, {}));
         break;
       case 'take':
-        parts.push(translate(lang, 'takesSuit', { name, suit: translate(lang, a.suit ?? (deal.retourne!.slice(-1) as Suit)) }));
+        parts.push(aboutSeat(lang, 'takesSuit', a.seat, names, { suit: translate(lang, a.suit ?? (deal.retourne!.slice(-1) as Suit)) }));
         break;
       case 'bid':
-        parts.push(translate(lang, 'bidsCall', { name, contract: contractText(String(a.value), a.suit, lang, true) }));
+        parts.push(aboutSeat(lang, 'bidsCall', a.seat, names, { contract: contractText(String(a.value), a.suit, lang, true) }));
         break;
       case 'coinche':
       case 'surcoinche':
-        parts.push(`${name}: ${translate(lang, a.type === 'coinche' ? 'coincheCall' : 'surcoincheCall')}`);
+        parts.push(`${names[a.seat]}: ${translate(lang, a.type === 'coinche' ? 'coincheCall' : 'surcoincheCall')}`);
         break;
       case 'play':
-        parts.push(translate(lang, 'plays', { name, card: cardLabel(lang, a.card) }));
+        parts.push(aboutSeat(lang, 'plays', a.seat, names, { card: cardLabel(lang, a.card) }));
         break;
       default:
         assertNever(a);
@@ -120,7 +133,7 @@ export function captionOf(frame: ReplayFrame, names: Names, lang: Lang): string 
           ? translate(lang, 'announcementsNobody')
           : translate(lang, 'announcementsTo', { team: teamNames(names, lang)[e.team], points: e.combinations.reduce((a, c) => a + c.combination.points, 0) }),
       );
-    else if (e.type === 'trickWon') parts.push(translate(lang, 'winsTrick', { name: names[e.winner], n: e.points }));
+    else if (e.type === 'trickWon') parts.push(aboutSeat(lang, 'winsTrick', e.winner, names, { n: e.points }));
     else if (e.type === 'redeal') parts.push(translate(lang, 'redealAll'));
     else if (e.type === 'dealScored' && e.result.outcome !== 'redeal') parts.push(translate(lang, e.result.capot !== null ? 'capot' : outcomeKey(e.result.outcome)));
   }

@@ -3,12 +3,14 @@
  * construction on the server), or a `belote-record/1` file the player opens — read in the
  * browser and kept for this tab only (sessionStorage), never uploaded.
  */
-import { formatIssues, gameWinner, parseRecord, type GameRecord, type ReplayTimeline } from '@belote/rules';
+import { formatIssues, gameWinner, parseRecord, type GameRecord, type ReplayTimeline, type Seat } from '@belote/rules';
 
 /** A record plus the display names a table record carries. */
 export interface LoadedRecord {
   record: GameRecord;
   players: [string | null, string | null, string | null, string | null];
+  /** The seat of the game's one human player (a practice record's `human`): the replay speaks to it as "you". */
+  you: Seat | null;
   /** Where it came from: a table's game, or a file. */
   source: { kind: 'table'; table: string; game: number } | { kind: 'file'; name: string };
 }
@@ -24,11 +26,17 @@ function namesOf(raw: unknown): LoadedRecord['players'] {
   return out;
 }
 
+/** A practice record's `human`, the seat its player held (the others were bots); null in a table's record. */
+function humanOf(raw: unknown): Seat | null {
+  const h = (raw as { human?: unknown } | null)?.human;
+  return h === 0 || h === 1 || h === 2 || h === 3 ? h : null;
+}
+
 /** Parsed JSON as a record (the same zod schema `pnpm verify` uses). */
 function recordFromJson(raw: unknown, source: LoadedRecord['source']): LoadResult {
   const parsed = parseRecord(raw);
   if (!parsed.success) return { ok: false, error: 'not-a-record', detail: formatIssues(parsed.error) };
-  return { ok: true, value: { record: parsed.data, players: namesOf(raw), source } };
+  return { ok: true, value: { record: parsed.data, players: namesOf(raw), you: humanOf(raw), source } };
 }
 
 /** JSON text as a record. */

@@ -3,7 +3,8 @@
  * from the table, the bounded analysis cache, and the worker's analysis loop in-process.
  */
 import { ANALYSIS_VERSION, type DealAnalysis } from '@belote/bots';
-import { replayTimeline, type GameRecord } from '@belote/rules';
+import { replayTimeline, type Card, type GameRecord, type ReplayFrame, type Seat } from '@belote/rules';
+import { cardLabel, type Lang } from '../i18n.js';
 import { botRecord } from '../../../test/records.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRoute, replayPath } from '../router.svelte.js';
@@ -107,6 +108,43 @@ describe('the controller', () => {
     expect(optionText('JC', 'de', 'S')).toBe('B♣');
     expect(optionText('AS', 'fr', 'S')).toBe('A♠');
   });
+  it('speaks to a practice game’s player in the second person, in each language’s grammar, and of the others by name', () => {
+    const deal = tl.deals.find((d) => d.result.outcome !== 'redeal')!;
+    const frames = deal.frames.slice(1);
+    // The names of a practice record with `seat` its player (the record's `human`), named "You" in the language.
+    const WORD = { en: 'You', fr: 'Vous', de: 'Du' } as const;
+    const as = (seat: Seat, lang: Lang) => seatNames([0, 1, 2, 3].map((s) => (s === seat ? WORD[lang] : `P${s}`)), lang, seat);
+    const cardOf = (f: ReplayFrame, lang: Lang) => cardLabel(lang, (f.action as { card: Card }).card);
+    // The deal as dealt: its dealer.
+    const dealer = deal.frames[0]!.view.deal!.dealer;
+    const retourne = (lang: Lang) => cardLabel(lang, deal.frames[0]!.view.deal!.retourne!);
+    expect(captionOf(deal.frames[0]!, as(dealer, 'en'), 'en')).toBe(`You deal; the retourne is ${retourne('en')}`);
+    expect(captionOf(deal.frames[0]!, as(dealer, 'fr'), 'fr')).toBe(`Vous distribuez\u202f; la retourne est ${retourne('fr')}`);
+    expect(captionOf(deal.frames[0]!, as(dealer, 'de'), 'de')).toBe(`Du gibst; aufgedeckt ist ${retourne('de')}`);
+    expect(captionOf(deal.frames[0]!, as(((dealer + 1) % 4) as Seat, 'en'), 'en')).toBe(`P${dealer} deals; the retourne is ${retourne('en')}`);
+    // The last bid (the take): its seat as the player.
+    const bid = frames.filter((f) => f.action?.type === 'pass' || f.action?.type === 'take').at(-1)!;
+    const bidder = bid.action!.seat;
+    expect(captionOf(bid, as(bidder, 'en'), 'en')).toMatch(/^You take \w+(\.|$)/);
+    expect(captionOf(bid, as(bidder, 'fr'), 'fr')).toMatch(/^Vous prenez à \w+(\.|$)/);
+    expect(captionOf(bid, as(bidder, 'de'), 'de')).toMatch(/^Du nimmst \w+(\.|$)/);
+    expect(captionOf(bid, as(((bidder + 2) % 4) as Seat, 'fr'), 'fr')).toMatch(new RegExp(`^P${bidder} prend à \\w+`));
+    // A card that does not end a trick.
+    const play = frames.find((f) => f.action?.type === 'play' && f.table.winner === null)!;
+    const player = play.action!.seat;
+    expect(captionOf(play, as(player, 'en'), 'en')).toBe(`You play ${cardOf(play, 'en')}`);
+    expect(captionOf(play, as(player, 'fr'), 'fr')).toBe(`Vous jouez ${cardOf(play, 'fr')}`);
+    expect(captionOf(play, as(player, 'de'), 'de')).toBe(`Du spielst ${cardOf(play, 'de')}`);
+    expect(captionOf(play, as(((player + 1) % 4) as Seat, 'de'), 'de')).toBe(`P${player} spielt ${cardOf(play, 'de')}`);
+    // A trick won: its winner as the player.
+    const won = frames.find((f) => f.events.some((e) => e.type === 'trickWon'))!;
+    const { winner, points } = won.events.find((e) => e.type === 'trickWon') as { winner: Seat; points: number };
+    const p = (one: string, other: string) => (points === 1 ? one : other);
+    expect(captionOf(won, as(winner, 'en'), 'en')).toMatch(new RegExp(`\\. You win the trick \\(${points} ${p('point', 'points')}\\)$`));
+    expect(captionOf(won, as(winner, 'fr'), 'fr')).toMatch(new RegExp(`\\. Vous remportez le pli \\(${points} ${p('point', 'points')}\\)$`));
+    expect(captionOf(won, as(winner, 'de'), 'de')).toMatch(new RegExp(`\\. Du gewinnst den Stich \\(${points} ${p('Punkt', 'Punkte')}\\)$`));
+    expect(captionOf(won, as(((winner + 1) % 4) as Seat, 'en'), 'en')).toMatch(new RegExp(`\\. P${winner} wins the trick \\(${points} ${p('point', 'points')}\\)$`));
+  });
 });
 
 describe('records', () => {
@@ -123,6 +161,11 @@ describe('records', () => {
     expect(r.ok && r.value.players).toEqual(['Ann', 'Bob', 'Cid', null]);
     expect(r.ok && r.value.record.deals).toHaveLength(rec.deals.length);
     expect(openedRecord()?.source).toEqual({ kind: 'file', name: 'game.json' });
+    expect(r.ok && r.value.you).toBeNull();
+    // A practice record's `human` (its player's seat) is the seat its replay speaks to; anything else is no seat.
+    const practice = recordFromText(JSON.stringify({ ...rec, players: ['You', 'Bot 2', 'Bot 3', 'Bot 4'], human: 0 }), { kind: 'file', name: 'p.json' });
+    expect(practice.ok && practice.value.you).toBe(0);
+    for (const human of [4, '0', -1, 1.5, null]) expect(recordFromText(JSON.stringify({ ...rec, human }), { kind: 'file', name: 'p.json' })).toMatchObject({ ok: true, value: { you: null } });
   });
 
   it('from the table: the record endpoint, 404 and network errors told apart', async () => {

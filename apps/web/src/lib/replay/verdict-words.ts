@@ -6,7 +6,7 @@
 import { MARK_Z, THRESHOLDS, surelyGivenAway, type Decision } from '@belote/bots';
 import { teamOf, type Suit } from '@belote/rules';
 import { translate, type Lang } from '../i18n.js';
-import { optionText, type Names } from './describe.js';
+import { aboutSeat, optionText, type Names } from './describe.js';
 import { markOf, MARK_SYMBOL } from './marks.js';
 
 const round = (x: number): number => Math.round(x);
@@ -42,7 +42,7 @@ export function verdictBrief(d: Decision, lang: Lang, retourneSuit: Suit): strin
 
 /** What the verdict is measured against: the seat's own knowledge, in how many deals. */
 export const measuredSentence = (d: Decision, names: Names, lang: Lang): string =>
-  translate(lang, d.kind === 'card' ? 'measuredCard' : 'measuredBid', { name: names[d.seat], n: d.samples });
+  aboutSeat(lang, d.kind === 'card' ? 'measuredCard' : 'measuredBid', d.seat, names, { n: d.samples });
 
 /** Why the option taken was worse (null when it was the best or forced). */
 export function whySentence(d: Decision, names: Names, teams: [string, string], lang: Lang, retourneSuit: Suit): string | null {
@@ -73,12 +73,11 @@ export function whySentence(d: Decision, names: Names, teams: [string, string], 
 export function exactSentence(d: Decision, names: Names, scale: number, lang: Lang): string | null {
   if (d.kind !== 'card' || d.exactLoss === null || d.verdict === 'forced') return null;
   const option = optionText(d.played, lang, 'S');
-  const name = names[d.seat];
   const mark = THRESHOLDS.inaccuracy * scale;
   const marked = markOf(d.verdict) !== null;
-  if (marked && d.exactLoss < 0.5) return translate(lang, 'exactNothing', { option, name });
-  if (marked && d.exactLoss <= d.loss - mark) return translate(lang, 'exactLess', { option, name, points: pointsText(lang, d.exactLoss) });
-  if (d.exactLoss >= mark && d.exactLoss >= d.loss + mark) return translate(lang, 'exactMore', { option, name, points: pointsText(lang, d.exactLoss) });
+  if (marked && d.exactLoss < 0.5) return aboutSeat(lang, 'exactNothing', d.seat, names, { option });
+  if (marked && d.exactLoss <= d.loss - mark) return aboutSeat(lang, 'exactLess', d.seat, names, { option, points: pointsText(lang, d.exactLoss) });
+  if (d.exactLoss >= mark && d.exactLoss >= d.loss + mark) return aboutSeat(lang, 'exactMore', d.seat, names, { option, points: pointsText(lang, d.exactLoss) });
   return null;
 }
 
