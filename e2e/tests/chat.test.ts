@@ -294,7 +294,7 @@ describe('table chat and quick reactions', () => {
     await axeClean(pia, 'chat open during a coinche auction, phone');
   });
 
-  it('a spectator floods: the lines accepted shown once each and in order, a refusal in their language; a script on the same address shares the budget; the count of characters agrees with the server', async () => {
+  it('a spectator floods: the lines accepted shown once each and in order, a refusal in their language; the host’s mute buttons apart on a phone; a script on the same address shares the budget; the count of characters agrees with the server', async () => {
     const ann = await newPage('phone');
     await ann.goto(`${server.url}/`);
     await ann.click('[data-testid=create]');
@@ -323,6 +323,29 @@ describe('table chat and quick reactions', () => {
     const accepted = ['z1', 'z2', 'z3', 'x1', 'x2'];
     await ann.click('[data-testid=chat-toggle]');
     for (const p of [zoe, ann]) await vi.waitFor(async () => expect(await lines(p)).toEqual(accepted), { timeout: 5000 });
+    // The host's mute buttons on five lines in a row, on a phone (the panel opened tall, all in
+    // view): each at least 24 px each way, none overlapping the next, and a tap at its top, middle
+    // or bottom reaches it, not a neighbour's. Lines without one stay one line of text high.
+    // (the panel's height is chosen when the chat layer first comes: tall if Ann had not sat yet)
+    if ((await ann.getAttribute('[data-testid=chat-expand]', 'aria-expanded')) !== 'true') await ann.click('[data-testid=chat-expand]');
+    await ann.waitForSelector('.floating.expanded');
+    const mutes = await ann.$$eval('[data-mute-spectator]', (els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        const at = (y: number) => el.contains(document.elementFromPoint(r.left + r.width / 2, y));
+        return { top: r.top, bottom: r.bottom, width: r.width, height: r.height, hits: [at(r.top + 1), at(r.top + r.height / 2), at(r.bottom - 1)] };
+      }),
+    );
+    expect(mutes.length).toBe(5);
+    for (const [i, m] of mutes.entries()) {
+      expect(Math.min(m.width, m.height), `button ${i + 1}`).toBeGreaterThanOrEqual(24);
+      expect(m.hits, `taps on button ${i + 1}`).toEqual([true, true, true]);
+      if (i > 0) expect(m.top, `button ${i + 1} against button ${i}`).toBeGreaterThanOrEqual(mutes[i - 1]!.bottom);
+    }
+    expect(Math.max(...(await zoe.$$eval('[data-testid=chat-log] li', (els) => els.map((e) => e.getBoundingClientRect().height))))).toBeLessThan(22);
+    await shot(ann, 'chat-mute-buttons-phone');
+    await axeClean(ann, 'the host’s mute buttons on five lines, phone');
+
     // The page's next line is refused: said in French, the line kept in the field to send later, nothing shown or sent.
     await zoe.fill('[data-testid=chat-input]', 'z4');
     await zoe.click('[data-testid=chat-send]');
