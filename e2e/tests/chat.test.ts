@@ -294,7 +294,7 @@ describe('table chat and quick reactions', () => {
     await axeClean(pia, 'chat open during a coinche auction, phone');
   });
 
-  it('a spectator floods: the lines accepted shown once each and in order, a refusal in their language; the host’s mute buttons apart on a phone; a script on the same address shares the budget; the count of characters agrees with the server', async () => {
+  it('a spectator floods: the lines accepted shown once each and in order, a refusal in their language under the docked field; the host’s mute buttons apart on a phone; a script on the same address shares the budget; the count of characters agrees with the server', async () => {
     const ann = await newPage('phone');
     await ann.goto(`${server.url}/`);
     await ann.click('[data-testid=create]');
@@ -323,6 +323,7 @@ describe('table chat and quick reactions', () => {
     const accepted = ['z1', 'z2', 'z3', 'x1', 'x2'];
     await ann.click('[data-testid=chat-toggle]');
     for (const p of [zoe, ann]) await vi.waitFor(async () => expect(await lines(p)).toEqual(accepted), { timeout: 5000 });
+
     // The host's mute buttons on five lines in a row, on a phone (the panel opened tall, all in
     // view): each at least 24 px each way, none overlapping the next, and a tap at its top, middle
     // or bottom reaches it, not a neighbour's. Lines without one stay one line of text high.
@@ -345,15 +346,26 @@ describe('table chat and quick reactions', () => {
     expect(Math.max(...(await zoe.$$eval('[data-testid=chat-log] li', (els) => els.map((e) => e.getBoundingClientRect().height))))).toBeLessThan(22);
     await shot(ann, 'chat-mute-buttons-phone');
     await axeClean(ann, 'the host’s mute buttons on five lines, phone');
-
-    // The page's next line is refused: said in French, the line kept in the field to send later, nothing shown or sent.
+    // The page's next line is refused: said in French where it was typed (just under the field of
+    // the chat docked at the right, not at the top of the table), read out and tied to the field;
+    // the line kept in the field to send later, nothing shown or sent.
     await zoe.fill('[data-testid=chat-input]', 'z4');
     await zoe.click('[data-testid=chat-send]');
-    await zoe.waitForFunction(() => document.querySelector('[data-testid=notice]')?.textContent === 'Trop de messages\u202f: patientez un instant');
+    await zoe.waitForFunction(() => document.querySelector('[data-testid=chat-refused][role=alert]')?.textContent === 'Trop de messages\u202f: patientez un instant');
+    expect(await count(zoe, '[data-testid=notice]')).toBe(0);
+    expect(await zoe.getAttribute('[data-testid=chat-input]', 'aria-describedby')).toBe('chat-refused');
+    const field = (await zoe.locator('[data-testid=chat-input]').boundingBox())!;
+    const said = (await zoe.locator('[data-testid=chat-refused]').boundingBox())!;
+    expect(said.y - (field.y + field.height)).toBeGreaterThanOrEqual(0);
+    expect(said.y - (field.y + field.height)).toBeLessThan(16);
     expect(await zoe.inputValue('[data-testid=chat-input]')).toBe('z4');
     await sleep(300);
     for (const p of [zoe, ann]) expect(await lines(p)).toEqual(accepted);
     await shot(zoe, 'chat-flood-refused-spectator-desktop');
+    await axeClean(zoe, 'a refused line under the docked chat’s field, desktop');
+    // Changing the line takes the refusal away.
+    await zoe.fill('[data-testid=chat-input]', 'z5');
+    expect(await count(zoe, '[data-testid=chat-refused]')).toBe(0);
 
     // The characters left, on a phone: counted as the server keeps the line (trimmed, marks removed)…
     await ann.fill('[data-testid=chat-input]', ` ${'a'.repeat(199)}\u200Eb `);

@@ -184,6 +184,39 @@ describe('ChatPanel', () => {
     expect(input.value).toBe('autre chose');
   });
 
+  it('docked, says a refused line under its field (read out, tied to it) instead of a notice across the table; floating, the notice', async () => {
+    const tooFast = { ok: false, error: { code: 'CHAT_TOO_FAST', message: 'slow down' } };
+    const { client } = await clientWith('spectator', {}, { chat: tooFast });
+    const { unmount } = render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: null, docked: true });
+    const input = screen.getByTestId<HTMLInputElement>('chat-input');
+    await fireEvent.input(input, { target: { value: 'encore' } });
+    await fireEvent.click(screen.getByTestId('chat-send'));
+    await tick();
+    const said = screen.getByTestId('chat-refused');
+    expect(said.textContent).toBe('Too many messages: wait a moment');
+    expect(said.getAttribute('role')).toBe('alert');
+    expect(said.previousElementSibling).toBe(input.form); // just under the field
+    expect(input.getAttribute('aria-describedby')).toBe(said.id);
+    expect(client.cues.notice).toBeNull();
+    expect(input.value).toBe('encore'); // kept, to send later
+    // Refused again: a new alert, read out again.
+    await fireEvent.click(screen.getByTestId('chat-send'));
+    await tick();
+    expect(screen.getByTestId('chat-refused')).not.toBe(said);
+    // The line changed: the refusal no longer stands.
+    await fireEvent.input(input, { target: { value: 'encore !' } });
+    expect(screen.queryByTestId('chat-refused')).toBeNull();
+    expect(input.hasAttribute('aria-describedby')).toBe(false);
+    unmount();
+    // Floating (a phone's): the table's notice, which sits just under the panel.
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: null });
+    await fireEvent.input(screen.getByTestId('chat-input'), { target: { value: 'encore' } });
+    await fireEvent.click(screen.getByTestId('chat-send'));
+    await tick();
+    expect(client.cues.notice).toEqual(tooFast.error);
+    expect(screen.queryByTestId('chat-refused')).toBeNull();
+  });
+
   it('says why one cannot write: spectator chat off, muted', async () => {
     const off = await clientWith('spectator', { spectatorChat: false });
     const { unmount } = render(ChatPanel, { chat: off.client.chat, seats: off.client.live.table!.seats, isHost: false, mySeat: null });

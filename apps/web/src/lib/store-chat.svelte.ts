@@ -154,13 +154,16 @@ export class ChatClient {
     }
   }
 
-  /** Post a line; false when refused (the reason is shown as a notice). */
-  async send(text: string, name?: string): Promise<boolean> {
+  /**
+   * Post a line; false when refused. The reason is shown as a notice, or given to `show`: a
+   * field that says it where the line was typed (the chat docked on a desktop).
+   */
+  async send(text: string, name?: string, show?: (error: ProtocolError) => void): Promise<boolean> {
     // The same text again keeps its nonce: if the first ack was lost, the server answers with the posted line.
     // (32 random url-safe characters, drawn as a seat token is.)
     const nonce = this.#unsent?.text === text ? this.#unsent.nonce : newSeatToken();
     this.#unsent = { text, nonce };
-    const post = (extra: { nonce?: string }) => this.command((t) => t.send('chat', { text, ...(name ? { name } : {}), ...extra }), '"nonce"');
+    const post = (extra: { nonce?: string }) => this.command((t) => t.send('chat', { text, ...(name ? { name } : {}), ...extra }), '"nonce"', show);
     let ack = await post({ nonce });
     // A process of the version before (a rolling upgrade) knows no `nonce`: the line goes again without it.
     if (ack && !ack.ok && ack.error.message.includes('"nonce"')) ack = await post({});
@@ -204,13 +207,13 @@ export class ChatClient {
     if (!this.open) this.unread += news.length;
   }
 
-  /** Runs a command and shows its refusal, unless the refusal's message names `quiet`. */
-  private async command<T extends { ok: boolean }>(run: (t: Transport) => Promise<T>, quiet?: string): Promise<T | null> {
+  /** Runs a command and shows its refusal (as a notice, or by `show`), unless the refusal's message names `quiet`. */
+  private async command<T extends { ok: boolean }>(run: (t: Transport) => Promise<T>, quiet?: string, show = this.deps.notify): Promise<T | null> {
     const t = this.deps.transport();
     if (!t) return null;
     const ack = await run(t);
     const error = !ack.ok && 'error' in ack ? (ack as { error: ProtocolError }).error : null;
-    if (error && !(quiet && error.message.includes(quiet))) this.deps.notify(error);
+    if (error && !(quiet && error.message.includes(quiet))) show(error);
     return ack;
   }
 }
