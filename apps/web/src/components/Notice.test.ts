@@ -80,4 +80,51 @@ describe('a notice at a table', () => {
       vi.useRealTimers();
     }
   });
+
+  it('has one timer for its time on screen: its words changing (another language) start it again, add none', async () => {
+    const { store, screen, flushSync } = await frenchTable();
+    const { NOTICE_MS } = await import('../lib/store-cues.svelte.js');
+    const { prefs } = await import('../lib/prefs.svelte.js');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // The timers of a notice's length pending (a language switch starts others, the table's).
+    const pending = new Set<ReturnType<typeof setTimeout>>();
+    const [set, clear] = [globalThis.setTimeout, globalThis.clearTimeout];
+    vi.stubGlobal('setTimeout', (fn: () => void, ms: number) => {
+      if (ms !== NOTICE_MS) return set(fn, ms);
+      const h = set(() => (pending.delete(h), fn()), ms);
+      pending.add(h);
+      return h;
+    });
+    vi.stubGlobal('clearTimeout', (h: ReturnType<typeof setTimeout>) => (pending.delete(h), clear(h)));
+    const until = async (done: () => boolean): Promise<void> => {
+      for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setImmediate(r));
+      flushSync();
+    };
+    try {
+      // Notified by the command, then again by the view as its words show, again as they come
+      // in French (the later parts), again in English.
+      store.cues.notify({ code: 'WRONG_PHASE', message: 'the deal is over' });
+      flushSync();
+      expect(screen.getByTestId('notice').textContent).toBe('Erreur\u202f: the deal is over');
+      expect(pending.size).toBe(1);
+      await until(() => screen.queryByTestId('notice')?.textContent === HOME_FR.err_WRONG_PHASE);
+      expect(screen.getByTestId('notice').textContent).toBe(HOME_FR.err_WRONG_PHASE);
+      expect(pending.size).toBe(1);
+      prefs.setLang('en');
+      await until(() => screen.queryByTestId('notice')?.textContent !== HOME_FR.err_WRONG_PHASE);
+      expect(screen.getByTestId('notice').textContent).toBe('Not possible at this point of the deal');
+      expect(pending.size).toBe(1);
+      // Another notice takes its place, with its own one timer.
+      store.cues.notify({ code: 'RATE_LIMITED', message: 'slow down' });
+      flushSync();
+      expect(pending.size).toBe(1);
+      vi.advanceTimersByTime(NOTICE_MS);
+      flushSync();
+      expect(screen.queryByTestId('notice')).toBeNull();
+      expect(pending.size).toBe(0);
+    } finally {
+      vi.unstubAllGlobals(); // before the fake timers go: the stubs hold them
+      vi.useRealTimers();
+    }
+  });
 });

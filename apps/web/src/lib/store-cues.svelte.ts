@@ -41,7 +41,8 @@ export class Cues {
   refusal = $state.raw<Refusal | null>(null);
 
   #nextId = 1;
-  #notices = 0;
+  /** The timer that takes the notice down. */
+  #noticeTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #later = new Later();
   /** The deal being played (the last dealStarted), for the summary's number. */
   #deal = 0;
@@ -129,12 +130,10 @@ export class Cues {
 
   /** Show a refusal for NOTICE_MS from now; again for the one shown when its words change (TableView). */
   notify(error: ProtocolError): void {
-    const n = ++this.#notices;
     this.notice = error;
-    // Only the last (re)start's timer takes it down.
-    this.#later.run(NOTICE_MS, () => {
-      if (this.#notices === n) this.notice = null;
-    });
+    // One timer owns the notice: a new one, or its words changed, starts it again.
+    this.#later.cancel(this.#noticeTimer);
+    this.#noticeTimer = this.#later.run(NOTICE_MS, () => (this.notice = null));
   }
 
   refuse(r: Refusal | null): void {
