@@ -153,6 +153,48 @@ describe('TableView', () => {
     }
   });
 
+  it('with no table to show (a link opened offline, a table that does not exist) no score sheet nor game record, in the side panel or the menu', async () => {
+    prefs.setLang('en');
+    await laterParts(); // the side panel's and the menu's part there: only the table's absence keeps them away
+    const noRecord = async (): Promise<void> => {
+      expect(document.querySelector('aside')).toBeNull();
+      expect(screen.queryByText('Score sheet')).toBeNull();
+      expect(screen.queryByTestId('game-info')).toBeNull();
+      await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+      await screen.findByTestId('menu');
+      expect(screen.queryByTestId('record-link')).toBeNull();
+      await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    };
+    const t = fakeTransport();
+    const store = new TableClient(TABLE_ID);
+    store.connect(t.factory);
+    t.on().status('disconnected');
+    pwa.online = false;
+    try {
+      render(TableView, { id: TABLE_ID, storeFactory: () => store });
+      await tick();
+      expect(document.querySelector('main p')?.textContent).toMatch(/^You are offline/);
+      await noRecord();
+      // Back, the table there: its score sheet and record.
+      pwa.online = true;
+      t.on().status('connected');
+      t.on().snapshot(updateFor(taken(3), 0, 1));
+      await tick();
+      expect(document.querySelector('aside [data-testid=game-info]')).not.toBeNull();
+    } finally {
+      pwa.online = true;
+    }
+    cleanup();
+    const gone = fakeTransport();
+    const none = new TableClient(TABLE_ID);
+    none.connect(gone.factory);
+    gone.on().refused({ code: 'NO_SUCH_TABLE', message: 'no such table' });
+    render(TableView, { id: TABLE_ID, storeFactory: () => none });
+    await tick();
+    expect(document.querySelector('main p')?.textContent).toBe('This table does not exist (or has ended).');
+    await noRecord();
+  });
+
   it('says who played the last card, and names each card of the trick by its player, for screen readers', async () => {
     prefs.setLang('en');
     let s = taken(3);
