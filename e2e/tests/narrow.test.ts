@@ -6,12 +6,13 @@
  * the top bar, for a player (lobby, bidding, play) and a spectator (lobby, play), keeps every
  * button whole, on the screen and on top (what a tap at its centre reaches), none of its parts
  * over another, also at its widest (four-digit scores and a capot contract, widened in place),
- * at 280, 320 and 360 px, and the buttons it leaves out there are in the menu; the score sheet
+ * at 280, 320 and 360 px, and the buttons it leaves out there are in the menu, and from 320 px it
+ * names the trump's taker (whole, or cut to no less than its first letters); the score sheet
  * at 280 px lies inside the screen, its table inside the dialog; a deal summary taller than the
  * screen scrolls inside its dialog, Continue reachable. At a table on a 360 px phone, every entry
  * of the menu is on one line, inside it (French 'Télécharger l’enregistrement' took two). There
  * too, a card of the hand focused by the keyboard leaves its right neighbour's index in view (it
- * was raised over it and hid it whole).
+ * was raised over it and hid it whole), and its ring is whole, above that neighbour.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,6 +36,22 @@ const count = (page: Page, selector: string): Promise<number> => page.$$eval(sel
 /** A click through the page's own event (the control's place on the screen is what is being checked, not relied on). */
 const press = (page: Page, selector: string): Promise<void> => page.$eval(selector, (e) => (e as HTMLElement).click());
 const scrollWidth = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** The colour of the screen's pixel at (x, y) (CSS px): a screenshot of it, read back through a canvas. */
+async function pixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 }, scale: 'css' });
+  return page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = c.height = 1;
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const [r, gr, b] = g.getImageData(0, 0, 1, 1).data;
+    return [r!, gr!, b!] as [number, number, number];
+  }, `data:image/png;base64,${png.toString('base64')}`);
+}
 
 /** A table of `variant` on the shared server with three easy bots, the page seated at seat 0 as its host (not started): the table's id. */
 const seated = (page: Page, variant: 'classic' | 'coinche'): Promise<string> => seatedWithBots(page, base, variant === 'coinche' ? { variant, target: 2000 } : { target: 1000 });
@@ -206,6 +223,21 @@ describe('small and zoomed screens', () => {
           await sleep(300);
           await note(player, 'player', 'play');
           await note(guest, 'spectator', 'play');
+          // The trump's taker named beside it (it was left out below 441 px): whole, or cut short
+          // (…) to no less than its first letters; 280 px has no room for it (said to screen readers).
+          if (width >= 300) {
+            for (const [page, who] of [
+              [player, 'player'],
+              [guest, 'spectator'],
+            ] as const) {
+              const taker = await page.$eval('header [data-testid=trump]', (e) => {
+                const name = e.querySelector('.taker');
+                return name && name.getClientRects().length > 0 ? { text: name.textContent!, width: name.getBoundingClientRect().width, cut: name.scrollWidth > name.clientWidth + 0.5 } : null;
+              });
+              if (!taker) problems.push(`${label}, ${who}: no taker's name beside the trump`);
+              else if (taker.cut && taker.width < 24) problems.push(`${label}, ${who}: the taker's name "${taker.text}" cut to ${Math.round(taker.width)} px`);
+            }
+          }
           // The score sheet and the last trick are in the bar, or else in its menu.
           for (const [what, button, item] of [
             ['the score sheet', 'header .sheet-btn', 'menu-sheet'],
@@ -225,7 +257,7 @@ describe('small and zoomed screens', () => {
     });
   }
 
-  it("the hand at 360 px with the keyboard: the focused card leaves its right neighbour's index in view", async () => {
+  it("the hand at 360 px with the keyboard: the focused card leaves its right neighbour's index in view, its ring whole above it", async () => {
     const page = await newPage(360, 740, 'en-US');
     await seated(page, 'classic');
     await page.click('[data-testid=start]');
@@ -251,6 +283,14 @@ describe('small and zoomed screens', () => {
         return document.elementFromPoint(r.left + r.width * 0.12, r.top + r.height * 0.12)?.closest('[data-card]')?.getAttribute('data-card') ?? null;
       });
       if (on !== cards[k + 1]) hidden.push(`${cards[k + 1]} under the focused ${cards[k]} (found ${String(on)})`);
+      // The focused card's ring is whole, above the neighbour (WCAG 2.4.11): its right side, across
+      // the neighbour's face (the ring 2 to 5 px outside the card), is drawn in the accent colour.
+      const edge = await page.$eval(`[data-hand] [data-card="${cards[k]}"] .card`, (c) => {
+        const r = c.getBoundingClientRect();
+        return { x: Math.floor(r.right + 3), y: Math.floor(r.top + r.height / 2) };
+      });
+      const [r, g, b] = await pixel(page, edge.x, edge.y);
+      if (Math.abs(r - 0xff) > 40 || Math.abs(g - 0xd5) > 40 || Math.abs(b - 0x4f) > 40) hidden.push(`the ring of the focused ${cards[k]} under ${cards[k + 1]} (rgb ${r} ${g} ${b} at its right side)`);
     }
     expect(hidden).toEqual([]);
   });

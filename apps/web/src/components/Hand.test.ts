@@ -37,7 +37,7 @@ describe('Hand', () => {
     expect(seven.classList.contains('playable')).toBe(false);
   });
 
-  it('draws a dimmed card\'s focus ring outside its dimming, at full strength', async () => {
+  it("draws a focused card's ring whole, above its neighbours, the card left in its place; a dimmed card's outside its dimming", async () => {
     const { container } = render(Hand, { cards: hand, legal: ['JH', '9H', 'AH'], active: true, ontap: () => {} });
     await waitFor(() => expect(container.querySelectorAll('[data-face]')).toHaveLength(8));
     // The hand's own styles, scoped as the rendered hand is (vitest leaves a component's CSS out).
@@ -49,21 +49,35 @@ describe('Hand', () => {
     const style = document.head.appendChild(document.createElement('style'));
     style.textContent = compile(source, { filename: 'Hand.svelte', cssHash: () => scope }).css!.code.replaceAll(':focus-visible', ':focus');
     try {
-      const ringed = (slot: HTMLElement): HTMLElement[] =>
+      const outlined = (slot: HTMLElement): HTMLElement[] =>
         [slot, ...slot.querySelectorAll<HTMLElement>('*')].filter((el) => /solid/.test(getComputedStyle(el).outline));
       const dimmed = (el: HTMLElement | null, top: Element): boolean => {
         for (; el && el !== top; el = el.parentElement) if (/brightness|opacity/.test(getComputedStyle(el).filter) || Number(getComputedStyle(el).opacity || 1) < 1) return true;
         return false;
       };
+      // jsdom computes no ::after: its declarations, from the rules (outside @media) whose element part matches, in order.
+      const after = (sheet: CSSStyleSheet, el: Element): CSSStyleDeclaration => {
+        const out = document.createElement('i').style;
+        for (const r of sheet.cssRules)
+          if (r instanceof CSSStyleRule && r.selectorText.split(',').some((sel) => sel.trim().endsWith('::after') && el.matches(sel.trim().slice(0, -'::after'.length))))
+            for (const prop of r.style) out.setProperty(prop, r.style.getPropertyValue(prop));
+        return out;
+      };
       for (const card of ['7C', 'JH'] as const) {
         const slot = container.querySelector<HTMLElement>(`[data-card="${card}"]`)!;
         slot.focus();
         expect(slot.matches(':focus-visible')).toBe(true);
-        // One ring, drawn by an element that no dimming reaches (the card's filter dims what it draws).
-        const [ring, ...more] = ringed(slot);
-        expect(more).toEqual([]);
-        expect(ring, card).toBeTruthy();
-        expect(dimmed(ring!, container), card).toBe(false);
+        // The ring is the slot's ::after, stacked above every card: the slot itself makes no
+        // stacking context (no z-index, transform, filter) that would keep it under the next card,
+        // nor is it raised (it would hide the next card's index). No other ring, under a neighbour.
+        const ring = after(style.sheet!, slot);
+        expect(ring.getPropertyValue('border'), card).toMatch(/solid/);
+        expect(Number(ring.getPropertyValue('z-index')), card).toBeGreaterThan(0);
+        expect(ring.getPropertyValue('pointer-events'), card).toBe('none');
+        const own = getComputedStyle(slot);
+        expect([own.zIndex || 'auto', own.transform || 'none', own.filter || 'none'], card).toEqual(['auto', 'none', 'none']);
+        expect(outlined(slot), card).toEqual([]);
+        expect(dimmed(slot, container), card).toBe(false);
       }
       // The dimmed card itself stays dimmed (not playable), focused or not.
       expect(getComputedStyle(container.querySelector('[data-card="7C"] .card')!).filter).toMatch(/brightness/);
