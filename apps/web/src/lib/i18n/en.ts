@@ -18,8 +18,6 @@ export const en = {
   ...TERMS,
   appName: 'Belote',
   target: 'Game to',
-  direction: 'Direction of play',
-  counterclockwise: 'Counterclockwise',
   normal: 'Normal',
   invite: 'Invite',
   inviteLink: 'Invite link',
@@ -126,7 +124,6 @@ export const en = {
   letterK: 'K',
   letterA: 'A',
   // Coinche (the calls Coinche, Surcoinche are in terms.ts)
-  variant: 'Game',
   variantClassic: 'Classic Belote',
   lobbyRules: '{variant} · game to {target}',
   contractSpoken: 'Contract {value} {suit}, taken by {name}',
