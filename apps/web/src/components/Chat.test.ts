@@ -1,8 +1,9 @@
 import { chatTextProblem, cleanChatText, type ChatEntry, type ChatState, type Snapshot } from '@belote/protocol/client';
 import { fireEvent, render, screen } from '@testing-library/svelte';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TABLE_ID, taken, updateFor } from '../../test/fixtures.js';
 import { prefs } from '../lib/prefs.svelte.js';
+import { NOTICE_MS } from '../lib/store-cues.svelte.js';
 import { connected, type Acks } from '../../test/transport.js';
 import ChatPanel from './ChatPanel.svelte';
 import TableView from './TableView.svelte';
@@ -215,6 +216,51 @@ describe('ChatPanel', () => {
     await tick();
     expect(client.cues.notice).toEqual(tooFast.error);
     expect(screen.queryByTestId('chat-refused')).toBeNull();
+  });
+
+  it('docked, a refusal under the field stands no longer than the notice, nor once its line shows in the chat', async () => {
+    const answers: ((ack: unknown) => void)[] = [];
+    const { client, t } = await clientWith(1, {}, { chat: () => new Promise((r) => answers.push(r)) });
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: 1, docked: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const flush = () => vi.advanceTimersByTimeAsync(0);
+    try {
+      const input = screen.getByTestId<HTMLInputElement>('chat-input');
+      // No answer: said under the field; then the line shows in the chat (found by its nonce after
+      // reconnecting): the field empties and "no answer" no longer stands.
+      await fireEvent.input(input, { target: { value: 'bonjour' } });
+      await fireEvent.click(screen.getByTestId('chat-send'));
+      answers.shift()!({ ok: false, error: { code: 'NO_ANSWER', message: 'no answer' } });
+      await flush();
+      expect(screen.getByTestId('chat-refused')).toBeTruthy();
+      const { nonce } = t.sent.at(-1)!.payload as { nonce: string };
+      t.on().chat({ id: 10, at: 0, type: 'line', from: { role: 'player', seat: 1, name: 'Ben' }, text: 'bonjour', nonce });
+      await flush();
+      expect(input.value).toBe('');
+      expect(screen.queryByTestId('chat-refused')).toBeNull();
+      // Too fast: the line kept, the refusal said for NOTICE_MS, then gone.
+      await fireEvent.input(input, { target: { value: 'encore' } });
+      await fireEvent.click(screen.getByTestId('chat-send'));
+      answers.shift()!({ ok: false, error: { code: 'CHAT_TOO_FAST', message: 'slow down' } });
+      await flush();
+      expect(screen.getByTestId('chat-refused').textContent).toBe('Too many messages: wait a moment');
+      await vi.advanceTimersByTimeAsync(NOTICE_MS - 10);
+      expect(screen.queryByTestId('chat-refused')).not.toBeNull();
+      await vi.advanceTimersByTimeAsync(20);
+      expect(screen.queryByTestId('chat-refused')).toBeNull();
+      expect(input.value).toBe('encore');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends the line as the server keeps it (the marks a paste brought taken out, not sent)', async () => {
+    const { client, t } = await clientWith(1);
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: 1 });
+    await fireEvent.input(screen.getByTestId('chat-input'), { target: { value: ` a${'\u200E'.repeat(5000)}b ` } });
+    await fireEvent.click(screen.getByTestId('chat-send'));
+    await tick();
+    expect(t.sent.filter((s) => s.event === 'chat').map((s) => (s.payload as { text: string }).text)).toEqual(['ab']);
   });
 
   it('says why one cannot write: spectator chat off, muted', async () => {

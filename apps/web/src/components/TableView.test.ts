@@ -181,6 +181,15 @@ describe('TableView', () => {
       t.on().snapshot(updateFor(taken(3), 0, 1));
       await tick();
       expect(document.querySelector('aside [data-testid=game-info]')).not.toBeNull();
+      expect(screen.getByTestId('scores').textContent!.trim()).not.toBe('');
+      // The table gone while shown (it expired): its message, and no scores, score sheet or last
+      // trick left to open over it in the top bar either.
+      t.on().refused({ code: 'NO_SUCH_TABLE', message: 'no such table' });
+      await tick();
+      expect(document.querySelector('main p')?.textContent).toBe('This table does not exist (or has ended).');
+      expect(screen.getByTestId('scores').textContent!.trim()).toBe('');
+      expect(document.querySelector('.sheet-btn')).toBeNull();
+      await noRecord();
     } finally {
       pwa.online = true;
     }
