@@ -42,6 +42,8 @@ export interface ChatDeps {
   muted: () => boolean;
   /** A refused command, shown like every other. */
   notify: (error: ProtocolError) => void;
+  /** How long a notice shows (given, not imported: that module stays in the first screen's chunk). */
+  noticeMs: number;
 }
 
 const INITIAL: ChatState = { last: 0, ...DEFAULT_CHAT_SETTINGS, tag: null };
@@ -61,6 +63,10 @@ export class ChatClient {
   bubbles = $state.raw<Bubble[]>([]);
   /** The newest line from someone else while the chat is not muted (spoken by a live region). */
   heard = $state.raw<ChatEntry | null>(null);
+  /** How long a refusal of our line stands where the panel says it: as long as the table's notice. */
+  get refusalMs(): number {
+    return this.deps.noticeMs;
+  }
   /**
    * Our line last known posted, by its ack or, the ack lost, by its showing in the chat (each
    * send a new object, so the same text posted again signals again): a field still holding it

@@ -13,7 +13,7 @@ import { lateParts } from './store-late.js';
 import type { ChatClient } from './store-chat.svelte.js';
 import { Commands } from './store-commands.svelte.js';
 import { TableConnection, type Fatal, type TransportFactory } from './store-connection.svelte.js';
-import { Cues, type Callout, type HeldTrick, type ShownSummary } from './store-cues.svelte.js';
+import { Cues, NOTICE_MS, type Callout, type HeldTrick, type ShownSummary } from './store-cues.svelte.js';
 import type { TableFeel } from './feel.svelte.js';
 import { LiveTable, type Clock } from './store-state.svelte.js';
 
@@ -82,6 +82,7 @@ export class TableClient {
       me: () => ({ seat: this.live.mySeat, isHost: this.live.you.isHost }),
       muted: () => prefs.chatMuted,
       notify: (e) => this.cues.notify(e),
+      noticeMs: NOTICE_MS,
     });
     if (this.#chatState) chat.onSnapshot(this.#chatState);
     for (const e of this.#chatBacklog.splice(0)) chat.onEntry(e);
