@@ -96,6 +96,17 @@ async function sit(page: Page, seat: number, name: string): Promise<void> {
   await page.waitForSelector(`[data-seat="${seat}"] >> text=${name}`);
 }
 
+/** A new table from the home page (coinche if asked), its creator seated: the table's link. */
+async function hostTable(page: Page, name: string, variant?: 'coinche'): Promise<string> {
+  await page.goto(`${server.url}/`);
+  if (variant) await page.click(`[data-variant=${variant}]`);
+  await page.click('[data-testid=create]');
+  await page.waitForURL(/\/t\//);
+  const url = page.url();
+  await sit(page, 0, name);
+  return url;
+}
+
 async function say(page: Page, text: string): Promise<void> {
   await page.fill('[data-testid=chat-input]', text);
   await page.click('[data-testid=chat-send]');
@@ -136,11 +147,7 @@ const lastLine = (page: Page): Promise<string | null> => page.textContent('[data
 describe('table chat and quick reactions', () => {
   it('two phones chat through the bidding and the play, a spectator watches, everyone sees a reaction', async () => {
     const ann = await newPage('phone');
-    await ann.goto(`${server.url}/`);
-    await ann.click('[data-testid=create]');
-    await ann.waitForURL(/\/t\//);
-    const url = ann.url();
-    await sit(ann, 0, 'Ann');
+    const url = await hostTable(ann, 'Ann');
     const bob = await newPage('phone');
     await bob.goto(url);
     await sit(bob, 2, 'Bob');
@@ -276,11 +283,7 @@ describe('table chat and quick reactions', () => {
 
   it('a coinche table: the open chat leaves the bid picker and the hand clear', async () => {
     const pia = await newPage('phone');
-    await pia.goto(`${server.url}/`);
-    await pia.click('[data-variant=coinche]');
-    await pia.click('[data-testid=create]');
-    await pia.waitForURL(/\/t\//);
-    await sit(pia, 0, 'Pia');
+    await hostTable(pia, 'Pia', 'coinche');
     for (const seat of [1, 2, 3]) await addBot(pia, seat);
     await pia.click('[data-testid=start]:not([disabled])');
     await pia.waitForSelector('[data-testid=bid-picker]', { timeout: 30_000 });
@@ -296,11 +299,7 @@ describe('table chat and quick reactions', () => {
 
   it('a spectator floods: the lines accepted shown once each and in order, a refusal in their language under the docked field; the host’s mute buttons apart on a phone; a script on the same address shares the budget; the count of characters agrees with the server', async () => {
     const ann = await newPage('phone');
-    await ann.goto(`${server.url}/`);
-    await ann.click('[data-testid=create]');
-    await ann.waitForURL(/\/t\//);
-    const url = ann.url();
-    await sit(ann, 0, 'Ann');
+    const url = await hostTable(ann, 'Ann');
     for (const seat of [1, 2, 3]) await addBot(ann, seat);
     const zoe = await newPage('desktop', 'fr-FR');
     await zoe.goto(url);

@@ -125,16 +125,22 @@ describe('TableView', () => {
     expect(screen.getByRole('main').textContent).toBe('…');
   });
 
-  it('a table link opened offline says why nothing shows (not only "Reconnecting…"), and shows the table once back', async () => {
-    prefs.setLang('en');
+  /** A table's link opened with the network off: its connection down, the page drawn. */
+  async function openedOffline(): Promise<ReturnType<typeof fakeTransport>> {
     const t = fakeTransport();
     const store = new TableClient(TABLE_ID);
     store.connect(t.factory);
     t.on().status('disconnected');
     pwa.online = false;
+    render(TableView, { id: TABLE_ID, storeFactory: () => store });
+    await tick();
+    return t;
+  }
+
+  it('a table link opened offline says why nothing shows (not only "Reconnecting…"), and shows the table once back', async () => {
+    prefs.setLang('en');
+    const t = await openedOffline();
     try {
-      render(TableView, { id: TABLE_ID, storeFactory: () => store });
-      await tick();
       expect(document.querySelector('main')?.textContent).toMatch(/^\s*You are offline: a table is played through the server\. This one opens when the connection is back\.\s*Home\s*$/);
       expect(screen.queryByTestId('offline')).toBeNull(); // one message, not "Reconnecting…" too
       prefs.setLang('fr');
@@ -165,14 +171,8 @@ describe('TableView', () => {
       expect(screen.queryByTestId('record-link')).toBeNull();
       await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
     };
-    const t = fakeTransport();
-    const store = new TableClient(TABLE_ID);
-    store.connect(t.factory);
-    t.on().status('disconnected');
-    pwa.online = false;
+    const t = await openedOffline();
     try {
-      render(TableView, { id: TABLE_ID, storeFactory: () => store });
-      await tick();
       expect(document.querySelector('main p')?.textContent).toMatch(/^You are offline/);
       await noRecord();
       // Back, the table there: its score sheet and record.
