@@ -12,7 +12,9 @@
  * screen scrolls inside its dialog, Continue reachable. At a table on a 360 px phone, every entry
  * of the menu is on one line, inside it (French 'Télécharger l’enregistrement' took two). There
  * too, a card of the hand focused by the keyboard leaves its right neighbour's index in view (it
- * was raised over it and hid it whole), and its ring is whole, above that neighbour.
+ * was raised over it and hid it whole), and its ring is above that neighbour, but not over the
+ * index of it or of the card after (a playable neighbour of a dimmed card is lifted into the
+ * ring's top side; a phone's card after next begins under its right side).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -257,7 +259,7 @@ describe('small and zoomed screens', () => {
     });
   }
 
-  it("the hand at 360 px with the keyboard: the focused card leaves its right neighbour's index in view, its ring whole above it", async () => {
+  it("the hand at 360 px with the keyboard: the focused card leaves its right neighbour's index in view, its ring above it, over no index", async () => {
     const page = await newPage(360, 740, 'en-US');
     await seated(page, 'classic');
     await page.click('[data-testid=start]');
@@ -272,26 +274,66 @@ describe('small and zoomed screens', () => {
     const cards = await page.$$eval('[data-hand] [data-card]', (els) => els.map((e) => e.getAttribute('data-card')!));
     expect(cards.length).toBeGreaterThanOrEqual(2);
     const hidden: string[] = [];
-    for (let k = 0; k < cards.length - 1; k++) {
-      await page.focus(`[data-hand] [data-card="${cards[k]}"]`);
-      expect(await page.$eval(`[data-hand] [data-card="${cards[k]}"]`, (e) => e.matches(':focus-visible'))).toBe(true);
+    const slot = (card: string): string => `[data-hand] [data-card="${card}"]`;
+    const accent = ([r, g, b]: [number, number, number]): boolean => Math.abs(r - 0xff) <= 40 && Math.abs(g - 0xd5) <= 40 && Math.abs(b - 0x4f) <= 40;
+    // No motion left, and two frames drawn since.
+    const settled = async (): Promise<void> => {
       await page.waitForFunction(() => [...document.querySelectorAll('[data-hand] .slot, [data-hand] .card')].every((c) => c.getAnimations().every((a) => a.playState === 'finished')));
-      if (k === 1) await page.screenshot({ path: path.join(SHOTS, 'hand-focus-360.png') });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    };
+    const focusCard = async (k: number, shot?: string): Promise<void> => {
+      await page.focus(slot(cards[k]!));
+      expect(await page.$eval(slot(cards[k]!), (e) => e.matches(':focus-visible'))).toBe(true);
+      await settled();
+      if (shot) await page.screenshot({ path: path.join(SHOTS, shot) });
+      // The ring's top and right sides (its accent 2 to 5 px outside the card) are not drawn over
+      // the next two cards' indices (rank and suit; a phone's card after next begins under its
+      // right side): the screen's pixels where they cross an index box are not the accent colour.
+      const points = await page.$$eval('[data-hand] .slot', (slots, k) => {
+        const ring = slots[k]!.querySelector('.card')!.getBoundingClientRect();
+        const out: { card: string; x: number; y: number }[] = [];
+        for (const next of slots.slice(k + 1, k + 3)) {
+          const box = next.querySelector('.corner.tl')!.getBoundingClientRect();
+          const card = next.getAttribute('data-card')!;
+          for (const d of [2.5, 3.5, 4.5]) {
+            const [y, x] = [ring.top - d, ring.right + d];
+            if (y > box.top && y < box.bottom) for (let f = 0.1; f < 1; f += 0.2) out.push({ card, x: box.left + box.width * f, y });
+            if (x > box.left && x < box.right) for (let f = 0.1; f < 1; f += 0.2) out.push({ card, x, y: box.top + box.height * f });
+          }
+        }
+        return out;
+      }, k);
+      const over = new Set<string>();
+      for (const p of points) if (accent(await pixel(page, Math.floor(p.x), Math.floor(p.y)))) over.add(p.card);
+      for (const card of over) hidden.push(`the ring of the focused ${cards[k]} over the index of ${card}`);
+    };
+    for (let k = 0; k < cards.length - 1; k++) {
+      await focusCard(k, k === 1 ? 'hand-focus-360.png' : undefined);
       // The neighbour's index: its card's top left corner (the rank and suit), what a look there finds.
-      const on = await page.$eval(`[data-hand] [data-card="${cards[k + 1]}"] .card`, (c) => {
+      const on = await page.$eval(`${slot(cards[k + 1]!)} .card`, (c) => {
         const r = c.getBoundingClientRect();
         return document.elementFromPoint(r.left + r.width * 0.12, r.top + r.height * 0.12)?.closest('[data-card]')?.getAttribute('data-card') ?? null;
       });
       if (on !== cards[k + 1]) hidden.push(`${cards[k + 1]} under the focused ${cards[k]} (found ${String(on)})`);
-      // The focused card's ring is whole, above the neighbour (WCAG 2.4.11): its right side, across
-      // the neighbour's face (the ring 2 to 5 px outside the card), is drawn in the accent colour.
-      const edge = await page.$eval(`[data-hand] [data-card="${cards[k]}"] .card`, (c) => {
+      // The focused card's ring is above the neighbour (WCAG 2.4.11): its right side, across the
+      // neighbour's face low down (clear of any index; the ring 2 to 5 px outside the card), is
+      // drawn in the accent colour.
+      const edge = await page.$eval(`${slot(cards[k]!)} .card`, (c) => {
         const r = c.getBoundingClientRect();
-        return { x: Math.floor(r.right + 3), y: Math.floor(r.top + r.height / 2) };
+        return { x: Math.floor(r.right + 3), y: Math.floor(r.top + r.height * 0.8) };
       });
       const [r, g, b] = await pixel(page, edge.x, edge.y);
-      if (Math.abs(r - 0xff) > 40 || Math.abs(g - 0xd5) > 40 || Math.abs(b - 0x4f) > 40) hidden.push(`the ring of the focused ${cards[k]} under ${cards[k + 1]} (rgb ${r} ${g} ${b} at its right side)`);
+      if (!accent([r, g, b])) hidden.push(`the ring of the focused ${cards[k]} under ${cards[k + 1]} (rgb ${r} ${g} ${b} at its right side)`);
     }
+    // A dimmed card whose next two are playable, lifted into its ring's top side (a Q read as
+    // an O there) and beside its right side: the classes a turn following suit gives them, set
+    // here (what they look like is the hand's CSS), the cards checked to be lifted.
+    expect(cards.length).toBeGreaterThanOrEqual(4);
+    await page.$$eval('[data-hand] .slot', (slots) => slots.forEach((e, i) => (e.classList.toggle('dim', i === 1), e.classList.toggle('playable', i === 2 || i === 3))));
+    await settled();
+    const tops = await page.$$eval('[data-hand] .card', (els) => els.slice(1, 4).map((c) => c.getBoundingClientRect().top));
+    expect(tops[0]! - tops[1]!, 'the playable neighbour lifted').toBeGreaterThan(8);
+    await focusCard(1, 'hand-focus-lifted-360.png');
     expect(hidden).toEqual([]);
   });
 

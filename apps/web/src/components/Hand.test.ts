@@ -37,7 +37,7 @@ describe('Hand', () => {
     expect(seven.classList.contains('playable')).toBe(false);
   });
 
-  it("draws a focused card's ring whole, above its neighbours, the card left in its place; a dimmed card's outside its dimming", async () => {
+  it("draws a focused card's ring above its neighbours, the card left in its place; a dimmed card's outside its dimming", async () => {
     const { container } = render(Hand, { cards: hand, legal: ['JH', '9H', 'AH'], active: true, ontap: () => {} });
     await waitFor(() => expect(container.querySelectorAll('[data-face]')).toHaveLength(8));
     // The hand's own styles, scoped as the rendered hand is (vitest leaves a component's CSS out).
