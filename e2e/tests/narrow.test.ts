@@ -96,8 +96,10 @@ type Box = { left: number; top: number; right: number; bottom: number };
 /**
  * The top bar at `width`: every visible button inside the screen and what a tap at its centre
  * reaches, its parts (home, each team's score, the trump, the contract, the buttons) meeting
- * none of the others, the page not wider than the screen. With a trump, again at its widest:
- * four-digit scores and a capot contract (texts widened in place, then put back).
+ * none of the others, the page not wider than the screen. Coinche: again with ×4 (added in place
+ * when the contract has none), the multiplier beside the value at 300–379 px (a capot's under it).
+ * With a trump, again at its widest: four-digit scores and a 160 contract, then a capot contract
+ * (texts widened in place, then put back).
  */
 async function barProblems(page: Page, width: number, height: number): Promise<string[]> {
   return page.evaluate(
@@ -122,19 +124,42 @@ async function barProblems(page: Page, width: number, height: number): Promise<s
           }
         const sw = document.documentElement.scrollWidth;
         if (sw > vw) problems.push(`${when}: the page ${sw} px wide`);
+        // Coinche: the multiplier beside the contract's value, on its line, where the target is
+        // left out (300 to 379 px; it was under it, the taker's name a third line); a capot's
+        // word over it.
+        const mult = header.querySelector('[data-testid=multiplier]');
+        const value = header.querySelector('[data-testid=contract]:not(.capot)')?.firstChild;
+        if (mult && value && vw >= 300 && vw < 380) {
+          const range = document.createRange();
+          range.selectNode(value);
+          const [v, m] = [range.getBoundingClientRect(), mult.getBoundingClientRect()];
+          if (!(m.left >= v.right - 0.5 && m.top < v.bottom - 2 && m.bottom > v.top + 2)) problems.push(`${when}: the multiplier ${mult.textContent} not beside the value "${value.nodeValue}"`);
+        }
       };
       check('now');
       const contract = document.querySelector<HTMLElement>('header [data-testid=contract]');
+      // A coinched contract (×4 as the bar draws it, its scoped class the contract's), if none is.
+      let added: HTMLElement | null = null;
+      if (contract && !contract.querySelector('[data-testid=multiplier]')) {
+        added = contract.appendChild(document.createElement('span'));
+        added.className = `mult coinche-tag ${[...contract.classList].find((c) => c.startsWith('svelte-')) ?? ''}`;
+        added.dataset.testid = 'multiplier';
+        added.textContent = '×4';
+        check('coinched');
+      }
       if (document.querySelector('header [data-testid=trump]')) {
         const nodes = [...document.querySelectorAll('header [data-testid=scores] b')].map((b) => b.firstChild!);
         if (contract) nodes.push(contract.firstChild!);
         const saved = nodes.map((n) => n.nodeValue);
-        nodes.forEach((n, i) => (n.nodeValue = contract && i === nodes.length - 1 ? 'Capot' : '1840'));
+        nodes.forEach((n, i) => (n.nodeValue = contract && i === nodes.length - 1 ? '160' : '1840'));
+        if (contract) check('widest number');
+        if (contract?.firstChild) contract.firstChild.nodeValue = 'Capot';
         contract?.classList.add('capot');
         check('widest');
         nodes.forEach((n, i) => (n.nodeValue = saved[i]!));
         contract?.classList.remove('capot');
       }
+      added?.remove();
       return problems;
     },
     [width, height] as const,
