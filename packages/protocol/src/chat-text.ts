@@ -5,7 +5,7 @@
  * removed; the text is NFC normalised and trimmed. A line that would show as nothing (white
  * space and invisible characters only) is refused. Markup is left as typed: clients render
  * lines as text, never as HTML. The server applies these; a client counts a line as cleaned
- * and uses `chatTextProblem` (or `showsNothing`) to not offer a line the server would refuse
+ * and uses `chatTextProblem` to not offer a line the server would refuse
  * (zod-free: exported by `@belote/protocol/client` too).
  */
 import { CHAT_MAX_CHARS } from './chat-constants.js';
@@ -29,9 +29,6 @@ const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*$/u;
 export function cleanChatText(raw: string): string {
   return raw.replace(CONTROLS_LONE, '').normalize('NFC').replace(BREAKS, ' ').replace(CONTROLS, '').trim();
 }
-
-/** A line as typed that the server would refuse as showing nothing (`chatTextProblem`'s first rule). */
-export const showsNothing = (raw: string): boolean => INVISIBLE_ONLY.test(cleanChatText(raw));
 
 /** Characters as the chat counts them: Unicode code points. */
 export const chatLength = (text: string): number => [...text].length;

@@ -16,8 +16,8 @@ describe('@belote/protocol/client', () => {
     expect(typeof m.applyChatEntry).toBe('function');
     expect(m.REACTIONS).toContain('wellPlayed');
     expect(m.CHAT_MAX_CHARS).toBe(200);
-    expect(m.showsNothing(' \u200B\u200E ')).toBe(true);
-    expect(m.showsNothing('\u200Bok')).toBe(false);
+    expect(m.chatTextProblem(m.cleanChatText(' \u200B\u200E '))?.code).toBe('BAD_REQUEST');
+    expect(m.chatTextProblem(m.cleanChatText('\u200Bok'))).toBeNull();
   });
 
   it('(the check works: the main entry does load zod)', async () => {
