@@ -22,7 +22,8 @@
  * and desktop size (screenshots in test-artifacts/replay/). Last, a downloaded record opened
  * from the home page is replayed and analysed with the browser offline and no request carrying
  * it anywhere; on that phone the docked step buttons are opaque, and what scrolls into view (the
- * move list's end, the page's end) stops above them.
+ * move list's end, the page's end) stops above them. A practice game's file from before `human`,
+ * opened in French, names its player "Vous" in every label (practice-fr-*.png).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -555,6 +556,35 @@ describe('replay and analysis', () => {
       expect(small, `${size.width}x${size.height}: axe's target-size\n${describeFindings(small)}`).toEqual([]);
     }
     await page.close();
+  }, 240_000);
+
+  it("a practice game's file saved before `human` (its player stored as English \"You\"), opened in French: the player is \"Vous\" in every label, the teams' names too", async () => {
+    // Such a file: one seat named "You", the others the practice's bots, no `human`.
+    const played = recordOf(playGame({ target: 301, announcements: true }, seededRng('e2e-replay-marks')).state);
+    const file = path.join(SHOTS, 'practice-before-human.json');
+    writeFileSync(file, JSON.stringify({ ...played, table: 'p'.repeat(22), game: 0, players: ['You', 'Bot 2', 'Bot 3', 'Bot 4'] }));
+    const fr = await chrome.context({ viewport: SIZES.desktop, locale: 'fr-FR', reducedMotion: 'reduce', bypassCSP: true });
+    const page = watch(await fr.newPage());
+    await page.goto(`${server.url}/`);
+    await page.setInputFiles('[data-testid=open-record]', file);
+    await page.waitForURL(/\/replay$|\/replay\?/);
+    await page.waitForSelector('[data-testid=analysis-status][data-status=done]', { timeout: 180_000 });
+    // A deal that was played, at a card of the player's: the caption, the hand, the labels.
+    const deal = played.deals.findIndex((d) => d.actions.some((a) => a.type === 'play' && a.seat === 0));
+    await page.click(`[data-testid=deal-list] [data-deal="${deal}"]`);
+    const mine = played.deals[deal]!.actions.findIndex((a) => a.type === 'play' && a.seat === 0) + 1;
+    await page.click(`[data-testid=move-list] button.move[data-move-step="${mine}"]`);
+    expect(await text(page, '[data-testid=caption]')).toMatch(/^Vous jouez /);
+    const all = (selector: string) => page.$$eval(selector, (els) => els.map((e) => (e.textContent ?? '').trim()));
+    expect(await all('[data-testid=player-summary] [data-summary-seat] th')).toEqual(['Vous', 'Bot 2', 'Bot 3', 'Bot 4']);
+    expect((await all('[data-testid=move-list] .names span')).filter(Boolean).sort()).toEqual(['Bot 2', 'Bot 3', 'Bot 4', 'Vous']);
+    expect(await all('[data-testid=eval-figure] .legend > span')).toEqual(['▲ Bon pour Vous & Bot 3', '▼ Bon pour Bot 2 & Bot 4']);
+    expect(await page.getAttribute('[data-replay-seat="0"]', 'aria-label')).toMatch(/^Vos cartes\u202f: /);
+    // Nothing on the page, nor said to a screen reader, keeps the stored English name.
+    const said = await page.evaluate(() => `${document.body.innerText} ${[...document.querySelectorAll('[aria-label], [title]')].map((e) => `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('title') ?? ''}`).join(' ')}`);
+    expect(said).not.toMatch(/\bYou\b/);
+    await check(page, 'practice-fr');
+    await fr.close();
   }, 240_000);
 
   it('replays and analyses a downloaded record file offline, sending it nowhere', async () => {

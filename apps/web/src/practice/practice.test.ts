@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 import { decide, decisionSeed } from '@belote/bots';
 import { cardsOfMask, currentDeal, replayRecord, replayTimeline, seededRng, viewFor, type Card, type GameEvent, type GameView, type Move } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
+import { prefs } from '../lib/prefs.svelte.js';
+import { recordFromText } from '../lib/replay/record-source.js';
 import { TableClient } from '../lib/store.svelte.js';
 import { deckOfSeed } from './fairness.js';
 import { hintFor, hintSeed } from './hints.js';
@@ -170,6 +172,17 @@ describe('a practice table', () => {
     expect(record.deals.length).toBeGreaterThan(0);
     // the player's seat, which the replay speaks to as "you" (also from the downloaded file)
     expect(record.human).toBe(0);
+    // a file saved before `human` existed (the same record without it) is still known as the
+    // player's by its names, when the player gave none ("You" in the language of the day): not with a name of its own
+    const before = (r: typeof record) => recordFromText(JSON.stringify({ ...r, human: undefined }), { kind: 'file', name: 'old.json' });
+    for (const lang of ['en', 'fr', 'de'] as const) {
+      prefs.setLang(lang);
+      const unnamed = practiceRecord({ ...saved, settings: { ...saved.settings, name: '' } }, 0)!;
+      const read = before(unnamed);
+      expect([lang, unnamed.players[0], read.ok && read.value.you]).toEqual([lang, { en: 'You', fr: 'Vous', de: 'Du' }[lang], 0]);
+    }
+    prefs.setLang('en');
+    expect(before(record)).toMatchObject({ ok: true, value: { you: null } });
     const out = replayRecord(record, (deck, salt, commitment) => nodeSha(`${deck.join(' ')} ${salt}`) === commitment);
     expect(out.result.error).toBeNull();
     expect(out.result.winner).toBe(client.live.view!.winner);

@@ -480,6 +480,32 @@ describe('the replay', () => {
     if (screen.queryByTestId('measured')) expect(screen.getByTestId('measured').textContent).toMatch(new RegExp(`^Jugé avec ce que ${them} pouvait savoir\u202f: `));
   }, 60_000);
 
+  it("labels a practice game's player “Vous” in French, whatever name it was stored with: the players, the move list, the auction, the score, the teams", async () => {
+    prefs.setLang('fr');
+    const deal = timeline.deals[playedDeal]!;
+    // A practice file downloaded in English (its player stored as "You"), read in French.
+    render(ReplayView, { loaded: { ...loaded, players: ['You', 'Bot 2', 'Bot 3', 'Bot 4'], you: 0 }, spawn: fakeWorker, startDeal: deal.index + 1 });
+    const texts = (sel: string) => [...document.querySelectorAll(sel)].map((e) => e.textContent!.trim());
+    await waitFor(() => expect(screen.getByTestId('analysis-status').dataset.status).toBe('done'), { timeout: 60_000 });
+    expect(texts('[data-summary-seat] th')).toEqual(['Vous', 'Bot 2', 'Bot 3', 'Bot 4']);
+    expect(texts('[data-testid=eval-figure] .legend > span')).toEqual(['▲ Bon pour Vous & Bot 3', '▼ Bon pour Bot 2 & Bot 4']);
+    expect(texts('[data-testid=move-list] .names span').filter(Boolean).sort()).toEqual(['Bot 2', 'Bot 3', 'Bot 4', 'Vous']);
+    expect(screen.getByTestId('score-chart').getAttribute('aria-label')).toMatch(/, Vous & Bot 3 -?\d+, Bot 2 & Bot 4 -?\d+$/);
+    // In the auction: its column; at the deal's end: the teams' scores and their breakdown.
+    await key('ArrowRight');
+    expect(texts('[data-testid=auction] thead th').sort()).toEqual(['Bot 2', 'Bot 3', 'Bot 4', 'Vous']);
+    await key('End');
+    expect(texts('.status > .pts').map((x) => x.replace(/\s*\d+$/, ''))).toEqual(['Vous & Bot 3', 'Bot 2 & Bot 4']);
+    expect(texts('[data-testid=deal-breakdown] thead th')).toEqual(['Vous & Bot 3', 'Bot 2 & Bot 4']);
+    // Nowhere on the page, nor in what it says to a screen reader, the stored English name.
+    const said = [...document.querySelectorAll('[aria-label], [title]')].map((e) => `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('title') ?? ''}`).join(' ');
+    expect(`${document.body.textContent} ${said}`).not.toMatch(/\bYou\b/);
+    // In English, a player stored with their own name is "You" too, as its sentences say.
+    prefs.setLang('en');
+    await tick();
+    expect(texts('[data-summary-seat] th')[0]).toBe('You');
+  }, 60_000);
+
   it('speaks German and French', async () => {
     prefs.setLang('de');
     render(ReplayView, { loaded, spawn: fakeWorker });

@@ -9,9 +9,19 @@ import { SUIT_SYMBOL, cardLabel, combinationKey, outcomeKey, rankLetter, transla
 /** Display names by seat, and the seat the reader played (a practice game's player), if any: its sentences say "you". */
 export type Names = [string, string, string, string] & { you?: Seat | null };
 
-/** Display names by seat: the record's, else "Seat n"; `you` the seat spoken to in the second person. */
+/** "You" as a label in the language read ("Vous", "Du"): the table's own word, capitalised. */
+export function youLabel(lang: Lang): string {
+  const you = translate(lang, 'you');
+  return you.charAt(0).toLocaleUpperCase(lang) + you.slice(1);
+}
+
+/**
+ * Display names by seat: the record's, else "Seat n"; `you` the seat spoken to in the second
+ * person, labelled "You" in the language read whatever name the record stored (a practice file
+ * saved in English and read in French says "Vous", as its sentences do).
+ */
 export function seatNames(players: readonly (string | null)[], lang: Lang, you: Seat | null = null): Names {
-  return Object.assign([0, 1, 2, 3].map((s) => players[s]?.trim() || translate(lang, 'seatN', { n: s + 1 })), { you }) as Names;
+  return Object.assign([0, 1, 2, 3].map((s) => (s === you ? youLabel(lang) : players[s]?.trim() || translate(lang, 'seatN', { n: s + 1 }))), { you }) as Names;
 }
 
 /** The keys of a sentence about a seat that has a second-person form `<key>You` (the same text without {name}). */
@@ -27,9 +37,14 @@ export function aboutSeat<K extends SeatKey>(lang: Lang, key: K, seat: Seat, nam
   return translate(lang, (own ? `${key}You` : key) as K, ...([{ ...params, name: names[seat] }] as never));
 }
 
-/** Team names from the players: "Ann & Cid". */
+/**
+ * Team names from the players: "Ann & Cid"; the reader's team starts with its "You" ("You & Bot 3",
+ * "Vous & Bot 3", "Du & Bot 3"), never "Bot 2 & You". (Not the table's "Us"/"Them": the replay's
+ * sentences use a team's name as a plural subject, "{team} score 20", "{team} marquent 20".)
+ */
 export function teamNames(names: Names, lang: Lang): [string, string] {
-  return [translate(lang, 'playerTeams', { a: names[0], b: names[2] }), translate(lang, 'playerTeams', { a: names[1], b: names[3] })];
+  const team = (a: Seat, b: Seat) => translate(lang, 'playerTeams', names.you === b ? { a: names[b], b: names[a] } : { a: names[a], b: names[b] });
+  return [team(0, 2), team(1, 3)];
 }
 
 /** A card as printed: rank and suit symbol ("10♥"), court cards by the language's letter ("R♥" in French) as on the table's cards. */

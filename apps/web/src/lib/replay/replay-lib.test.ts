@@ -5,12 +5,15 @@
 import { ANALYSIS_VERSION, type DealAnalysis } from '@belote/bots';
 import { replayTimeline, type Card, type GameRecord, type ReplayFrame, type Seat } from '@belote/rules';
 import { cardLabel, type Lang } from '../i18n.js';
+import { de } from '../i18n/de.js';
+import { en } from '../i18n/en.js';
+import { fr } from '../i18n/fr.js';
 import { botRecord } from '../../../test/records.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRoute, replayPath } from '../router.svelte.js';
 import { MAX_RECORDS, dealStamps, loadAnalyses, recordKey, saveAnalyses } from './analysis-cache.js';
 import { analysisHost, type FromWorker } from './analysis-host.js';
-import { captionOf, optionText, seatNames } from './describe.js';
+import { captionOf, optionText, seatNames, teamNames } from './describe.js';
 import { shortCallText } from './move-list.js';
 import { fetchTableRecord, openRecordFile, openedRecord, recordFromText } from './record-source.js';
 import { ReplayController, commandForKey } from './replay-controller.svelte.js';
@@ -147,6 +150,39 @@ describe('the controller', () => {
   });
 });
 
+describe('the reader’s seat in labels', () => {
+  it('is “You” in the language read, whatever name the record stored, and its team starts with it', () => {
+    // A practice file saved in English ("You") or with the player's own name, read in each language.
+    for (const stored of ['You', 'Alice']) {
+      const players = [stored, 'Bot 2', 'Bot 3', 'Bot 4'];
+      expect([...seatNames(players, 'en', 0)]).toEqual(['You', 'Bot 2', 'Bot 3', 'Bot 4']);
+      expect([...seatNames(players, 'fr', 0)]).toEqual(['Vous', 'Bot 2', 'Bot 3', 'Bot 4']);
+      expect([...seatNames(players, 'de', 0)]).toEqual(['Du', 'Bot 2', 'Bot 3', 'Bot 4']);
+      expect(teamNames(seatNames(players, 'fr', 0), 'fr')).toEqual(['Vous & Bot 3', 'Bot 2 & Bot 4']);
+      expect(teamNames(seatNames(players, 'de', 0), 'de')).toEqual(['Du & Bot 3', 'Bot 2 & Bot 4']);
+    }
+    // The reader second in seat order still leads its team's name; the other team is as stored.
+    expect(teamNames(seatNames(['Ann', 'Bob', 'Cid', 'Dee'], 'en', 3), 'en')).toEqual(['Ann & Cid', 'You & Bob']);
+    expect(teamNames(seatNames(['Ann', 'Bob', 'Cid', 'Dee'], 'fr', 2), 'fr')).toEqual(['Vous & Ann', 'Bob & Dee']);
+    // No reader (a table's record): the stored names, "Seat n" for a missing one, the teams in seat order.
+    expect([...seatNames(['You', null, 'Cid', 'Dee'], 'fr')]).toEqual(['You', 'Place 2', 'Cid', 'Dee']);
+    expect(teamNames(seatNames(['Ann', 'Bob', 'Cid', 'Dee'], 'en'), 'en')).toEqual(['Ann & Cid', 'Bob & Dee']);
+  });
+
+  it('is “You” in a step’s caption where it names a seat or a team (the announcements)', () => {
+    const ann = replayTimeline(botRecord('announce', 1000, true));
+    const frames = ann.deals.flatMap((d) => d.frames);
+    const declared = frames.find((f) => f.events.some((e) => e.type === 'announcementsDeclared' && e.declarations.some((x) => x.kinds.length)))!;
+    const by = (declared.events.find((e) => e.type === 'announcementsDeclared') as { declarations: { seat: Seat; kinds: unknown[] }[] }).declarations.find((d) => d.kinds.length)!.seat;
+    const said = captionOf(declared, seatNames([0, 1, 2, 3].map((s) => (s === by ? 'You' : `Bot ${s + 1}`)), 'fr', by), 'fr');
+    expect(said).toContain('Vous: ');
+    expect(said).not.toContain('You');
+    const shown = frames.find((f) => f.events.some((e) => e.type === 'announcementsShown' && e.combinations.length))!;
+    const team = (shown.events.find((e) => e.type === 'announcementsShown') as { team: 0 | 1 }).team;
+    expect(captionOf(shown, seatNames(['You', 'Bot 2', 'Bot 3', 'Bot 4'], 'de', team === 0 ? 0 : 1), 'de')).toMatch(team === 0 ? /Meldungen: Du & Bot 3 zählen \d+/ : /Meldungen: Du & Bot 4 zählen \d+/);
+  });
+});
+
 describe('records', () => {
   afterEach(() => sessionStorage.clear());
 
@@ -166,6 +202,25 @@ describe('records', () => {
     const practice = recordFromText(JSON.stringify({ ...rec, players: ['You', 'Bot 2', 'Bot 3', 'Bot 4'], human: 0 }), { kind: 'file', name: 'p.json' });
     expect(practice.ok && practice.value.you).toBe(0);
     for (const human of [4, '0', -1, 1.5, null]) expect(recordFromText(JSON.stringify({ ...rec, human }), { kind: 'file', name: 'p.json' })).toMatchObject({ ok: true, value: { you: null } });
+    // A practice file saved before `human`: one seat named the practice's "You" in one of the app's
+    // languages (the word its dictionaries have, capitalised) and every other seat its practice bot.
+    const saved = (players: unknown, more: object = {}) => recordFromText(JSON.stringify({ ...rec, players, ...more }), { kind: 'file', name: 'old.json' });
+    const youOf = (r: ReturnType<typeof recordFromText>) => (r.ok ? r.value.you : 'not a record');
+    for (const word of [en.you, fr.you, de.you].map((w) => w.charAt(0).toUpperCase() + w.slice(1))) expect(youOf(saved([word, 'Bot 2', 'Bot 3', 'Bot 4']))).toBe(0);
+    expect(youOf(saved(['Bot 1', 'Bot 2', 'Vous', 'Bot 4']))).toBe(2);
+    // Anything less certain reads in the third person: two "You", a human beside it, its own name,
+    // a bot at another seat's number, a `human` given but no seat, or the same names from a table.
+    expect(youOf(saved(['You', 'Du', 'Bot 3', 'Bot 4']))).toBeNull();
+    expect(youOf(saved(['You', 'Bob', 'Bot 3', 'Bot 4']))).toBeNull();
+    expect(youOf(saved(['Alice', 'Bot 2', 'Bot 3', 'Bot 4']))).toBeNull();
+    expect(youOf(saved(['you', 'Bot 2', 'Bot 3', 'Bot 4']))).toBeNull();
+    expect(youOf(saved(['You', 'Bot 3', 'Bot 2', 'Bot 4']))).toBeNull();
+    expect(youOf(saved(['You', 'Bot 2', 'Bot 3', null]))).toBeNull();
+    expect(youOf(saved(['You', 'Bot 2', 'Bot 3', 'Bot 4'], { human: null }))).toBeNull();
+    expect(youOf(saved(undefined))).toBeNull();
+    const ok = vi.fn(async () => new Response(JSON.stringify({ ...rec, table: ID, game: 0, players: ['You', 'Bot 2', 'Bot 3', 'Bot 4'] })));
+    const table = await fetchTableRecord(ID, 0, ok as unknown as typeof fetch);
+    expect(table.ok && table.value.you).toBeNull();
   });
 
   it('from the table: the record endpoint, 404 and network errors told apart', async () => {
