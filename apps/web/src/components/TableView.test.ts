@@ -10,6 +10,7 @@ import { pwa } from '../lib/pwa.svelte.js';
 import { LAST_TRICK_MS, TableClient } from '../lib/store.svelte.js';
 import TableView from './TableView.svelte';
 import { laterParts } from './parts.js';
+import { mySeatIn } from '../lib/replay/my-seats.js';
 import { spoken } from '../../test/spoken.js';
 import type { TableExtras } from './table-extras.js';
 
@@ -432,6 +433,30 @@ describe('TableView', () => {
     expect(screen.queryByTestId('start')).toBeNull();
     expect(screen.queryByTestId('open-settings')).toBeNull();
     for (const seat of [0, 1, 2, 3]) expect(document.querySelectorAll(`[data-seat="${seat}"] button`).length).toBe(0);
+  });
+
+  it("keeps the seat one plays in an online game, for that game's replay in another tab; not a spectator's, not a practice table's", async () => {
+    localStorage.clear();
+    const update = updateFor(taken(3), 2, 1);
+    // The table's third game (index 2), played from seat 2.
+    mounted({ ...update, table: { ...update.table, games: 3 } });
+    await laterParts();
+    // (written once its module is imported, a moment later)
+    await vi.waitFor(() => expect([mySeatIn(TABLE_ID, 2), mySeatIn(TABLE_ID, 1)]).toEqual([2, null]));
+    const settled = async () => {
+      await laterParts();
+      await tick();
+      await new Promise((r) => setTimeout(r, 50));
+    };
+    cleanup();
+    localStorage.clear();
+    mounted(updateFor(taken(3), 'spectator', 1));
+    await settled();
+    expect(mySeatIn(TABLE_ID, 0)).toBeNull();
+    cleanup();
+    mounted(updateFor(taken(3), 0, 1), { replayHref: () => '#', download: () => {} });
+    await settled();
+    expect(mySeatIn(TABLE_ID, 0)).toBeNull();
   });
 
   it('counts down the turn timer on the seat to play, to zero and no further', async () => {

@@ -9,7 +9,7 @@ import { formatIssues, gameWinner, parseRecord, type GameRecord, type ReplayTime
 export interface LoadedRecord {
   record: GameRecord;
   players: [string | null, string | null, string | null, string | null];
-  /** The reader's seat, spoken to as "you": a practice record's `human` (or its names, in a file from before it). */
+  /** The reader's seat, spoken to as "you": a practice record's `human` (or its names, in a file from before it), or the seat this browser played in a table's game (my-seats.ts). */
   you: Seat | null;
   /** Where it came from: a table's game, or a file. */
   source: { kind: 'table'; table: string; game: number } | { kind: 'file'; name: string };
@@ -72,7 +72,12 @@ export async function fetchTableRecord(table: string, game: number | null, fetch
     return { ok: false, error: 'network', detail: e instanceof Error ? e.message : String(e) };
   }
   const index = (raw as { game?: unknown } | null)?.game;
-  return recordFromJson(raw, { kind: 'table', table, game: typeof index === 'number' ? index : (game ?? 0) });
+  const r = recordFromJson(raw, { kind: 'table', table, game: typeof index === 'number' ? index : (game ?? 0) });
+  if (!r.ok || r.value.source.kind !== 'table') return r;
+  // The reader's own game: the seat this browser played in it (kept by the table), spoken to as "you".
+  // (Imported here, not statically: the table imports it too, and a shared chunk would be named in the first screen's preload lists.)
+  const { mySeatIn } = await import('./my-seats.js');
+  return { ok: true, value: { ...r.value, you: mySeatIn(table, r.value.source.game) } };
 }
 
 /** Read a chosen file as a record and keep it for this tab (a reload of /replay finds it again). */

@@ -15,6 +15,7 @@ import { MAX_RECORDS, dealStamps, loadAnalyses, recordKey, saveAnalyses } from '
 import { analysisHost, type FromWorker } from './analysis-host.js';
 import { captionOf, optionText, seatNames, teamNames } from './describe.js';
 import { shortCallText } from './move-list.js';
+import { TABLES, mySeatIn, rememberMySeat } from './my-seats.js';
 import { fetchTableRecord, openRecordFile, openedRecord, recordFromText } from './record-source.js';
 import { ReplayController, commandForKey } from './replay-controller.svelte.js';
 
@@ -221,6 +222,34 @@ describe('records', () => {
     const ok = vi.fn(async () => new Response(JSON.stringify({ ...rec, table: ID, game: 0, players: ['You', 'Bot 2', 'Bot 3', 'Bot 4'] })));
     const table = await fetchTableRecord(ID, 0, ok as unknown as typeof fetch);
     expect(table.ok && table.value.you).toBeNull();
+  });
+
+  it("from the table: the seat this browser played in that game is the reader's, kept for the last tables", async () => {
+    localStorage.clear();
+    const rec = botRecord();
+    const game = (n: number) => vi.fn(async () => new Response(JSON.stringify({ ...rec, table: ID, game: n, players: ['Ann', 'Bob', 'Cid', 'Dee'] })));
+    const youIn = async (n: number) => {
+      const r = await fetchTableRecord(ID, n, game(n) as unknown as typeof fetch);
+      return r.ok ? r.value.you : 'not loaded';
+    };
+    expect(await youIn(0)).toBeNull();
+    rememberMySeat(ID, 0, 2);
+    rememberMySeat(ID, 1, 1);
+    expect([await youIn(0), await youIn(1), await youIn(2)]).toEqual([2, 1, null]);
+    // Another table's game is not this one's; the oldest tables go first beyond the bound.
+    expect(mySeatIn('B'.repeat(22), 0)).toBeNull();
+    for (let i = 0; i < TABLES - 1; i++) rememberMySeat(`t${i}`, 0, 3);
+    expect(mySeatIn(ID, 1)).toBe(1);
+    rememberMySeat(ID, 1, 1); // written again: no change, still the oldest
+    rememberMySeat('newest', 0, 0);
+    expect([mySeatIn(ID, 1), mySeatIn('t0', 0), mySeatIn('newest', 0)]).toEqual([null, 3, 0]);
+    expect((JSON.parse(localStorage.getItem('belote:my-seats')!) as unknown[]).length).toBe(TABLES);
+    // Whatever else storage holds is no seat.
+    for (const junk of ['{', '{"x":1}', '[["x",null],[1,{}]]', `[["${ID}",{"0":"2"}]]`, `[["${ID}",{"0":7}]]`]) {
+      localStorage.setItem('belote:my-seats', junk);
+      expect(mySeatIn(ID, 0)).toBeNull();
+    }
+    localStorage.clear();
   });
 
   it('from the table: the record endpoint, 404 and network errors told apart', async () => {
