@@ -97,6 +97,26 @@ describe('a seat token the client chose', () => {
     expect(text).not.toContain(chosen);
     back.close();
   });
+
+  it('a token that already holds another seat is refused: two seats never share the way back', async () => {
+    const t = await createTable(server);
+    const chosen = 'Yy18_-'.repeat(5) + 'cd';
+    const a = await TestClient.connect(server, { tableId: t.id });
+    expect(await a.emit('sit', { seat: 0, name: 'Ann', token: chosen })).toMatchObject({ ok: true, seat: 0, token: chosen });
+    const b = await TestClient.connect(server, { tableId: t.id });
+    const before = b.last.version;
+    expect(await b.emit('sit', { seat: 1, name: 'Bob', token: chosen })).toEqual({
+      ok: false,
+      error: { code: 'BAD_REQUEST', message: 'sit.token: this token already holds another seat at this table: draw a new one' },
+    });
+    expect(b.last.version).toBe(before);
+    expect(b.last.table.seats[1].name).toBeNull();
+    // the holder itself may sit again with it (a sit retried after a lost ack, a move, a rename)
+    expect(await a.emit('sit', { seat: 2, name: 'Ann', token: chosen })).toMatchObject({ ok: true, seat: 2, token: chosen });
+    const back = await TestClient.connect(server, { tableId: t.id, token: chosen });
+    await back.next((x) => x.you.seat === 2);
+    for (const c of [a, b, back]) c.close();
+  });
 });
 
 describe('sync', () => {

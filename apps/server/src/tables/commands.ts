@@ -8,9 +8,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Ack, ChatEventName, ClientEventName, ClientEventPayload, ProtocolError } from '@belote/protocol';
-import { actionOf, assertNever, type Seat } from '@belote/rules';
+import { actionOf, assertNever, SEATS, type Seat } from '@belote/rules';
 import type { LogEntry } from '../store/types.js';
-import { newSecret, sha256Hex } from './secrets.js';
+import { hashMatches, newSecret, sha256Hex } from './secrets.js';
 import { statusOf, type TableState } from './table-state.js';
 
 /** A command that may change the table: the event name with its parsed payload (`sync`, `ready` and the chat are the room's). */
@@ -44,6 +44,10 @@ export function planCommand(t: TableState, actor: Actor, cmd: Command): PlanResu
       const { seat, name } = cmd.payload;
       const token = cmd.payload.token ?? newSecret(); // the client's own, when it chose one
       const tokenHash = sha256Hex(token);
+      // A chosen token must not be another seat's: the handshake would take it back to the first
+      // seat holding it, and the two seats would share its budgets. (The sender's own seat may keep it.)
+      if (cmd.payload.token !== undefined && SEATS.some((s) => s !== actor.seat && hashMatches(tokenHash, t.seats[s]?.tokenHash ?? null)))
+        return no('BAD_REQUEST', 'sit.token: this token already holds another seat at this table: draw a new one');
       const entries: LogEntry[] = actor.seat !== null ? [{ type: 'unseat', seat: actor.seat }] : [];
       entries.push({ type: 'seat', seat, name, tokenHash, bot: null });
       return yes(entries, { reply: { seat, token }, bind: { seat, tokenHash } });
