@@ -160,6 +160,9 @@ describe('limits and refusal order', () => {
     const b = await spectator(s, t.table.id, '203.0.113.6');
     expect(b.last.chat.tag).not.toBe(a.last.chat.tag);
     expect(await b.emit('chat', { text: 'hello' })).toMatchObject({ ok: true });
+    // the budget is this table's: the same address writes at another table (PROTOCOL.md §15.2)
+    const elsewhere = await spectator(s, (await createTable(s)).id, '203.0.113.5');
+    expect(await elsewhere.emit('chat', { text: 'other table' })).toMatchObject({ ok: true });
   });
 
   it('checks CHAT_OFF, then CHAT_MUTED, then the text, then the rate; the host is never refused', async () => {
