@@ -127,7 +127,7 @@ export function captionOf(frame: ReplayFrame, names: Names, lang: Lang): string 
         break;
       case 'coinche':
       case 'surcoinche':
-        parts.push(`${names[a.seat]}: ${translate(lang, a.type === 'coinche' ? 'coincheCall' : 'surcoincheCall')}`);
+        parts.push(translate(lang, 'labelled', { label: names[a.seat], value: translate(lang, a.type === 'coinche' ? 'coincheCall' : 'surcoincheCall') }));
         break;
       case 'play':
         parts.push(aboutSeat(lang, 'plays', a.seat, names, { card: cardLabel(lang, a.card) }));
@@ -139,7 +139,7 @@ export function captionOf(frame: ReplayFrame, names: Names, lang: Lang): string 
   for (const e of frame.events) {
     if (e.type === 'belote') parts.push(translate(lang, e.call));
     else if (e.type === 'announcementsDeclared') {
-      const list = e.declarations.filter((d) => d.kinds.length).map((d) => `${names[d.seat]}: ${d.kinds.map((k) => translate(lang, combinationKey(k))).join(', ')}`);
+      const list = e.declarations.filter((d) => d.kinds.length).map((d) => translate(lang, 'labelled', { label: names[d.seat], value: d.kinds.map((k) => translate(lang, combinationKey(k))).join(', ') }));
       if (list.length) parts.push(translate(lang, 'announced', { list: list.join('; ') }));
     }
     else if (e.type === 'announcementsShown')

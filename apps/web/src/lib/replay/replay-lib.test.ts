@@ -8,7 +8,7 @@ import { cardLabel, type Lang } from '../i18n.js';
 import { de } from '../i18n/de.js';
 import { en } from '../i18n/en.js';
 import { fr } from '../i18n/fr.js';
-import { botRecord } from '../../../test/records.js';
+import { botRecord, coincheRecord } from '../../../test/records.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRoute, replayPath } from '../router.svelte.js';
 import { MAX_RECORDS, dealStamps, loadAnalyses, recordKey, saveAnalyses } from './analysis-cache.js';
@@ -176,8 +176,16 @@ describe('the reader’s seat in labels', () => {
     const declared = frames.find((f) => f.events.some((e) => e.type === 'announcementsDeclared' && e.declarations.some((x) => x.kinds.length)))!;
     const by = (declared.events.find((e) => e.type === 'announcementsDeclared') as { declarations: { seat: Seat; kinds: unknown[] }[] }).declarations.find((d) => d.kinds.length)!.seat;
     const said = captionOf(declared, seatNames([0, 1, 2, 3].map((s) => (s === by ? 'You' : `Bot ${s + 1}`)), 'fr', by), 'fr');
-    expect(said).toContain('Vous: ');
+    // French typography: a narrow no-break space before the colon.
+    expect(said).toContain('Vous\u202f: ');
+    expect(said).not.toContain('Vous: ');
     expect(said).not.toContain('You');
+    expect(captionOf(declared, seatNames([0, 1, 2, 3].map((s) => `P${s}`), 'en'), 'en')).toContain(`P${by}: `);
+    // A coinche call in the caption: the same colon, by language.
+    const call = replayTimeline(coincheRecord()).deals.flatMap((d) => d.frames).find((f) => f.action?.type === 'coinche')!;
+    const caller = call.action!.seat;
+    expect(captionOf(call, seatNames(['A', 'B', 'C', 'D'], 'fr', caller), 'fr')).toContain('Vous\u202f: Coinche');
+    expect(captionOf(call, seatNames(['A', 'B', 'C', 'D'], 'en'), 'en')).toContain(`${'ABCD'[caller]}: Coinche`);
     const shown = frames.find((f) => f.events.some((e) => e.type === 'announcementsShown' && e.combinations.length))!;
     const team = (shown.events.find((e) => e.type === 'announcementsShown') as { team: 0 | 1 }).team;
     expect(captionOf(shown, seatNames(['You', 'Bot 2', 'Bot 3', 'Bot 4'], 'de', team === 0 ? 0 : 1), 'de')).toMatch(team === 0 ? /Meldungen: Du & Bot 3 zählen \d+/ : /Meldungen: Du & Bot 4 zählen \d+/);
