@@ -62,7 +62,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
   const store = opts.store ?? new MemoryStore();
   const hub = new SocketHub();
   let holdings: Holdings | null = null;
-  const registry = new TableRegistry({ store, config, log, channel: hub, deposed: (id) => holdings?.lost(id) });
+  const registry = new TableRegistry({ store, config, log, channel: hub, deposed: (id) => holdings?.lost(id), serving: () => holdings?.leased ?? true });
   const expiry = { store, registry, config, log };
   const t0 = performance.now();
   await sweepExpired(expiry);

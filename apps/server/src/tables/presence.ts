@@ -52,24 +52,30 @@ const heldOf = (f: PresenceFacts): Held => ({
   nextDeal: f.nextDeal && { deadline: f.nextDeal.deadline, ready: [...f.nextDeal.ready] as NextDeal['ready'] },
 });
 
+/** How often a frame held back while the process may not serve (cluster: its lease lapsed) is tried again. */
+const HELD_BACK_RETRY_MS = 50;
+
 export class PresenceSender {
   private pending: NodeJS.Immediate | null = null;
+  private retry: NodeJS.Timeout | null = null;
   private held: Held;
   private disposed = false;
 
+  /** `serving`: false while nothing of the table may be sent (cluster: the lease lapsed; the table may be another process's by now). */
   constructor(
     private readonly facts: () => PresenceFacts,
     private readonly send: (frame: Omit<Presence, 'seq'>) => void,
+    private readonly serving: () => boolean = () => true,
   ) {
     this.held = heldOf(facts());
   }
 
   /** Something may have changed: send a frame at the end of this tick if a value differs from what clients hold. */
   changed(): void {
-    if (this.pending || this.disposed) return;
+    if (this.pending || this.retry || this.disposed) return;
     this.pending = setImmediate(() => {
       this.pending = null;
-      if (!this.disposed) this.flush();
+      this.due();
     });
   }
 
@@ -99,7 +105,21 @@ export class PresenceSender {
   dispose(): void {
     this.disposed = true;
     if (this.pending) clearImmediate(this.pending);
+    if (this.retry) clearTimeout(this.retry);
     this.pending = null;
+    this.retry = null;
+  }
+
+  /**
+   * Send now, or, while the process may not serve, once it may again: a process woken from a
+   * freeze hears of the sockets that left meanwhile before its heartbeat says whether the table is
+   * still its own (if not, the room is handed off and this sender disposed, nothing sent).
+   */
+  private due(): void {
+    this.retry = null;
+    if (this.disposed) return;
+    if (this.serving()) this.flush();
+    else this.retry = setTimeout(() => this.due(), HELD_BACK_RETRY_MS);
   }
 
   private flush(): void {

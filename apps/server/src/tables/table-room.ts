@@ -56,6 +56,8 @@ export interface RoomDeps {
   gone?: (tableId: string) => void;
   /** Cluster: this process's claim on the table was overtaken (a write refused with NotOwner). */
   deposed?: (tableId: string) => void;
+  /** Cluster: false while this process's lease has lapsed (frozen, database unreachable): no presence frame leaves then. */
+  serving?: () => boolean;
 }
 
 /** Everything a socket may ask of its room. */
@@ -147,6 +149,7 @@ export class TableRoom {
         return { seats: seatsOf(this.current, a), spectators: a.spectators, ...this.auto.clocks() };
       },
       (frame) => this.deps.channel.toTable(this.id, 'presence', { seq: ++this.seq, ...frame }, []),
+      deps.serving,
     );
   }
 
