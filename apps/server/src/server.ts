@@ -9,6 +9,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import type { Server } from 'socket.io';
 import { ClusterDirectory } from './cluster/cluster-directory.js';
 import { Holdings } from './cluster/holdings.js';
 import { Ownership } from './cluster/ownership.js';
@@ -28,6 +29,27 @@ import { TableRegistry } from './tables/registry.js';
 
 /** On close, how long events already received are still taken before the tables refuse more. */
 const SETTLE_MS = 20;
+/** On close, how long the connections may take to write what they still hold before they are cut. */
+const FLUSH_MS = 2000;
+
+/**
+ * Close every socket's connection once what it still holds is written: Socket.IO's own close
+ * discards it, and the ack of a change made during the drain would be lost (stored, never
+ * acknowledged). The client sees `transport close` and reconnects (PROTOCOL.md §3).
+ */
+function closeConnectionsFlushed(io: Server): Promise<void> {
+  const closed = [...io.of('/').sockets.values()].map(
+    (s) =>
+      new Promise<void>((resolve) => {
+        if (s.conn.readyState === 'closed') return resolve();
+        s.conn.once('close', () => resolve());
+        s.conn.close();
+      }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, FLUSH_MS)));
+  return Promise.race([Promise.all(closed), bound]).then(() => clearTimeout(timer));
+}
 
 export interface RunningServer {
   /** Where the server listens, e.g. http://127.0.0.1:41234. */
@@ -121,6 +143,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
         await registry.idle();
         // cluster: the tables are released before their sockets close, so the next process takes them at once
         await cluster?.close().catch((e: unknown) => log.warn({ err: e }, 'could not release the tables at shutdown'));
+        await closeConnectionsFlushed(io);
         await new Promise<void>((resolve) => io.close(() => resolve()));
         http.closeAllConnections?.();
         await registry.idle();

@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../src/server.js';
 import { MemoryStore } from '../src/store/memory-store.js';
+import type { Ack } from '@belote/protocol';
 import type { LogEntry } from '../src/store/types.js';
 import { createTable, seatedTable, TestClient } from './clients.js';
 import { GameDriver, spawnServer, type ServerProcess } from './restart-harness.js';
@@ -68,6 +69,31 @@ describe('graceful shutdown (real server process, SIGTERM)', () => {
       c.close();
     }
     console.info(`SIGTERM: acks ${results.map((r) => (r.ok ? 'ok' : r.code)).join(', ')}; shutdown ${String(done!.ms)} ms`);
+  });
+
+  it('answers every change it made before closing the connections (no write without its ack)', { timeout: 60_000 }, async () => {
+    const dataDir = tempDir();
+    let proc: ServerProcess = await spawnServer(dataDir);
+    cleanup.push(async () => void (await proc.stop('SIGKILL')));
+    const t = await createTable(proc);
+    const host = await TestClient.connect(proc, { tableId: t.id, hostKey: t.hostKey });
+    cleanup.push(() => host.close());
+    // A burst of changes, each telling itself apart (turnTimerSeconds 10, 11, …), then SIGTERM while they run.
+    const sent = Array.from({ length: 40 }, (_, i) => 10 + i);
+    const acks = sent.map((s) =>
+      host.socket
+        .timeout(5000)
+        .emitWithAck('settings', { options: { turnTimerSeconds: s } })
+        .then((a: Ack) => (a.ok ? 'ok' : a.error.code), () => 'NO_ACK'),
+    );
+    await acks[0]; // the burst has reached the server and is being applied
+    expect((await proc.stop('SIGTERM')).code).toBe(0);
+    const results = await Promise.all(acks);
+    proc = await spawnServer(dataDir);
+    const stored = ((await (await fetch(`${proc.url}/api/tables/${t.id}`)).json()) as { options: { turnTimerSeconds: number | null } }).options.turnTimerSeconds;
+    // the changes run in order: the one the table holds is the last applied, and it was acknowledged
+    const applied = stored === null ? -1 : sent.indexOf(stored);
+    expect(results.slice(0, applied + 1).every((r) => r === 'ok'), `acks ${results.join(', ')}; the table holds ${String(stored)}`).toBe(true);
   });
 });
 
