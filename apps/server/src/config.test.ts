@@ -30,6 +30,12 @@ describe('config', () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'not a url' })).toThrow(/ALLOWED_ORIGINS/);
   });
 
+  it('PUBLIC_URL: a wrong one is named with what it must be, whatever it holds', () => {
+    for (const url of ['belote.example.org', 'not a url', 'ftp://belote.example.org', 'https//x'])
+      expect(() => loadConfig({ PUBLIC_URL: url }), url).toThrow('invalid configuration:\n  PUBLIC_URL: must be an http:// or https:// URL');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://x.example/belote' })).toThrow('invalid configuration:\n  PUBLIC_URL: must be an origin such as');
+  });
+
   it('integers in decimal digits only; HOST an address or a host name', () => {
     for (const port of ['0x10', '1e3', '3.5', '+1', '-1', ' 3000', 'eighty'])
       expect(() => loadConfig({ PORT: port }), port).toThrow('invalid configuration:\n  PORT: must be a whole number in decimal digits');

@@ -74,10 +74,11 @@ const EnvSchema = z.object({
   HOST: listenHost.default('0.0.0.0'),
   // An origin: share links are PUBLIC_URL/t/<id> and the app is served at its host's root, so a path or query would break them.
   PUBLIC_URL: z
-    .url({ protocol: /^https?$/ })
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .refine((s) => {
-      const u = new URL(s);
-      return /^\/*$/.test(u.pathname) && !u.search && !u.hash && !u.username && !u.password;
+      // zod runs this check on a string that is not a URL too: that one is z.url()'s to name, not a throw
+      const u = URL.parse(s);
+      return !u || (/^\/*$/.test(u.pathname) && !u.search && !u.hash && !u.username && !u.password);
     }, 'must be an origin such as https://belote.example.org: no path, query or credentials (the game is served at the root of its host name)')
     .optional(),
   ALLOWED_ORIGINS: z.string().optional(),
