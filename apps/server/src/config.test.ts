@@ -36,6 +36,12 @@ describe('config', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://x.example/belote' })).toThrow('invalid configuration:\n  PUBLIC_URL: must be an origin such as');
   });
 
+  it('ALLOWED_ORIGINS: http(s) origins only (a file: or urn: URL has the opaque origin "null", which any sandboxed page sends)', () => {
+    for (const o of ['file:///tmp/x', 'mailto:x', 'urn:isbn:0451450523', 'ftp://x.example'])
+      expect(() => loadConfig({ ALLOWED_ORIGINS: `http://localhost:5173,${o}` }), o).toThrow(`invalid configuration:\n  ALLOWED_ORIGINS: not an http:// or https:// URL: ${o}`);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example/x, http://b.example:8080' }).allowedOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
+  });
+
   it('integers in decimal digits only; HOST an address or a host name', () => {
     for (const port of ['0x10', '1e3', '3.5', '+1', '-1', ' 3000', 'eighty'])
       expect(() => loadConfig({ PORT: port }), port).toThrow('invalid configuration:\n  PORT: must be a whole number in decimal digits');

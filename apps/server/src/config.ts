@@ -159,7 +159,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = r.data;
   const extra = (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  for (const o of extra) if (!URL.canParse(o)) throw new Error(`invalid configuration:\n  ALLOWED_ORIGINS: not a URL: ${o}`);
+  for (const o of extra) {
+    if (!URL.canParse(o)) throw new Error(`invalid configuration:\n  ALLOWED_ORIGINS: not a URL: ${o}`);
+    // another scheme's origin is "null", the Origin every sandboxed frame or data: page sends: allowing it would allow them all
+    if (!/^https?:$/.test(new URL(o).protocol)) throw new Error(`invalid configuration:\n  ALLOWED_ORIGINS: not an http:// or https:// URL: ${o}`);
+  }
   const trustProxy = e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean);
   try {
     proxyaddr.compile(trustProxy);

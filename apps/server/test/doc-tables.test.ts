@@ -388,9 +388,9 @@ describe('PROTOCOL.md §13 is the server configuration', () => {
     expect(text).toMatch(/`DATABASE_URL`[^\n]*\[a `postgres:\/\/` or `postgresql:\/\/` URL\]/);
     for (const ok of ['postgres://u@h/db', 'postgresql://u@h/db']) expect(() => loadConfig({ DATABASE_URL: ok })).not.toThrow();
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u@h/db' })).toThrow('DATABASE_URL');
-    expect(text).toMatch(/`ALLOWED_ORIGINS`[^\n]*\[each a URL; its origin is allowed\]/);
+    expect(text).toMatch(/`ALLOWED_ORIGINS`[^\n]*\[each an `http:\/\/` or `https:\/\/` URL; its origin is allowed\]/);
     expect(loadConfig({ ALLOWED_ORIGINS: 'http://localhost:5173/x, https://b.example' }).allowedOrigins).toEqual(['http://localhost:5173', 'https://b.example']);
-    expect(() => loadConfig({ ALLOWED_ORIGINS: 'nope' })).toThrow('ALLOWED_ORIGINS');
+    for (const bad of ['nope', 'file:///tmp/x']) expect(() => loadConfig({ ALLOWED_ORIGINS: bad }), bad).toThrow('ALLOWED_ORIGINS');
   });
 
   it('each plain default is what the server uses when the variable is unset', () => {
