@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cannotOpen, notWritable } from './data-dir.js';
+import { cannotOpen, notWritable, prepareDataDir } from './data-dir.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'belote-datadir-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,5 +37,23 @@ describe('cannotOpen: the lock database, the first SQLite file opened', () => {
   it('anything else: the user the server runs as and the chown that fits', () => {
     const msg = cannotOpen(join(dir, 'belote.lock'), dir, Object.assign(new Error('unable to open database file'), { code: 'SQLITE_CANTOPEN' })).message;
     expect(msg).toMatch(new RegExp(`^cannot open ${join(dir, 'belote.lock')} \\(unable to open database file\\): the server runs as uid ${process.getuid!()}\\b`));
+  });
+});
+
+describe('prepareDataDir: a DATA_DIR that cannot be a directory', () => {
+  it('a file where the directory should be (or in its path) is named as such, with no chown', () => {
+    const file = join(dir, 'not-a-dir');
+    writeFileSync(file, '');
+    for (const d of [file, join(file, 'data')]) {
+      const e = (() => {
+        try {
+          prepareDataDir(d);
+        } catch (err) {
+          return err as Error;
+        }
+        return null;
+      })();
+      expect(e?.message, d).toBe(`DATA_DIR ${d} is not a directory: ${file} is a file; move it away, or set DATA_DIR to a directory`);
+    }
   });
 });

@@ -6,7 +6,7 @@
  */
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreUnusable } from './types.js';
 
@@ -47,12 +47,27 @@ const writable = (path: string): boolean => {
   }
 };
 
+/** The first existing part of `dir`'s path that is not a directory, if any. */
+function fileInPath(dir: string): string | null {
+  for (let p = dir; ; p = dirname(p)) {
+    try {
+      return statSync(p).isDirectory() ? null : p;
+    } catch {
+      if (dirname(p) === p) return null;
+    }
+  }
+}
+
 /** Create DATA_DIR if needed and check that the server can create and write files in it. */
 export function prepareDataDir(dataDir: string): string {
   const dir = resolve(dataDir);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // a file in the way: no chown helps, the file must go (or DATA_DIR point elsewhere)
+    const blocker = code === 'EEXIST' || code === 'ENOTDIR' ? fileInPath(dir) : null;
+    if (blocker) throw new StoreUnusable(`DATA_DIR ${dir} is not a directory: ${blocker} is a file; move it away, or set DATA_DIR to a directory`);
     throw new StoreUnusable(
       `cannot create DATA_DIR ${dir} (${(e as NodeJS.ErrnoException).code ?? String(e)}): the server runs as ${serverUser()}; create it and let that user write it (${chownHint(dir, true)})`,
     );
