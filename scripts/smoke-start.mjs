@@ -6,6 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const base = 'http://localhost:3000';
+// Another server already there would answer for ours (which builds first, then cannot listen).
+if (await fetch(`${base}/healthz`).then(() => true, () => false)) {
+  console.error('smoke-start: something already answers on http://localhost:3000: stop it first');
+  process.exit(1);
+}
 const child = spawn('pnpm', ['start'], {
   detached: true,
   stdio: ['ignore', 'inherit', 'inherit'],
