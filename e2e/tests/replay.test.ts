@@ -578,7 +578,7 @@ describe('replay and analysis', () => {
     const all = (selector: string) => page.$$eval(selector, (els) => els.map((e) => (e.textContent ?? '').trim()));
     expect(await all('[data-testid=player-summary] [data-summary-seat] th')).toEqual(['Vous', 'Bot 2', 'Bot 3', 'Bot 4']);
     expect((await all('[data-testid=move-list] .names span')).filter(Boolean).sort()).toEqual(['Bot 2', 'Bot 3', 'Bot 4', 'Vous']);
-    expect(await all('[data-testid=eval-figure] .legend > span')).toEqual(['▲ Bon pour Vous & Bot 3', '▼ Bon pour Bot 2 & Bot 4']);
+    expect(await all('[data-testid=eval-figure] .legend > span')).toEqual(['▲ Bon pour vous & Bot 3', '▼ Bon pour Bot 2 & Bot 4']);
     expect(await page.getAttribute('[data-replay-seat="0"]', 'aria-label')).toMatch(/^Vos cartes\u202f: /);
     // Nothing on the page, nor said to a screen reader, keeps the stored English name.
     const said = await page.evaluate(() => `${document.body.innerText} ${[...document.querySelectorAll('[aria-label], [title]')].map((e) => `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('title') ?? ''}`).join(' ')}`);

@@ -38,7 +38,7 @@ describe('the evaluation readout', () => {
     expect(readout(firstCard - 1, -60)).toBe('After the bids: Dom & Cyril ahead by 60');
     expect(readout(firstCard - 1, 0)).toBe('After the bids: even');
     expect(readout(firstCard, -124, 'fr')).toMatch(/: Dom & Cyril en tête de 124$/);
-    expect(readout(firstCard - 1, -124, 'de')).toBe('Nach den Geboten: Dom & Cyril mit 124 vorn');
+    expect(readout(firstCard - 1, -124, 'de')).toBe('Nach den Geboten: Vorsprung von 124 für Dom & Cyril');
     for (const lang of ['en', 'fr', 'de'] as const) expect(readout(firstCard, -124, lang)).not.toMatch(/[+−-]\s?124/);
   });
 });

@@ -488,7 +488,7 @@ describe('the replay', () => {
     const texts = (sel: string) => [...document.querySelectorAll(sel)].map((e) => e.textContent!.trim());
     await waitFor(() => expect(screen.getByTestId('analysis-status').dataset.status).toBe('done'), { timeout: 60_000 });
     expect(texts('[data-summary-seat] th')).toEqual(['Vous', 'Bot 2', 'Bot 3', 'Bot 4']);
-    expect(texts('[data-testid=eval-figure] .legend > span')).toEqual(['▲ Bon pour Vous & Bot 3', '▼ Bon pour Bot 2 & Bot 4']);
+    expect(texts('[data-testid=eval-figure] .legend > span')).toEqual(['▲ Bon pour vous & Bot 3', '▼ Bon pour Bot 2 & Bot 4']);
     expect(texts('[data-testid=move-list] .names span').filter(Boolean).sort()).toEqual(['Bot 2', 'Bot 3', 'Bot 4', 'Vous']);
     expect(screen.getByTestId('score-chart').getAttribute('aria-label')).toMatch(/, Vous & Bot 3 -?\d+, Bot 2 & Bot 4 -?\d+$/);
     // In the auction: its column; at the deal's end: the teams' scores and their breakdown.

@@ -50,6 +50,8 @@ export const REPLAY_EN = {
   scoreChart: 'Running totals',
   scoreChartLabel: 'Chart: running totals after each deal, {team0} {total0}, {team1} {total1}',
   playerTeams: '{a} & {b}',
+  // The reader's team inside a sentence (replay/describe.ts teamInText): lower case, and the sentences it goes in agree with it.
+  youTeamInText: 'you & {partner}',
   dealtPlain: '{name} deals',
   bidsCall: '{name} bids {contract}',
   announced: 'Announced: {list}',
@@ -97,7 +99,7 @@ export const REPLAY_EN = {
   why_made: 'The contract is made in {played} of those {n} deals, against {best} with {option}.',
   why_beaten: 'The contract is beaten in {played} of those {n} deals, against {best} with {option}.',
   why_points: 'Loses {points} card points on average; {option} keeps them.',
-  why_ahead: '{team} come out ahead in {played} of those {n} deals, against {best} after {option}.',
+  why_ahead: 'In {played} of those {n} deals {team} come out ahead, against {best} after {option}.',
   why_score: 'Gives away {points} points on average against {option}.',
   exactNothing: 'If every hand were visible, {option} would lose nothing here: the cards lay well this time, which {name} could not know.',
   exactLess: 'If every hand were visible, {option} would cost {points} here, less than the risk {name} took with what could be known.',

@@ -164,7 +164,6 @@ describe('marks', () => {
 
 describe('the verdict in words', () => {
   const names: [string, string, string, string] = ['Ann', 'Bob', 'Cid', 'Dee'];
-  const teams: [string, string] = ['Ann & Cid', 'Bob & Dee'];
 
   it('names the mark, what it gave away against the best, and what it is measured against', () => {
     expect(verdictSentence(decision({}), 1, 'en', 'S')).toBe('Mistake (?): gives away 15 points against 9♦, at least 10 beyond chance.');
@@ -183,15 +182,21 @@ describe('the verdict in words', () => {
   });
 
   it('says why in one sentence', () => {
-    expect(whySentence(decision({}), names, teams, 'en', 'S')).toBe('The contract is beaten in 2 of those 24 deals, against 5 with 9♦.');
-    expect(whySentence(decision({ why: { kind: 'contract', defending: false, played: 10, best: 20, samples: 24 } }), names, teams, 'en', 'S')).toBe('The contract is made in 10 of those 24 deals, against 20 with 9♦.');
-    expect(whySentence(decision({ why: { kind: 'trick', points: 18 } }), names, teams, 'en', 'S')).toBe('Gives the other team the trick: 18 points.');
-    expect(whySentence(decision({ why: { kind: 'points', points: 7 } }), names, teams, 'en', 'S')).toBe('Loses 7 card points on average; 9♦ keeps them.');
-    expect(whySentence(decision({ kind: 'bid', best: 'take', played: 'pass', why: { kind: 'ahead', played: 12, best: 40, samples: 60 } }), names, teams, 'en', 'H')).toBe(
-      'Bob & Dee come out ahead in 12 of those 60 deals, against 40 after Take ♥.',
+    expect(whySentence(decision({}), names, 'en', 'S')).toBe('The contract is beaten in 2 of those 24 deals, against 5 with 9♦.');
+    expect(whySentence(decision({ why: { kind: 'contract', defending: false, played: 10, best: 20, samples: 24 } }), names, 'en', 'S')).toBe('The contract is made in 10 of those 24 deals, against 20 with 9♦.');
+    expect(whySentence(decision({ why: { kind: 'trick', points: 18 } }), names, 'en', 'S')).toBe('Gives the other team the trick: 18 points.');
+    expect(whySentence(decision({ why: { kind: 'points', points: 7 } }), names, 'en', 'S')).toBe('Loses 7 card points on average; 9♦ keeps them.');
+    expect(whySentence(decision({ kind: 'bid', best: 'take', played: 'pass', why: { kind: 'ahead', played: 12, best: 40, samples: 60 } }), names, 'en', 'H')).toBe(
+      'In 12 of those 60 deals Bob & Dee come out ahead, against 40 after Take ♥.',
     );
-    expect(whySentence(decision({ why: { kind: 'score' } }), names, teams, 'de', 'S')).toBe('Verschenkt im Schnitt 15 Punkte gegenüber 9♦.');
-    expect(whySentence(decision({ why: null, verdict: 'best' }), names, teams, 'en', 'S')).toBeNull();
+    // The reader's own team, inside the sentence, in each language's form that fits it.
+    const ahead = decision({ kind: 'bid', best: 'take', played: 'pass', why: { kind: 'ahead', played: 12, best: 40, samples: 60 } });
+    const partner = names[(ahead.seat + 2) % 4]!;
+    expect(whySentence(ahead, seatNames(names, 'en', ahead.seat), 'en', 'H')).toBe(`In 12 of those 60 deals you & ${partner} come out ahead, against 40 after Take ♥.`);
+    expect(whySentence(ahead, seatNames(names, 'fr', ahead.seat), 'fr', 'H')).toMatch(new RegExp(`^12 de ces 60 donnes finissent avec vous & ${partner} devant, contre 40 après `));
+    expect(whySentence(ahead, seatNames(names, 'de', ahead.seat), 'de', 'H')).toMatch(new RegExp(`^In 12 dieser 60 Verteilungen ein Vorsprung für dich & ${partner}, gegenüber 40 nach `));
+    expect(whySentence(decision({ why: { kind: 'score' } }), names, 'de', 'S')).toBe('Verschenkt im Schnitt 15 Punkte gegenüber 9♦.');
+    expect(whySentence(decision({ why: null, verdict: 'best' }), names, 'en', 'S')).toBeNull();
   });
 
   it('explains the "every hand visible" column when it tells another story', () => {

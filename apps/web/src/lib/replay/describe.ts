@@ -47,6 +47,17 @@ export function teamNames(names: Names, lang: Lang): [string, string] {
   return [team(0, 2), team(1, 3)];
 }
 
+/**
+ * A team's name inside a sentence: the reader's team as "you & Bot 3", "vous & Bot 3", "dich &
+ * Bot 3" (the sentences that name a team are written so that this form fits: no verb agreeing
+ * with it in French, after „für“ in German); any other team as its label (teamNames).
+ */
+export function teamInText(names: Names, lang: Lang, team: 0 | 1): string {
+  const you = names.you;
+  if (you === null || you === undefined || you % 2 !== team) return teamNames(names, lang)[team];
+  return translate(lang, 'youTeamInText', { partner: names[((you + 2) % 4) as Seat] });
+}
+
 /** A card as printed: rank and suit symbol ("10♥"), court cards by the language's letter ("R♥" in French) as on the table's cards. */
 export const cardText = (card: string, lang: Lang): string => `${rankLetter(lang, card.slice(0, -1) as Rank)}${SUIT_SYMBOL[card.slice(-1) as Suit]}`;
 
@@ -146,7 +157,7 @@ export function captionOf(frame: ReplayFrame, names: Names, lang: Lang): string 
       parts.push(
         e.team === null
           ? translate(lang, 'announcementsNobody')
-          : translate(lang, 'announcementsTo', { team: teamNames(names, lang)[e.team], points: e.combinations.reduce((a, c) => a + c.combination.points, 0) }),
+          : translate(lang, 'announcementsTo', { team: teamInText(names, lang, e.team), points: e.combinations.reduce((a, c) => a + c.combination.points, 0) }),
       );
     else if (e.type === 'trickWon') parts.push(aboutSeat(lang, 'winsTrick', e.winner, names, { n: e.points }));
     else if (e.type === 'redeal') parts.push(translate(lang, 'redealAll'));

@@ -101,7 +101,7 @@ describe('the controller', () => {
     const declared = frames.find((f) => f.events.some((e) => e.type === 'announcementsDeclared' && e.declarations.some((x) => x.kinds.length)))!;
     expect(captionOf(declared, names, 'en')).toMatch(/takes \w+\. Announced: (Ann|Seat 2|Cid|Dee): (Tierce|Quarte|Quinte|Carré)/);
     const shown = frames.find((f) => f.events.some((e) => e.type === 'announcementsShown'))!;
-    expect(captionOf(shown, names, 'de')).toMatch(/Meldungen: (Ann & Cid|Seat 2 & Dee|Platz 2 & Dee) zählen \d+|Meldungen: gleichwertig/);
+    expect(captionOf(shown, names, 'de')).toMatch(/Meldungen: \d+ für (Ann & Cid|Seat 2 & Dee|Platz 2 & Dee)|Meldungen: gleichwertig/);
     expect(optionText('take:H', 'en', 'S')).toBe('Take ♥');
     expect(optionText('take', 'de', 'C')).toBe('Nehmen ♣');
     expect(optionText('10D', 'en', 'S')).toBe('10♦');
@@ -188,7 +188,10 @@ describe('the reader’s seat in labels', () => {
     expect(captionOf(call, seatNames(['A', 'B', 'C', 'D'], 'en'), 'en')).toContain(`${'ABCD'[caller]}: Coinche`);
     const shown = frames.find((f) => f.events.some((e) => e.type === 'announcementsShown' && e.combinations.length))!;
     const team = (shown.events.find((e) => e.type === 'announcementsShown') as { team: 0 | 1 }).team;
-    expect(captionOf(shown, seatNames(['You', 'Bot 2', 'Bot 3', 'Bot 4'], 'de', team === 0 ? 0 : 1), 'de')).toMatch(team === 0 ? /Meldungen: Du & Bot 3 zählen \d+/ : /Meldungen: Du & Bot 4 zählen \d+/);
+    expect(captionOf(shown, seatNames(['You', 'Bot 2', 'Bot 3', 'Bot 4'], 'de', team === 0 ? 0 : 1), 'de')).toMatch(team === 0 ? /Meldungen: \d+ für dich & Bot 3/ : /Meldungen: \d+ für dich & Bot 4/);
+    // The reader's team in a sentence agrees with it: no "Vous & Bot 3 marquent", no "für Du".
+    expect(captionOf(shown, seatNames(['You', 'Bot 2', 'Bot 3', 'Bot 4'], 'fr', team === 0 ? 0 : 1), 'fr')).toMatch(team === 0 ? /Annonces\u202f: \d+ pour vous & Bot 3/ : /Annonces\u202f: \d+ pour vous & Bot 4/);
+    expect(captionOf(shown, seatNames(['You', 'Bot 2', 'Bot 3', 'Bot 4'], 'en', team === 0 ? 0 : 1), 'en')).toMatch(team === 0 ? /Announcements: you & Bot 3 score \d+/ : /Announcements: you & Bot 4 score \d+/);
   });
 });
 

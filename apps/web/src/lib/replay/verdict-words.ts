@@ -6,7 +6,7 @@
 import { MARK_Z, THRESHOLDS, surelyGivenAway, type Decision } from '@belote/bots';
 import { teamOf, type Suit } from '@belote/rules';
 import { translate, type Lang } from '../i18n.js';
-import { aboutSeat, optionText, type Names } from './describe.js';
+import { aboutSeat, optionText, teamInText, type Names } from './describe.js';
 import { markOf, MARK_SYMBOL } from './marks.js';
 
 const round = (x: number): number => Math.round(x);
@@ -45,7 +45,7 @@ export const measuredSentence = (d: Decision, names: Names, lang: Lang): string 
   aboutSeat(lang, d.kind === 'card' ? 'measuredCard' : 'measuredBid', d.seat, names, { n: d.samples });
 
 /** Why the option taken was worse (null when it was the best or forced). */
-export function whySentence(d: Decision, names: Names, teams: [string, string], lang: Lang, retourneSuit: Suit): string | null {
+export function whySentence(d: Decision, names: Names, lang: Lang, retourneSuit: Suit): string | null {
   const w = d.why;
   if (!w) return null;
   const option = optionText(d.best, lang, retourneSuit);
@@ -57,7 +57,7 @@ export function whySentence(d: Decision, names: Names, teams: [string, string], 
     case 'points':
       return translate(lang, 'why_points', { points: w.points, option });
     case 'ahead':
-      return translate(lang, 'why_ahead', { team: teams[teamOf(d.seat)], played: w.played, n: w.samples, best: w.best, option });
+      return translate(lang, 'why_ahead', { team: teamInText(names, lang, teamOf(d.seat)), played: w.played, n: w.samples, best: w.best, option });
     case 'score':
       return translate(lang, 'why_score', { points: round(d.loss), option });
     default:
