@@ -30,8 +30,13 @@ describe('the hint panel', () => {
     const hint: Hint = { kind: 'card', best: card, options: [{ option: card, value: 10 }], samples: 4, ms: 1 };
     render(HintControls, { store, ask: async () => ({ ok: true, hint }) });
     await fireEvent.click(screen.getByTestId('hint'));
-    const title = async (): Promise<string> => (await screen.findByTestId('hint-panel')).querySelector('h2')!.textContent!.replace(/\s+/g, ' ').trim();
-    const move = (await screen.findByTestId('hint-panel')).querySelector('h2 b')!.textContent!;
+    // (the title as shown: without the move's words for a screen reader)
+    const title = async (): Promise<string> => {
+      const h2 = (await screen.findByTestId('hint-panel')).querySelector('h2')!.cloneNode(true) as HTMLElement;
+      h2.querySelectorAll('.sr-only').forEach((e) => e.remove());
+      return h2.textContent!.replace(/\s+/g, ' ').trim();
+    };
+    const move = (await screen.findByTestId('hint-panel')).querySelector('h2 b [aria-hidden=true]')!.textContent!;
     expect(await title()).toBe(`The strong bot would play ${move}`);
     prefs.setLang('de');
     await Promise.resolve();
@@ -39,6 +44,18 @@ describe('the hint panel', () => {
     prefs.setLang('fr');
     await Promise.resolve();
     expect(await title()).toBe(`Le robot fort jouerait ${move}`);
+  });
+
+  it('speaks each move in words as text (an aria-label on a b or span is not read by every screen reader: ARIA forbids it there)', async () => {
+    const { store, card } = atMyTurn();
+    render(HintControls, { store, ask: async () => ({ ok: true, hint: { kind: 'card', best: card, options: [{ option: card, value: 0 }], samples: 4, ms: 1 } satisfies Hint }) });
+    await fireEvent.click(screen.getByTestId('hint'));
+    const panel = await screen.findByTestId('hint-panel');
+    expect([...panel.querySelectorAll('[aria-label]')].map((e) => e.tagName)).toEqual(['BUTTON']);
+    for (const move of [panel.querySelector('h2 b')!, panel.querySelector('li > span')!]) {
+      expect(move.querySelector('[aria-hidden=true]')!.textContent).toMatch(/[♠♥♦♣]/);
+      expect(move.querySelector('.sr-only')!.textContent).toMatch(/^\w+ of (spades|hearts|diamonds|clubs)$/);
+    }
   });
 
   it('says why there is no hint in the page’s language, never the English reason', async () => {

@@ -127,6 +127,9 @@ describe('the replay', () => {
     await fireEvent.click(marked);
     const decision = screen.getByTestId('decision');
     expect(decision.dataset.verdict).toBe(marked.dataset.mark);
+    // The move played, in words for a screen reader as text (an aria-label on a span is not read by all).
+    expect(decision.querySelector('.who [aria-label]')).toBeNull();
+    expect(decision.querySelector('.who .sr-only')!.textContent).toMatch(/^[\p{L}\d][^♠♥♦♣]{3,}$/u);
     expect(screen.getByTestId('better').textContent).toMatch(/^(Inaccuracy \(\?!\)|Mistake \(\?\)|Blunder \(\?\?\)): gives away \d+ points? against \S+, at least \d+ beyond chance\.$/);
     expect(screen.getByTestId('measured').textContent).toMatch(/^Judged with what \w+ could know: /);
     expect(screen.getByTestId('why').textContent!.length).toBeGreaterThan(10);
