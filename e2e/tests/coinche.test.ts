@@ -18,7 +18,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SIZES, auditScreen, describeFindings, type ScreenFindings, type Size } from './axe.js';
+import { SIZES, auditScreen, describeScreen, type ScreenFindings, type Size } from './axe.js';
 import { ARTIFACTS, resize, skipAfterFailure, sleep, useBrowser, watch } from './browser.js';
 import { bidsWhole } from './move-list.js';
 
@@ -38,8 +38,7 @@ beforeAll(() => void mkdirSync(SHOTS, { recursive: true }));
 skipAfterFailure();
 
 afterAll(async () => {
-  const lines = found.map(({ screen, size, findings }) => `${screen} @ ${size}: ${findings.length === 0 ? 'no violations' : `\n${describeFindings(findings)}`}`);
-  console.info(`axe-core results (coinche)\n${lines.join('\n')}`);
+  console.info(`axe-core results (coinche)\n${found.map(describeScreen).join('\n')}`);
 });
 
 async function phone(url: string): Promise<Page> {
