@@ -5,9 +5,10 @@
  * summary table was wider than the page, whose docked step buttons then panned out of view);
  * the top bar, for a player (lobby, bidding, play) and a spectator (lobby, play), keeps every
  * button whole, on the screen and on top (what a tap at its centre reaches), none of its parts
- * over another, also at its widest (four-digit scores and a capot contract, widened in place),
- * at 280, 320 and 360 px, and the buttons it leaves out there are in the menu, and from 320 px it
- * names the trump's taker (whole, or cut to no less than its first letters); the score sheet
+ * over another, also at its widest (four-digit scores, a long taker's name, a coinched 160 and a
+ * capot contract, widened in place), at 280 to 440 px, a coinched contract's multiplier beside
+ * its value, and the buttons it leaves out there are in the menu, and from 320 px it names the
+ * trump's taker (whole, or cut to no less than its first letters); the score sheet
  * at 280 px lies inside the screen, its table inside the dialog; a deal summary taller than the
  * screen scrolls inside its dialog, Continue reachable. At a table on a 360 px phone, every entry
  * of the menu is on one line, inside it (French 'Télécharger l’enregistrement' took two). There
@@ -96,10 +97,11 @@ type Box = { left: number; top: number; right: number; bottom: number };
 /**
  * The top bar at `width`: every visible button inside the screen and what a tap at its centre
  * reaches, its parts (home, each team's score, the trump, the contract, the buttons) meeting
- * none of the others, the page not wider than the screen. Coinche: again with ×4 (added in place
- * when the contract has none), the multiplier beside the value at 300–379 px (a capot's under it).
- * With a trump, again at its widest: four-digit scores and a 160 contract, then a capot contract
- * (texts widened in place, then put back).
+ * none of the others (the trump's disc with its ring), the page not wider than the screen.
+ * Coinche: again with ×4 (added in place when the contract has none), the multiplier beside the
+ * value from 300 px (a capot's under it). With a trump, again at its widest: four-digit scores, a
+ * 160 contract and a taker's name of 24 letters, then a capot contract (texts widened in place,
+ * then put back).
  */
 async function barProblems(page: Page, width: number, height: number): Promise<string[]> {
   return page.evaluate(
@@ -116,7 +118,17 @@ async function barProblems(page: Page, width: number, height: number): Promise<s
           if (!hit || !b.contains(hit)) problems.push(`${when}: "${name(b)}" under ${hit ? `${hit.tagName.toLowerCase()}.${hit.getAttribute('class') ?? ''} (${name(hit.closest('[data-testid], button') ?? hit)})` : 'nothing (off the screen)'}`);
         }
         const parts = [...buttons, ...header.querySelectorAll('[data-testid=scores] .score, [data-testid=trump] > *')].filter((e) => e.getClientRects().length > 0);
-        const boxes = parts.map((e) => ({ what: name(e) || e.textContent!.trim(), box: e.getBoundingClientRect() as Box }));
+        // The sides of a ring drawn as a shadow (the trump's disc) are part of what it takes, and
+        // a pixel clear of it: it touched a French spectator's "Équipe B" at 360 px. (Under it,
+        // the taker's line box.)
+        const ring = (e: Element): number => {
+          const spread = / 0px 0px 0px ([\d.]+)px$/.exec(getComputedStyle(e).boxShadow)?.[1];
+          return spread ? Number(spread) + 1 : 0;
+        };
+        const boxes = parts.map((e) => {
+          const [r, d] = [e.getBoundingClientRect(), ring(e)];
+          return { what: name(e) || e.textContent!.trim(), box: { left: r.left - d, top: r.top, right: r.right + d, bottom: r.bottom } };
+        });
         for (let i = 0; i < boxes.length; i++)
           for (let j = i + 1; j < boxes.length; j++) {
             const [a, b] = [boxes[i]!, boxes[j]!];
@@ -124,12 +136,12 @@ async function barProblems(page: Page, width: number, height: number): Promise<s
           }
         const sw = document.documentElement.scrollWidth;
         if (sw > vw) problems.push(`${when}: the page ${sw} px wide`);
-        // Coinche: the multiplier beside the contract's value, on its line, where the target is
-        // left out (300 to 379 px; it was under it, the taker's name a third line); a capot's
+        // Coinche: the multiplier beside the contract's value, on its line (on a phone it was
+        // under it, the taker's name a third line: below 380 px, then up to 440 px); a capot's
         // word over it.
         const mult = header.querySelector('[data-testid=multiplier]');
         const value = header.querySelector('[data-testid=contract]:not(.capot)')?.firstChild;
-        if (mult && value && vw >= 300 && vw < 380) {
+        if (mult && value && vw >= 300) {
           const range = document.createRange();
           range.selectNode(value);
           const [v, m] = [range.getBoundingClientRect(), mult.getBoundingClientRect()];
@@ -148,10 +160,12 @@ async function barProblems(page: Page, width: number, height: number): Promise<s
         check('coinched');
       }
       if (document.querySelector('header [data-testid=trump]')) {
-        const nodes = [...document.querySelectorAll('header [data-testid=scores] b')].map((b) => b.firstChild!);
-        if (contract) nodes.push(contract.firstChild!);
+        const scores = [...document.querySelectorAll('header [data-testid=scores] b')].map((b) => [b.firstChild!, '1840'] as const);
+        const taker = document.querySelector('header [data-testid=trump] .taker')?.firstChild;
+        const widest = [...scores, ...(taker ? [[taker, 'Maximilian-Alexander Ott'] as const] : []), ...(contract ? [[contract.firstChild!, '160'] as const] : [])];
+        const nodes = widest.map(([n]) => n);
         const saved = nodes.map((n) => n.nodeValue);
-        nodes.forEach((n, i) => (n.nodeValue = contract && i === nodes.length - 1 ? '160' : '1840'));
+        widest.forEach(([n, text]) => (n.nodeValue = text));
         if (contract) check('widest number');
         if (contract?.firstChild) contract.firstChild.nodeValue = 'Capot';
         contract?.classList.add('capot');
@@ -223,7 +237,7 @@ describe('small and zoomed screens', () => {
   });
 
   for (const locale of LOCALES) {
-    it(`the top bar at 280, 320, 360 and 390 px in ${locale}, for a player and a spectator: every button whole, on screen and on top; what it leaves out in the menu`, async () => {
+    it(`the top bar at 280 to 440 px in ${locale}, for a player and a spectator: every button whole, on screen and on top; what it leaves out in the menu`, async () => {
       const problems: string[] = [];
       for (const [width, height] of [
         [280, 653],
@@ -250,6 +264,19 @@ describe('small and zoomed screens', () => {
           await sleep(300);
           await note(player, 'player', 'play');
           await note(guest, 'spectator', 'play');
+          // The same game's bar at the other phones' widths (the bar is CSS alone: a resize is a new phone).
+          if (width === 390)
+            for (const w of [375, 380, 412, 430, 440])
+              for (const [page, who] of [
+                [player, 'player'],
+                [guest, 'spectator'],
+              ] as const) {
+                await page.setViewportSize({ width: w, height });
+                await sleep(100);
+                for (const p of await barProblems(page, w, height)) problems.push(`${variant} ${w}×${height}, ${who}, play: ${p}`);
+                await page.screenshot({ path: path.join(SHOTS, `bar-${locale}-${variant}-${w}-${who}-play.png`), clip: { x: 0, y: 0, width: w, height: 120 } });
+                if (w === 440) await page.setViewportSize({ width, height });
+              }
           // The trump's taker named beside it (it was left out below 441 px): whole, or cut short
           // (…) to no less than its first letters; 280 px has no room for it (said to screen readers).
           if (width >= 300) {
