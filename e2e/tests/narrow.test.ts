@@ -15,7 +15,9 @@
  * too, a card of the hand focused by the keyboard leaves its right neighbour's index in view (it
  * was raised over it and hid it whole), and its ring is above that neighbour, but not over the
  * index of it or of the card after (a playable neighbour of a dimmed card is lifted into the
- * ring's top side; a phone's card after next begins under its right side).
+ * ring's top side; a phone's card after next begins under its right side), and cut only there;
+ * with a mouse too (a card under the pointer is lifted higher), and while a refused card shakes
+ * (its ring went under its neighbour).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -207,6 +209,116 @@ async function dialogProblems(page: Page, selector: string): Promise<string[]> {
   });
 }
 
+/** The hand's slot of `card`. */
+const slot = (card: string): string => `[data-hand] [data-card="${card}"]`;
+/** The accent colour (the focus ring's), give or take. */
+const accent = ([r, g, b]: [number, number, number]): boolean => Math.abs(r - 0xff) <= 40 && Math.abs(g - 0xd5) <= 40 && Math.abs(b - 0x4f) <= 40;
+
+/** No motion left in the hand, and two frames drawn since. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-hand] .slot, [data-hand] .card')].every((c) => c.getAnimations().every((a) => a.playState === 'finished')));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/** One's turn to play, every card of the hand drawn (the last ones wait for their packet). */
+async function myTurn(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=your-turn]') && document.querySelectorAll('[data-hand] [data-playable=true]').length > 0 && document.querySelectorAll('[data-hand] .waiting').length === 0,
+    null,
+    { timeout: 30_000 },
+  );
+}
+
+/** A classic game started and bid until one's turn to play, every card of the hand drawn: the hand's cards, a key pressed (a keyboard user). */
+async function handToPlay(page: Page): Promise<string[]> {
+  await seated(page, 'classic');
+  await page.click('[data-testid=start]');
+  await bidAndPlay(page);
+  await myTurn(page);
+  await page.keyboard.press('Shift');
+  return page.$$eval('[data-hand] [data-card]', (els) => els.map((e) => e.getAttribute('data-card')!));
+}
+
+/** The hand's slots given the classes a turn gives them (dimmed, playable: what they look like is the hand's CSS), settled. */
+async function setClasses(page: Page, { dim, playable }: { dim: number[]; playable: number[] }): Promise<void> {
+  await page.$$eval('[data-hand] .slot', (slots, [d, p]) => slots.forEach((e, i) => (e.classList.toggle('dim', d.includes(i)), e.classList.toggle('playable', p.includes(i)))), [dim, playable] as const);
+  await settled(page);
+}
+
+/**
+ * The focused card `k`'s ring is not drawn over the next two cards' indices (rank and suit; a
+ * phone's card after next begins under its right side): the screen's pixels where its top and
+ * right sides (its accent 2 to 5 px outside the card) cross an index box are not the accent colour.
+ */
+async function ringOverIndices(page: Page, k: number): Promise<string[]> {
+  const points = await page.$$eval(
+    '[data-hand] .slot',
+    (slots, k) => {
+      const ring = slots[k]!.querySelector('.card')!.getBoundingClientRect();
+      const out: { card: string; x: number; y: number }[] = [];
+      for (const next of slots.slice(k + 1, k + 3)) {
+        const box = next.querySelector('.corner.tl')!.getBoundingClientRect();
+        const card = next.getAttribute('data-card')!;
+        for (const d of [2.5, 3.5, 4.5]) {
+          const [y, x] = [ring.top - d, ring.right + d];
+          if (y > box.top && y < box.bottom) for (let f = 0.1; f < 1; f += 0.2) out.push({ card, x: box.left + box.width * f, y });
+          if (x > box.left && x < box.right) for (let f = 0.1; f < 1; f += 0.2) out.push({ card, x, y: box.top + box.height * f });
+        }
+      }
+      return out;
+    },
+    k,
+  );
+  const focused = await page.$$eval('[data-hand] .slot', (slots, k) => slots[k]!.getAttribute('data-card')!, k);
+  const over = new Set<string>();
+  for (const p of points) if (accent(await pixel(page, Math.floor(p.x), Math.floor(p.y)))) over.add(p.card);
+  return [...over].map((card) => `the ring of the focused ${focused} over the index of ${card}`);
+}
+
+/**
+ * The focused card `k`'s ring is cut only where an index is: its right side is drawn (the accent
+ * colour) just above and just below the gap over the next cards' indices that it crosses (their
+ * index boxes with a margin: 0.7 of a card width from their top), wherever each card is lifted.
+ */
+async function ringGaps(page: Page, k: number): Promise<string[]> {
+  const { card, points } = await page.$$eval(
+    '[data-hand] .slot',
+    (slots, k) => {
+      const r = slots[k]!.querySelector('.card')!.getBoundingClientRect();
+      const x = r.right + 3.5;
+      const gaps = slots
+        .slice(k + 1, k + 3)
+        .map((s) => s.querySelector('.card')!.getBoundingClientRect())
+        .filter((n) => x > n.left && x < n.left + r.width * 0.48)
+        .map((n) => [n.top, n.top + r.width * 0.7] as const);
+      const ys = gaps.length ? [Math.min(...gaps.map((g) => g[0])) - 4, Math.max(...gaps.map((g) => g[1])) + 4] : [];
+      return { card: slots[k]!.getAttribute('data-card')!, points: ys.filter((y) => y > r.top + 2 && y < r.bottom - 2).map((y) => ({ x: Math.floor(x), y: Math.floor(y) })) };
+    },
+    k,
+  );
+  const out: string[] = [];
+  for (const p of points) if (!accent(await pixel(page, p.x, p.y))) out.push(`the ring of the focused ${card} cut at y ${p.y}, where no index is`);
+  return out;
+}
+
+/**
+ * The focused card `k`'s ring is above its right neighbour (WCAG 2.4.11): its right side, across
+ * the neighbour's face low down (clear of any index; the ring 2 to 5 px outside the card), is
+ * drawn in the accent colour.
+ */
+async function ringUnder(page: Page, k: number): Promise<string[]> {
+  const { card, next, x, y } = await page.$$eval(
+    '[data-hand] .slot',
+    (slots, k) => {
+      const r = slots[k]!.querySelector('.card')!.getBoundingClientRect();
+      return { card: slots[k]!.getAttribute('data-card')!, next: slots[k + 1]?.getAttribute('data-card') ?? '', x: Math.floor(r.right + 3), y: Math.floor(r.top + r.height * 0.8) };
+    },
+    k,
+  );
+  const [r, g, b] = await pixel(page, x, y);
+  return accent([r, g, b]) ? [] : [`the ring of the focused ${card} under ${next} (rgb ${r} ${g} ${b} at its right side)`];
+}
+
 describe('small and zoomed screens', () => {
   it('the replay at 320 px in en, fr and de: no sideways scrolling, the step buttons in view', async () => {
     // A record as a table's download carries it: with the players' names (one of 10 letters).
@@ -313,51 +425,15 @@ describe('small and zoomed screens', () => {
 
   it("the hand at 360 px with the keyboard: the focused card leaves its right neighbour's index in view, its ring above it, over no index", async () => {
     const page = await newPage(360, 740, 'en-US');
-    await seated(page, 'classic');
-    await page.click('[data-testid=start]');
-    await bidAndPlay(page);
-    // One's turn to play, every card of the hand drawn (the last ones wait for their packet).
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid=your-turn]') && document.querySelectorAll('[data-hand] [data-playable=true]').length > 0 && document.querySelectorAll('[data-hand] .waiting').length === 0,
-      null,
-      { timeout: 30_000 },
-    );
-    await page.keyboard.press('Shift');
-    const cards = await page.$$eval('[data-hand] [data-card]', (els) => els.map((e) => e.getAttribute('data-card')!));
+    const cards = await handToPlay(page);
     expect(cards.length).toBeGreaterThanOrEqual(2);
     const hidden: string[] = [];
-    const slot = (card: string): string => `[data-hand] [data-card="${card}"]`;
-    const accent = ([r, g, b]: [number, number, number]): boolean => Math.abs(r - 0xff) <= 40 && Math.abs(g - 0xd5) <= 40 && Math.abs(b - 0x4f) <= 40;
-    // No motion left, and two frames drawn since.
-    const settled = async (): Promise<void> => {
-      await page.waitForFunction(() => [...document.querySelectorAll('[data-hand] .slot, [data-hand] .card')].every((c) => c.getAnimations().every((a) => a.playState === 'finished')));
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    };
     const focusCard = async (k: number, shot?: string): Promise<void> => {
       await page.focus(slot(cards[k]!));
       expect(await page.$eval(slot(cards[k]!), (e) => e.matches(':focus-visible'))).toBe(true);
-      await settled();
+      await settled(page);
       if (shot) await page.screenshot({ path: path.join(SHOTS, shot) });
-      // The ring's top and right sides (its accent 2 to 5 px outside the card) are not drawn over
-      // the next two cards' indices (rank and suit; a phone's card after next begins under its
-      // right side): the screen's pixels where they cross an index box are not the accent colour.
-      const points = await page.$$eval('[data-hand] .slot', (slots, k) => {
-        const ring = slots[k]!.querySelector('.card')!.getBoundingClientRect();
-        const out: { card: string; x: number; y: number }[] = [];
-        for (const next of slots.slice(k + 1, k + 3)) {
-          const box = next.querySelector('.corner.tl')!.getBoundingClientRect();
-          const card = next.getAttribute('data-card')!;
-          for (const d of [2.5, 3.5, 4.5]) {
-            const [y, x] = [ring.top - d, ring.right + d];
-            if (y > box.top && y < box.bottom) for (let f = 0.1; f < 1; f += 0.2) out.push({ card, x: box.left + box.width * f, y });
-            if (x > box.left && x < box.right) for (let f = 0.1; f < 1; f += 0.2) out.push({ card, x, y: box.top + box.height * f });
-          }
-        }
-        return out;
-      }, k);
-      const over = new Set<string>();
-      for (const p of points) if (accent(await pixel(page, Math.floor(p.x), Math.floor(p.y)))) over.add(p.card);
-      for (const card of over) hidden.push(`the ring of the focused ${cards[k]} over the index of ${card}`);
+      hidden.push(...(await ringOverIndices(page, k)), ...(await ringGaps(page, k)));
     };
     for (let k = 0; k < cards.length - 1; k++) {
       await focusCard(k, k === 1 ? 'hand-focus-360.png' : undefined);
@@ -367,26 +443,76 @@ describe('small and zoomed screens', () => {
         return document.elementFromPoint(r.left + r.width * 0.12, r.top + r.height * 0.12)?.closest('[data-card]')?.getAttribute('data-card') ?? null;
       });
       if (on !== cards[k + 1]) hidden.push(`${cards[k + 1]} under the focused ${cards[k]} (found ${String(on)})`);
-      // The focused card's ring is above the neighbour (WCAG 2.4.11): its right side, across the
-      // neighbour's face low down (clear of any index; the ring 2 to 5 px outside the card), is
-      // drawn in the accent colour.
-      const edge = await page.$eval(`${slot(cards[k]!)} .card`, (c) => {
-        const r = c.getBoundingClientRect();
-        return { x: Math.floor(r.right + 3), y: Math.floor(r.top + r.height * 0.8) };
-      });
-      const [r, g, b] = await pixel(page, edge.x, edge.y);
-      if (!accent([r, g, b])) hidden.push(`the ring of the focused ${cards[k]} under ${cards[k + 1]} (rgb ${r} ${g} ${b} at its right side)`);
+      hidden.push(...(await ringUnder(page, k)));
     }
     // A dimmed card whose next two are playable, lifted into its ring's top side (a Q read as
     // an O there) and beside its right side: the classes a turn following suit gives them, set
     // here (what they look like is the hand's CSS), the cards checked to be lifted.
     expect(cards.length).toBeGreaterThanOrEqual(4);
-    await page.$$eval('[data-hand] .slot', (slots) => slots.forEach((e, i) => (e.classList.toggle('dim', i === 1), e.classList.toggle('playable', i === 2 || i === 3))));
-    await settled();
+    await setClasses(page, { dim: [1], playable: [2, 3] });
     const tops = await page.$$eval('[data-hand] .card', (els) => els.slice(1, 4).map((c) => c.getBoundingClientRect().top));
     expect(tops[0]! - tops[1]!, 'the playable neighbour lifted').toBeGreaterThan(8);
     await focusCard(1, 'hand-focus-lifted-360.png');
     expect(hidden).toEqual([]);
+  });
+
+  it("the hand at 360 px with a mouse and the keyboard: the focused card's ring over no index with a card under the pointer (lifted higher), above its neighbour while a refused card shakes", async () => {
+    // A phone-sized window with a mouse (hover: hover) and motion.
+    const page = await chrome.page({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, locale: 'en-US' }, 20_000);
+    const cards = await handToPlay(page);
+    expect(cards.length).toBeGreaterThanOrEqual(4);
+    const problems: string[] = [];
+    /** Card `k` focused from the keyboard and card `h` under the pointer (on its uncovered left part). */
+    const focusAndHover = async (k: number, h: number, shot: string): Promise<void> => {
+      await page.focus(slot(cards[k]!));
+      const r = await page.$eval(`${slot(cards[h]!)} .card`, (c) => c.getBoundingClientRect().toJSON() as Box);
+      await page.mouse.move(r.left + 6, r.top + (r.bottom - r.top) * 0.75);
+      await settled(page);
+      const lift = await page.$eval(slot(cards[h]!), (e) => e.matches(':hover') && e.matches('.playable'));
+      expect(lift, `${cards[h]} under the pointer, playable`).toBe(true);
+      await page.screenshot({ path: path.join(SHOTS, shot) });
+      for (const p of [...(await ringOverIndices(page, k)), ...(await ringGaps(page, k)), ...(await ringUnder(page, k))]) problems.push(`${p} (${cards[h]} under the pointer)`);
+    };
+    // The focused card under the pointer (lifted 0.3 of a card, not the keyboard's 0.2), its
+    // next two not playable; then a dimmed focused card whose neighbour is under the pointer.
+    await setClasses(page, { dim: [0, 2, 3], playable: [1] });
+    await focusAndHover(1, 1, 'hand-hover-focus-360.png');
+    await setClasses(page, { dim: [0, 1, 3], playable: [2] });
+    await focusAndHover(1, 2, 'hand-hover-next-360.png');
+    // A card one may not play refused (Enter on it): while it shakes its ring stays above its
+    // neighbour and goes with it. The shake held at its left-most (a quarter of it in).
+    await page.mouse.move(0, 0);
+    await setClasses(page, { dim: [], playable: [] });
+    // (leading a trick, every card may be played: played on until a turn with one that may not)
+    const refusable = (): Promise<string | null> =>
+      page.$$eval('[data-hand] .slot', (slots) => slots.slice(0, -1).find((e) => e.getAttribute('data-playable') === 'false')?.getAttribute('data-card') ?? null);
+    for (let n = 0; n < 6 && !(await refusable()); n++) {
+      const card = (await page.getAttribute('[data-hand] [data-playable=true]', 'data-card'))!;
+      await page.$eval(slot(card), (e) => (e as HTMLElement).click());
+      await page.waitForSelector(slot(card), { state: 'detached' });
+      await myTurn(page);
+    }
+    const card = await refusable();
+    expect(card, 'a card not playable, with a right neighbour').not.toBeNull();
+    const refused = await page.$$eval('[data-hand] .slot', (slots, c) => slots.findIndex((e) => e.getAttribute('data-card') === c), card);
+    await page.focus(slot(card!));
+    await settled(page);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${slot(card!)}.refused`);
+    const held = await page.$eval(slot(card!), (e) => {
+      // (its own, its face's, its ring's: a pseudo-element's are the subtree's; the name scoped)
+      const shakes = e.getAnimations({ subtree: true }).filter((a) => a instanceof CSSAnimation && /shake$/.test(a.animationName));
+      for (const a of shakes) {
+        a.pause();
+        a.currentTime = 75;
+      }
+      return shakes.length;
+    });
+    expect(held, 'the refused card shakes').toBeGreaterThan(0);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.screenshot({ path: path.join(SHOTS, 'hand-refused-shake-360.png') });
+    for (const p of await ringUnder(page, refused)) problems.push(`${p}, shaking`);
+    expect(problems).toEqual([]);
   });
 
   it('the table menu at 360 px in en, fr and de: every entry on one line, inside the menu', async () => {
