@@ -5,7 +5,9 @@
  * the hand and every back of the other seats drawn with an edge and an opaque background that
  * its ink reads on, playable cards told apart from the others, the bidding buttons and the home
  * page's choices outlined, the seat plates and the deal summary opaque (the table's rim not drawn
- * through them), the sit dialog's buttons outlined. In light and dark system themes (Chromium's
+ * through them), the sit dialog's buttons outlined; each team told apart without its colour (a
+ * line of its own, one style wherever drawn: the free seats' buttons, the seat plates, the top
+ * bar's scores, the deal's tally, the score sheet's columns). In light and dark system themes (Chromium's
  * emulation follows the colour scheme). And the keyboard focus ring on a gold button (the home
  * page's create, the sit dialog's OK, the lobby's start, Take) in a colour apart from the gold,
  * in the normal look too. Screenshots
@@ -133,6 +135,36 @@ function onCanvas(found: Look[], where: string, canvas: string, minContrast = 4.
 /** A look's tell-tale for "playable or not": what a forced palette keeps (border, outline, opacity). */
 const tell = (l: Look): string => `${l.border} ${l.borderStyle} ${l.borderColor} / ${l.outline} ${l.outlineStyle} / ${l.opacity}`;
 
+/** The line each element matching `selector` draws (its border sides 2 px wide or more: side, width, style), and the team it stands for. */
+function lines(page: Page, selector: string): Promise<{ team: number; line: string }[]> {
+  return page.$$eval(selector, (els) =>
+    els
+      .filter((e) => e.getBoundingClientRect().width > 0)
+      .map((e) => {
+        const s = getComputedStyle(e);
+        const line = ['top', 'right', 'bottom', 'left']
+          .map((k) => ({ k, w: parseFloat(s.getPropertyValue(`border-${k}-width`)), style: s.getPropertyValue(`border-${k}-style`) }))
+          .filter((b) => b.w >= 2 && b.style !== 'none' && b.style !== 'hidden')
+          .map((b) => `${b.k} ${b.w}px ${b.style}`)
+          .join(', ');
+        return { team: e.closest('.team-0, .team-ink-0') ? 0 : e.closest('.team-1, .team-ink-1') ? 1 : -1, line };
+      }),
+  );
+}
+
+/**
+ * The teams told apart without their colours: every element of a team drawn with the same line
+ * (2 px or more), the two teams' lines not alike.
+ */
+function teamsApart(found: { team: number; line: string }[], where: string): void {
+  const by = [0, 1].map((tm) => [...new Set(found.filter((f) => f.team === tm).map((f) => f.line))]);
+  for (const tm of [0, 1]) {
+    expect(by[tm], `${where}: team ${tm}'s lines, one for all its own`).toHaveLength(1);
+    expect(by[tm]![0], `${where}: team ${tm} drawn with a line`).not.toBe('');
+  }
+  expect(by[0]![0], `${where}: the two teams' lines apart`).not.toBe(by[1]![0]);
+}
+
 /** Focuses `selector` as a keyboard user would have it (the ring shown): a key pressed first. */
 async function keyboardFocus(page: Page, selector: string): Promise<Look> {
   await page.keyboard.press('Shift');
@@ -212,6 +244,8 @@ describe('forced colours (Windows high contrast)', () => {
       // The sit dialog: OK and Cancel outlined (their fills are dropped), OK's focus ring drawn.
       await sitDialog(page);
       await page.screenshot({ path: path.join(SHOTS, `sit-${theme}.png`) });
+      // Each free seat's team: its button's edge (the team's colour was all that told it).
+      teamsApart(await lines(page, '[data-sit]'), 'free seat');
       outlined(await looks(page, '[data-testid=sit-confirm]'), 'sit OK');
       outlined(await looks(page, '[role=dialog] form button:not([type=submit])'), 'sit Cancel');
       expect((await keyboardFocus(page, '[data-testid=sit-confirm]')).outline, 'sit OK: focus ring').toBeGreaterThanOrEqual(2);
@@ -257,6 +291,35 @@ describe('forced colours (Windows high contrast)', () => {
       const trick = await looks(page, '[data-trick-card] .card');
       outlined(trick, 'trick card');
       onCanvas(trick, 'trick card', canvas);
+
+      // Each seat's team, and each team's score in the top bar, the deal's tally (on a phone its
+      // names hidden) and the score sheet's columns: a line of the team's own, the same in all of
+      // them (their colours were all that told the teams apart).
+      await page.waitForSelector('[data-testid=deal-score]');
+      const seats = await lines(page, '[data-seat] .plate');
+      expect(seats.map((l) => l.team).sort(), 'the four seats').toEqual([0, 0, 1, 1]);
+      teamsApart(seats, 'seat plate');
+      const scores = await lines(page, 'header [data-testid=scores] .score');
+      const tally = await lines(page, '[data-testid=deal-score] > div');
+      await page.click('header .sheet-btn');
+      await page.waitForSelector('[data-testid=sheet-modal] thead');
+      await page.screenshot({ path: path.join(SHOTS, `sheet-${theme}.png`) });
+      const sheet = await lines(page, '[data-testid=sheet-modal] thead th:is(.team-ink-0, .team-ink-1)');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=sheet-modal]', { state: 'detached' });
+      for (const [what, found] of [
+        ['top bar score', scores],
+        ["deal's tally", tally],
+        ['score sheet column', sheet],
+      ] as const) {
+        expect(found.length, `${what}: both teams`).toBe(2);
+        teamsApart(found, what);
+      }
+      // (one key: a team's line is of one style wherever it is drawn)
+      for (const tm of [0, 1]) {
+        const styles = new Set([seats, scores, tally, sheet].flatMap((found) => found.filter((f) => f.team === tm).flatMap((f) => f.line.split(', ').map((side) => side.split(' ')[2]))));
+        expect([...styles], `team ${tm}: its line's style, the same everywhere`).toHaveLength(1);
+      }
 
       // The deal summary: an opaque panel (the rim and plates not seen through it), Continue outlined.
       await playUntil(page, 'the deal summary', async () => (await count(page, '[data-testid=continue]:not([disabled])')) > 0);
