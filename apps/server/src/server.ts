@@ -15,7 +15,7 @@ import { Holdings } from './cluster/holdings.js';
 import { Ownership } from './cluster/ownership.js';
 import { allowedOriginsOf, configWith, type Config } from './config.js';
 import { createApp } from './http/app.js';
-import { answerClientError } from './http/errors.js';
+import { answerClientError, answerClosing } from './http/errors.js';
 import { createLogger } from './logger.js';
 import { originPolicy } from './origin-policy.js';
 import { SocketHub } from './socket/hub.js';
@@ -64,8 +64,9 @@ export interface RunningServer {
   statements?: () => number;
   log: Logger;
   /**
-   * Graceful stop: stop accepting connections, let queued commands finish (written and
-   * acknowledged), refuse later ones, close the sockets, then close the store.
+   * Graceful stop: refuse new connections and HTTP requests, let queued commands finish
+   * (written and acknowledged), refuse later ones, close the sockets once what they hold is
+   * written (still serving them meanwhile), stop listening, then close the store.
    */
   close(): Promise<void>;
 }
@@ -118,8 +119,10 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
   if (config.publicUrl === null) origins.push(`http://127.0.0.1:${port}`);
   const originOk = originPolicy(origins, config.publicUrl === null);
   const app = createApp(tables, config, publicUrl, originOk, log);
-  http.on('request', app);
-  const io = createSocketServer(http, tables, hub, config, originOk, log);
+  let stopping = false;
+  // Engine.IO's requests (/socket.io/) never reach this listener: the open sockets are served until they close.
+  http.on('request', (req, res) => (stopping ? answerClosing(res) : app(req, res)));
+  const io = createSocketServer(http, tables, hub, config, originOk, log, () => !stopping);
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   log.info({ port, publicUrl }, 'belote server listening');
 
@@ -135,8 +138,16 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
     close() {
       closing ??= (async () => {
         stopExpiry();
-        cluster?.refuseNew();
-        http.close();
+        if (cluster) {
+          // Stop listening at once: a refused connection is what makes the proxy try the next
+          // replica (a 403 or 503 it would pass on to the client).
+          cluster.refuseNew();
+          http.close();
+        } else {
+          // New handshakes and requests are refused from now on, but the listener stays open until
+          // the sockets are closed: a long-polling client receives each ack with a new request.
+          stopping = true;
+        }
         // Let events already received on open sockets reach their tables before the drain.
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
         await registry.drain();
@@ -144,6 +155,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
         // cluster: the tables are released before their sockets close, so the next process takes them at once
         await cluster?.close().catch((e: unknown) => log.warn({ err: e }, 'could not release the tables at shutdown'));
         await closeConnectionsFlushed(io);
+        http.close();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         http.closeAllConnections?.();
         await registry.idle();

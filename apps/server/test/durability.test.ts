@@ -97,6 +97,60 @@ describe('graceful shutdown (real server process, SIGTERM)', () => {
   });
 });
 
+describe('graceful shutdown (in process, a slow store)', () => {
+  /** A store whose every append takes 15 ms: a burst of changes is still being written when the close begins. */
+  class SlowStore extends MemoryStore {
+    appended = 0;
+    override async append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {
+      await new Promise((r) => setTimeout(r, 15));
+      await super.append(tableId, version, entries);
+      this.appended += entries.length;
+    }
+  }
+
+  // Long-polling: every response ends a request, and the acks after the first need new ones
+  // from the client, which the server must still take while it closes.
+  for (const transport of ['polling', 'websocket'] as const) {
+    it(`acknowledges every change it stored (${transport})`, async () => {
+      const store = new SlowStore();
+      const server = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', webDist: '/nonexistent' }, { store });
+      cleanup.push(() => server.close());
+      const t = await createTable(server);
+      const host = await TestClient.connect(server, { tableId: t.id, hostKey: t.hostKey, transports: [transport] });
+      cleanup.push(() => host.close());
+      const sent = Array.from({ length: 40 }, (_, i) => 10 + i);
+      const acks = sent.map((s) =>
+        host.socket
+          .timeout(5000)
+          .emitWithAck('settings', { options: { turnTimerSeconds: s } })
+          .then((a: Ack) => (a.ok ? 'ok' : a.error.code), () => 'NO_ACK'),
+      );
+      await acks[0];
+      await server.close();
+      const results = await Promise.all(acks);
+      const stored = store.appended;
+      expect(stored).toBeGreaterThan(1); // the close began with changes still queued
+      // the changes run in order: the first `stored` were written, and each of them was acknowledged
+      expect(results.slice(0, stored), `acks ${results.join(', ')}; ${String(stored)} stored`).toEqual(Array(stored).fill('ok'));
+      expect(results.slice(stored)).not.toContain('ok');
+    });
+  }
+
+  it('refuses new connections and HTTP requests while it serves the open sockets', async () => {
+    const store = new SlowStore();
+    const server = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', webDist: '/nonexistent' }, { store });
+    const t = await createTable(server);
+    const host = await TestClient.connect(server, { tableId: t.id, hostKey: t.hostKey, transports: ['polling'] });
+    cleanup.push(() => host.close());
+    void host.emit('settings', { options: { turnTimerSeconds: 10 } }).catch(() => {});
+    const closed = server.close();
+    await expect(TestClient.connect(server, { tableId: t.id, transports: ['polling'] })).rejects.toThrow();
+    const r = await fetch(`${server.url}/api/tables/${t.id}`);
+    expect([r.status, ((await r.json()) as { error: { code: string } }).error.code]).toEqual([503, 'INTERNAL']);
+    await closed;
+  });
+});
+
 describe('acknowledgement after the write', () => {
   /** A store whose appends wait until the test opens the gate. */
   class GatedStore extends MemoryStore {

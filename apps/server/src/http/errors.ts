@@ -2,6 +2,7 @@
  * HTTP error replies in the protocol's shape `{ error: { code, message } }`, and the final
  * error handler: body-parser failures are the client's (400/413/415), anything else a logged 500.
  */
+import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode, HttpErrorBody } from '@belote/protocol';
 import type { ErrorRequestHandler, Response } from 'express';
@@ -24,6 +25,13 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     log.error({ err }, 'request failed');
     sendError(res, 500, 'INTERNAL', 'internal error');
   };
+}
+
+/** An HTTP request while the server closes (its listener still serves the open sockets). */
+export function answerClosing(res: ServerResponse): void {
+  const body: HttpErrorBody = { error: { code: 'INTERNAL', message: 'the server is shutting down: try again in a moment' } };
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', connection: 'close', 'retry-after': '1' });
+  res.end(JSON.stringify(body));
 }
 
 /**

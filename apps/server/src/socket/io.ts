@@ -31,12 +31,17 @@ export const MAX_MESSAGE_BYTES = 16 * 1024;
 export const CLUSTER_PING = { pingInterval: 1000, pingTimeout: 5000 } as const;
 export const SINGLE_PING = { pingInterval: 10_000, pingTimeout: 5000 } as const;
 
-export function createSocketServer(http: HttpServer, tables: TableDirectory, hub: SocketHub, config: Config, originOk: OriginCheck, log: Logger): TableServer {
+/**
+ * `accepting`: false once the server closes — new Engine.IO sessions are refused (HTTP 403, the
+ * client retries as from a refused connection) while the open ones are still served.
+ */
+export function createSocketServer(http: HttpServer, tables: TableDirectory, hub: SocketHub, config: Config, originOk: OriginCheck, log: Logger, accepting: () => boolean): TableServer {
   const io: TableServer = new Server(http, {
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     serveClient: false,
-    // Browsers always send Origin on WebSocket and cross-origin requests; other clients may omit it.
-    allowRequest: (req, cb) => cb(null, originOk(req.headers.origin, req.headers.host)),
+    // Asked for handshakes only (a request without a session id). Browsers always send Origin on
+    // WebSocket and cross-origin requests; other clients may omit it.
+    allowRequest: (req, cb) => (accepting() ? cb(null, originOk(req.headers.origin, req.headers.host)) : cb('the server is shutting down: connect again', false)),
     ...(tables.routed ? CLUSTER_PING : SINGLE_PING),
   });
   hub.attach(io);
