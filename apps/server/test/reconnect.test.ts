@@ -117,6 +117,23 @@ describe('a seat token the client chose', () => {
     await back.next((x) => x.you.seat === 2);
     for (const c of [a, b, back]) c.close();
   });
+
+  it('a sit retried on a new connection after a lost ack is told the seat is taken (its token is the way back), not that the token holds another seat', async () => {
+    const t = await createTable(server);
+    const chosen = 'Xx27_-'.repeat(5) + 'ef';
+    const a = await TestClient.connect(server, { tableId: t.id });
+    expect(await a.emit('sit', { seat: 0, name: 'Ann', token: chosen })).toMatchObject({ ok: true, seat: 0 });
+    a.close();
+    // the ack was lost: the client connects again without the token and sends the same sit
+    const again = await TestClient.connect(server, { tableId: t.id });
+    const before = again.last.version;
+    expect(await again.emit('sit', { seat: 0, name: 'Ann', token: chosen })).toEqual({ ok: false, error: { code: 'SEAT_TAKEN', message: 'seat 0 is taken' } });
+    expect(again.last.version).toBe(before);
+    again.close();
+    const back = await TestClient.connect(server, { tableId: t.id, token: chosen });
+    expect(back.last.you.seat).toBe(0);
+    back.close();
+  });
 });
 
 describe('sync', () => {

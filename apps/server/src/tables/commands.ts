@@ -45,8 +45,9 @@ export function planCommand(t: TableState, actor: Actor, cmd: Command): PlanResu
       const token = cmd.payload.token ?? newSecret(); // the client's own, when it chose one
       const tokenHash = sha256Hex(token);
       // A chosen token must not be another seat's: the handshake would take it back to the first
-      // seat holding it, and the two seats would share its budgets. (The sender's own seat may keep it.)
-      if (cmd.payload.token !== undefined && SEATS.some((s) => s !== actor.seat && hashMatches(tokenHash, t.seats[s]?.tokenHash ?? null)))
+      // seat holding it, and the two seats would share its budgets. (The sender's own seat may keep
+      // it; the seat asked for, if it holds it, is taken: a sit retried after a lost ack gets SEAT_TAKEN.)
+      if (cmd.payload.token !== undefined && SEATS.some((s) => s !== actor.seat && s !== seat && hashMatches(tokenHash, t.seats[s]?.tokenHash ?? null)))
         return no('BAD_REQUEST', 'sit.token: this token already holds another seat at this table: draw a new one');
       const entries: LogEntry[] = actor.seat !== null ? [{ type: 'unseat', seat: actor.seat }] : [];
       entries.push({ type: 'seat', seat, name, tokenHash, bot: null });
