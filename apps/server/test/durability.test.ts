@@ -37,6 +37,18 @@ async function startedTable(url: string, seed: string) {
   return { id: t.id, driver, tokens };
 }
 
+/** 40 `settings` changes at once, each telling itself apart (turnTimerSeconds 10, 11, …): their values and their answers ('ok', an error code, or NO_ACK). */
+function settingsBurst(host: TestClient): { sent: number[]; acks: Promise<string>[] } {
+  const sent = Array.from({ length: 40 }, (_, i) => 10 + i);
+  const acks = sent.map((s) =>
+    host.socket
+      .timeout(5000)
+      .emitWithAck('settings', { options: { turnTimerSeconds: s } })
+      .then((a: Ack) => (a.ok ? 'ok' : a.error.code), () => 'NO_ACK'),
+  );
+  return { sent, acks };
+}
+
 describe('graceful shutdown (real server process, SIGTERM)', () => {
   it('finishes in-flight writes, logs, exits 0, and keeps exactly what it acknowledged', { timeout: 60_000 }, async () => {
     const dataDir = tempDir();
@@ -79,13 +91,7 @@ describe('graceful shutdown (real server process, SIGTERM)', () => {
     const host = await TestClient.connect(proc, { tableId: t.id, hostKey: t.hostKey });
     cleanup.push(() => host.close());
     // A burst of changes, each telling itself apart (turnTimerSeconds 10, 11, …), then SIGTERM while they run.
-    const sent = Array.from({ length: 40 }, (_, i) => 10 + i);
-    const acks = sent.map((s) =>
-      host.socket
-        .timeout(5000)
-        .emitWithAck('settings', { options: { turnTimerSeconds: s } })
-        .then((a: Ack) => (a.ok ? 'ok' : a.error.code), () => 'NO_ACK'),
-    );
+    const { sent, acks } = settingsBurst(host);
     await acks[0]; // the burst has reached the server and is being applied
     expect((await proc.stop('SIGTERM')).code).toBe(0);
     const results = await Promise.all(acks);
@@ -118,13 +124,7 @@ describe('graceful shutdown (in process, a slow store)', () => {
       const t = await createTable(server);
       const host = await TestClient.connect(server, { tableId: t.id, hostKey: t.hostKey, transports: [transport] });
       cleanup.push(() => host.close());
-      const sent = Array.from({ length: 40 }, (_, i) => 10 + i);
-      const acks = sent.map((s) =>
-        host.socket
-          .timeout(5000)
-          .emitWithAck('settings', { options: { turnTimerSeconds: s } })
-          .then((a: Ack) => (a.ok ? 'ok' : a.error.code), () => 'NO_ACK'),
-      );
+      const { acks } = settingsBurst(host);
       await acks[0];
       await server.close();
       const results = await Promise.all(acks);
