@@ -387,7 +387,8 @@ describe('practice against three strong bots, offline', () => {
     for (const allowed of [true, false]) {
       const host = await context.newPage();
       await host.goto(`${base()}/`);
-      await host.click('[data-testid=create-form] label:has-text("301")');
+      // The default target (1000): the phone check below plays on to the host's next turn to bid,
+      // and a game to 301 could end first (CI saw it: no bid, no card, no continue for 20 s).
       await host.click('[data-testid=opt-bots]');
       if (allowed) await host.click('[data-testid=opt-hints]');
       await host.click('[data-testid=create]');
@@ -422,8 +423,9 @@ describe('practice against three strong bots, offline', () => {
         // button (it stood on it: a short label, "Hint", "Tipp", fits beside the seat). The bots may
         // have taken before the host spoke: play on to the host's next turn to bid.
         for (let i = 0; i < 60 && !(await host.$('[data-bid=pass]:not([disabled])')); i++) {
-          const next = await host.waitForSelector('[data-bid=pass]:not([disabled]), [data-card].playable, [data-testid=continue]:not([disabled])', { timeout: 20_000 });
+          const next = await host.waitForSelector('[data-bid=pass]:not([disabled]), [data-card].playable, [data-testid=continue]:not([disabled]), [data-testid=game-over]', { timeout: 20_000 });
           if (await next.evaluate((e) => e.matches('[data-bid]'))) break;
+          expect(await next.evaluate((e) => e.matches('[data-testid=game-over]')), 'the game ended before the host\'s turn to bid').toBe(false);
           const v = Number(await host.getAttribute('.screen', 'data-version'));
           const card = await next.evaluate((e) => e.matches('[data-card]'));
           await next.click({ timeout: 1500, ...(card ? { position: { x: 8, y: 14 } } : {}) }).catch(() => {});
