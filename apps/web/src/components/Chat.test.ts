@@ -154,6 +154,38 @@ describe('ChatPanel', () => {
     expect(input.hasAttribute('maxlength')).toBe(false);
   });
 
+  it('sends a line typed while the last is on its way once that one is answered; the same line twice goes once', async () => {
+    const answers: ((ack: unknown) => void)[] = [];
+    const { client, t } = await clientWith(1, {}, { chat: () => new Promise((r) => answers.push(r)) });
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: 1 });
+    const input = screen.getByTestId<HTMLInputElement>('chat-input');
+    const texts = () => t.sent.filter((s) => s.event === 'chat').map((s) => (s.payload as { text: string }).text);
+    await fireEvent.input(input, { target: { value: 'un' } });
+    await fireEvent.submit(input.form!); // Enter
+    await fireEvent.submit(input.form!); // Enter again: a double tap
+    await fireEvent.input(input, { target: { value: 'deux' } });
+    expect(screen.getByTestId<HTMLButtonElement>('chat-send').disabled).toBe(false);
+    await fireEvent.submit(input.form!); // Enter on the next line, the first not yet answered
+    await tick();
+    expect(texts()).toEqual(['un']);
+    answers.shift()!({ ok: true, id: 10 });
+    await tick();
+    await tick();
+    expect(texts()).toEqual(['un', 'deux']);
+    answers.shift()!({ ok: true, id: 11 });
+    await tick();
+    expect(input.value).toBe('');
+    // a double tap on one line: sent once
+    await fireEvent.input(input, { target: { value: 'trois' } });
+    await fireEvent.submit(input.form!);
+    await fireEvent.submit(input.form!);
+    answers.shift()!({ ok: true, id: 12 });
+    await tick();
+    await tick();
+    expect(texts()).toEqual(['un', 'deux', 'trois']);
+    expect(input.value).toBe('');
+  });
+
   it('empties the field when its line shows though the ack was lost, not when something else was typed since', async () => {
     const answers: ((ack: unknown) => void)[] = [];
     const { client, t } = await clientWith(1, {}, { chat: () => new Promise((r) => answers.push(r)) });
