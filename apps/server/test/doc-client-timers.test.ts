@@ -47,6 +47,30 @@ describe('§8 clocks', () => {
     t.close();
   });
 
+  it('two turns that start in the same millisecond each carry their clock (§5.4: every step that gives a human the turn)', async () => {
+    // Turns that start in one millisecond have equal deadlines; the step must carry the new
+    // turn's clock all the same. Freezing the clock makes every turn start in the same one.
+    const t = await DocTable.create(server.url, { rules: { variant: 'coinche' }, options: { turnTimerSeconds: 300 } });
+    await t.host.send('start', {});
+    await t.spectator.waitFor(() => t.spectator.state!.view?.deal?.turn != null, 3000, 'the first deal');
+    const now = Date.now();
+    const frozen = vi.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      const from = t.spectator.frames.length;
+      await t.play({ random: rng(5), until: () => t.acted.length >= 6 });
+      await t.settle();
+      const steps = t.spectator.frames.slice(from).filter((f) => f.name === 'step').map((f) => f.frame as Step);
+      expect(steps.length).toBeGreaterThanOrEqual(6);
+      // the client checks every step (doc-client/checks.ts); each of these gave a human the turn
+      const turns = steps.filter((x) => !x.events.some((e) => e.type === 'redeal' || e.type === 'dealScored'));
+      expect(turns.map((x) => x.timers?.turnMsLeft)).toEqual(turns.map(() => 300 * 10));
+    } finally {
+      frozen.mockRestore();
+    }
+    expect(t.problems()).toEqual([]);
+    t.close();
+  });
+
   it('GRACE_MS: a disconnected player\'s turns are played by a bot (botPlaying) until the token comes back', async () => {
     const t = await DocTable.create(server.url);
     await t.host.send('start', {});

@@ -79,6 +79,8 @@ export class AutoSteps {
   /** Per seat: a bot plays for the absent human. */
   readonly takeover: boolean[] = [false, false, false, false];
   private turnDeadline: number | null = null;
+  /** Turns whose clock started so far: a new turn is a new clock even at the same deadline (PROTOCOL.md §5.4). */
+  private turns = 0;
   private pending: { key: string; handle: NodeJS.Timeout } | null = null;
   private readonly grace: (NodeJS.Timeout | null)[] = [null, null, null, null];
   private readonly rng: Rng = seededRng(newSecret());
@@ -142,7 +144,10 @@ export class AutoSteps {
     }, step.delay);
     handle.unref?.();
     this.pending = { key, handle };
-    if (step.timer) this.turnDeadline = Date.now() + step.delay;
+    if (step.timer) {
+      this.turnDeadline = Date.now() + step.delay;
+      this.turns += 1;
+    }
   }
 
   private retryLater(): void {
@@ -154,7 +159,7 @@ export class AutoSteps {
   private clocksKey(): string {
     const p = this.currentPause();
     if (this.turnDeadline === null && !p) return '';
-    return `${this.turnDeadline}|${p ? `${p.version}:${this.readySeats(p).join()}` : ''}`;
+    return `${this.turns}:${this.turnDeadline}|${p ? `${p.version}:${this.readySeats(p).join()}` : ''}`;
   }
 
   /**
@@ -179,6 +184,7 @@ export class AutoSteps {
     const p = this.currentPause();
     return {
       turnDeadline: this.turnDeadline,
+      turn: this.turns,
       nextDeal: p && { deadline: this.pauseEnd(p), ready: this.readySeats(p) as NextDeal['ready'] },
     };
   }

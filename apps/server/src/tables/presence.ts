@@ -6,13 +6,16 @@
  * frame only when a value differs from it: a new turn's clock rides on the step that starts the
  * turn, not on a presence frame of its own. Changes are coalesced per tick (a reconnect storm of
  * N sockets costs one frame per tick, not N). Clocks are sent as time left, computed when the
- * frame is sent, and compared as deadlines (time left changes every millisecond).
+ * frame is sent, and compared as deadlines (time left changes every millisecond) and turns (two
+ * turns may start in one millisecond).
  */
 import type { NextDeal, Presence, SeatInfo, StepEvent, Timers } from '@belote/protocol';
 
 /** The table's clocks as absolute deadlines on the server's clock (never sent as such). */
 export interface Clocks {
   turnDeadline: number | null;
+  /** Which turn the deadline is for (a count of turns started): two turns started in the same millisecond share a deadline, not a turn. */
+  turn: number;
   nextDeal: { deadline: number; ready: NextDeal['ready'] } | null;
 }
 
@@ -41,6 +44,7 @@ interface Held extends Clocks {
 
 const sameClocks = (a: Clocks, b: Clocks): boolean =>
   a.turnDeadline === b.turnDeadline &&
+  a.turn === b.turn &&
   (a.nextDeal === b.nextDeal || (a.nextDeal !== null && b.nextDeal !== null && a.nextDeal.deadline === b.nextDeal.deadline && a.nextDeal.ready.every((r, i) => r === b.nextDeal!.ready[i])));
 
 const sameSeats = (a: readonly SeatPresence[], b: readonly SeatInfo[]): boolean => a.every((s, i) => s.connected === b[i]!.connected && s.botPlaying === b[i]!.botPlaying);
@@ -49,6 +53,7 @@ const heldOf = (f: PresenceFacts): Held => ({
   seats: f.seats.map((s) => ({ connected: s.connected, botPlaying: s.botPlaying })),
   spectators: f.spectators,
   turnDeadline: f.turnDeadline,
+  turn: f.turn,
   nextDeal: f.nextDeal && { deadline: f.nextDeal.deadline, ready: [...f.nextDeal.ready] as NextDeal['ready'] },
 });
 
@@ -86,6 +91,7 @@ export class PresenceSender {
   stepTimers(clocks: Clocks): Timers | undefined {
     if (sameClocks(this.held, clocks)) return undefined;
     this.held.turnDeadline = clocks.turnDeadline;
+    this.held.turn = clocks.turn;
     this.held.nextDeal = clocks.nextDeal && { deadline: clocks.nextDeal.deadline, ready: [...clocks.nextDeal.ready] as NextDeal['ready'] };
     return timersOf(clocks);
   }
