@@ -40,12 +40,15 @@ interface ViteApi {
 function distIsFresh(): boolean {
   const built = path.join(dist, 'index.html');
   if (!existsSync(built)) return false;
-  const sources = [path.join(web, 'src'), path.join(web, 'index.html'), path.join(web, 'vite.config.ts'), path.join(root, 'packages/rules/src'), path.join(root, 'packages/bots/src'), path.join(root, 'packages/protocol/src')];
+  // Everything the build reads: the service worker's plugin, the manifest and icons (public/),
+  // Svelte's config and the dependencies' versions too, not only the sources.
+  const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'sw-plugin.ts', 'svelte.config.js', 'package.json'].map((f) => path.join(web, f));
+  const sources = [...inputs, ...['rules', 'bots', 'protocol'].map((p) => path.join(root, `packages/${p}/src`)), path.join(root, 'pnpm-lock.yaml')];
   return Math.max(...sources.map(newest)) < statSync(built).mtimeMs;
 }
 
 async function buildWeb(): Promise<void> {
-  if (distIsFresh() && !process.env.E2E_REBUILD) return;
+  if (distIsFresh() && !['1', 'true'].includes(process.env.E2E_REBUILD ?? '')) return;
   const vitePath = createRequire(path.join(web, 'package.json')).resolve('vite');
   const vite = (await import(pathToFileURL(vitePath).href)) as ViteApi;
   // The production build `pnpm build` makes: Vite keeps a NODE_ENV already set, and vitest's
