@@ -62,10 +62,14 @@ describe('§4 refusals common to every event', () => {
     expect(await refused(s, 'sit', { seat: '\u202Ex\u2066\u0085\n', name: 'Eve' }, 'BAD_REQUEST')).toBe('sit.seat: not a seat (0-3): "\\u202ex\\u2066\\u0085\\n"');
     const many = await refused(s, 'addBot', { seat: 9, level: 'god', a: 1, b: 2, c: 3 }, 'BAD_REQUEST');
     expect(many.split(';').length).toBeLessThanOrEqual(3);
-    // names (DisplayNameSchema): 1–24 letters, digits, spaces and . ' _ -
-    await refused(s, 'sit', { seat: 1, name: 'x'.repeat(25) }, 'BAD_REQUEST');
-    await refused(s, 'sit', { seat: 1, name: '<b>' }, 'BAD_REQUEST');
-    await refused(s, 'sit', { seat: 1, name: '   ' }, 'BAD_REQUEST');
+    // names (DisplayNameSchema): 1–24 letters, digits, spaces and . ' _ -, a letter or digit among them; one reason
+    await refused(s, 'sit', { seat: 1, name: 'x'.repeat(25) }, 'BAD_REQUEST', 'sit.name: name is longer than 24 characters');
+    await refused(s, 'sit', { seat: 1, name: '<b>' }, 'BAD_REQUEST', "sit.name: name may hold letters, digits, spaces and . ' _ -");
+    await refused(s, 'sit', { seat: 1, name: '   ' }, 'BAD_REQUEST', 'sit.name: name is empty');
+    for (const name of ['...', '-_-', '\u0301']) await refused(s, 'sit', { seat: 1, name }, 'BAD_REQUEST', 'sit.name: name must hold a letter or a digit');
+    // a phone's no-break spaces are plain ones, a run of them one; what is kept and shown is the cleaned name
+    expect(await t.seats[1]!.send('sit', { seat: 1, name: '\u202fJean\u00a0\u00a0Paul ' })).toMatchObject({ ok: true });
+    await s.waitFor(() => s.state!.table.seats[1].name === 'Jean Paul', 3000, 'the renamed seat');
     t.close();
   });
 

@@ -246,7 +246,11 @@ describe('PROTOCOL.md examples parse with their schemas', () => {
     const name = (n: string) => clientEventSchema('sit', 'classic').safeParse({ seat: 0, name: n });
     for (const ok of ['Zoé', 'Jürgen', '李', 'Zoe\u0301', "O'Neil-Jr. _x", '𝒜'.repeat(24), 'Ⅻ ½']) expect(name(ok).success, ok).toBe(true);
     expect(name('  Al  ').data).toEqual({ seat: 0, name: 'Al' });
-    for (const bad of ['', '   ', 'a!', 'a\tb', 'a\u00a0b', '🂡', 'x'.repeat(25), '𝒜'.repeat(25), '<b>']) expect(name(bad).success, bad).toBe(false);
+    for (const bad of ['', '   ', 'a!', 'a\tb', '🂡', 'x'.repeat(25), '𝒜'.repeat(25), '<b>', '...', '-_-', '\u0301']) expect(name(bad).success, bad).toBe(false);
+    // cleaned first: NFC, any run of spaces (no-break ones too) one plain space
+    expect(section('## 4.')).toContain('(`\' Jean\\u00A0\\u00A0Paul\'` sits as `Jean Paul`)');
+    expect(name(' Jean\u00a0\u00a0Paul').data).toEqual({ seat: 0, name: 'Jean Paul' });
+    expect(name('Zoe\u0301').data).toEqual({ seat: 0, name: 'Zo\u00e9' });
   });
 
   it('§1 session: the sit payload is well-formed', () => {

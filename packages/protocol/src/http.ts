@@ -6,6 +6,7 @@
 import { COINCHE_TARGETS, RulesSchema, SeatSchema, TARGETS, VARIANTS, targetsOf, type GameRecord, type Target } from '@belote/rules';
 import { z } from 'zod';
 import { BOT_LEVELS, TABLE_STATUSES } from './constants.js';
+import { cleanDisplayName, displayNameProblem } from './display-name.js';
 import { ERROR_CODES } from './errors.js';
 import { quote } from './refusal.js';
 import { RulesViewSchema } from './view-schema.js';
@@ -60,13 +61,18 @@ export type CreateTableRequest = z.infer<typeof CreateTableRequestSchema>;
 /** Table ids: 22 url-safe base64 characters (128 random bits). */
 export const TableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a table id');
 
-/** Display names: 1–24 characters, letters, digits, spaces and a little punctuation. */
+/**
+ * Display names (display-name.ts): cleaned (NFC, spaces of any kind one plain space, trimmed),
+ * then 1–24 letters, digits, marks, spaces and . ' _ -, with at least one letter or digit.
+ * The cleaned name is what the server keeps; a refusal gives one reason.
+ */
 export const DisplayNameSchema = z
   .string()
-  .trim()
-  .min(1, 'name is empty')
-  .max(24, 'name is longer than 24 characters')
-  .regex(/^[\p{L}\p{N}\p{M} .'_-]+$/u, 'name may hold letters, digits, spaces and . \' _ -');
+  .overwrite(cleanDisplayName)
+  .superRefine((name, ctx) => {
+    const problem = displayNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: name });
+  });
 
 /** `POST /api/tables` 201 response. */
 export const CreateTableResponseSchema = z.strictObject({

@@ -15,3 +15,4 @@ export * from './chat-constants.js';
 export * from './chat.js';
 export * from './chat-fold.js';
 export * from './chat-text.js';
+export * from './display-name.js';

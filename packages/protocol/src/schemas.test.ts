@@ -1,6 +1,6 @@
 import { newGame, randomPolicy, seededRng, shuffledDeck, startDeal, viewFor, apply, SEATS, type GameState } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
-import { ActionSchemas, CreateTableRequestSchema, GameEventSchema, GameViewSchema, HandshakeSchema, ClientEventSchemas, DisplayNameSchema, TableIdSchema, clientEventSchema, issuesText } from './index.js';
+import { ActionSchemas, CreateTableRequestSchema, GameEventSchema, GameViewSchema, HandshakeSchema, ClientEventSchemas, DisplayNameSchema, TableIdSchema, cleanDisplayName, clientEventSchema, displayNameProblem, issuesText } from './index.js';
 
 describe('outbound schemas', () => {
   it.each([['classic', {}], ['coinche', { variant: 'coinche' as const }]] as const)('parse every view and event of simulated %s games, and reject an extra field', (_, rules) => {
@@ -54,6 +54,30 @@ describe('inbound schemas', () => {
     expect(ClientEventSchemas.action.safeParse({ version: 3, action: { type: 'play', card: 'JH' } }).success).toBe(true);
     expect(ClientEventSchemas.action.safeParse({ version: 3, action: { type: 'play', card: '1H' } }).success).toBe(false);
     expect(ClientEventSchemas.action.safeParse({ version: 3, action: { type: 'play', card: 'JH', seat: 2 } }).success).toBe(false);
+  });
+  it('names: one reason per refusal; no name without a letter or digit; any space kind is a plain one; NFC', () => {
+    const reasons = (raw: string) => {
+      const r = DisplayNameSchema.safeParse(raw);
+      return r.success ? 'ok' : r.error.issues.map((i) => i.message);
+    };
+    for (const raw of ['...', '-_-', "'", '\u0301', '\u0301\u0301', ' . ']) expect(reasons(raw), JSON.stringify(raw)).toEqual(['name must hold a letter or a digit']);
+    for (const raw of ['', '   ', '\u00a0\u202f', '\u3000']) expect(reasons(raw), JSON.stringify(raw)).toEqual(['name is empty']);
+    expect(reasons('<'.repeat(25))).toEqual(['name is longer than 24 characters']);
+    expect(reasons('<b>')).toEqual(["name may hold letters, digits, spaces and . ' _ -"]);
+    // no-break spaces (a phone's, a French keyboard's), thin, ideographic: a plain space; a run is one
+    expect(DisplayNameSchema.parse('Jean\u00a0Paul')).toBe('Jean Paul');
+    expect(DisplayNameSchema.parse('\u202fJean \u202f\u3000 Paul\u00a0')).toBe('Jean Paul');
+    // composed: é typed as e + U+0301 is the one character é, and counts as one
+    expect(DisplayNameSchema.parse('Zoe\u0301')).toBe('Zo\u00e9');
+    expect(DisplayNameSchema.parse('e\u0301'.repeat(24))).toBe('\u00e9'.repeat(24));
+    expect(DisplayNameSchema.parse('R2-D2')).toBe('R2-D2');
+    expect(DisplayNameSchema.parse('李')).toBe('李');
+    // the web client's fields use the same rule (zod-free)
+    expect(displayNameProblem(cleanDisplayName('Jean\u00a0Paul'))).toBeNull();
+    expect(displayNameProblem(cleanDisplayName('...'))).toBe('name must hold a letter or a digit');
+    // through an event payload: the field is named once
+    const sit = ClientEventSchemas.sit.safeParse({ seat: 0, name: ' ' });
+    expect(sit.success ? '' : issuesText(sit.error)).toBe('name: name is empty');
   });
   it('take each variant its own targets, with its default when none is given', () => {
     const problem = (body: unknown) => {

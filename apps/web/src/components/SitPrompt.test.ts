@@ -59,6 +59,24 @@ describe('the name prompt to take a seat', () => {
     await waitFor(() => expect(typed()).toBeUndefined());
   });
 
+  it("takes a name by the server's rule: no Sit for one it would refuse; a phone's no-break spaces sent as plain ones", async () => {
+    prefs.setLang('en');
+    const { client, t } = connected(lobby(), { sit: { ok: true, seat: 2, token: 'tok' } });
+    render(TableView, { id: TABLE_ID, storeFactory: () => client });
+    await fireEvent.click(await waitFor(() => document.querySelector<HTMLElement>('[data-sit="2"]')!));
+    const input = await screen.findByTestId<HTMLInputElement>('name-input');
+    const sit = screen.getByTestId<HTMLButtonElement>('sit-confirm');
+    for (const value of ['...', '-_-', '\u0301', '   ', '<b>']) {
+      await fireEvent.input(input, { target: { value } });
+      expect(sit.disabled, JSON.stringify(value)).toBe(true);
+    }
+    await fireEvent.input(input, { target: { value: ' Jean\u00a0\u202fPaul\u00a0' } });
+    expect(sit.disabled).toBe(false);
+    await fireEvent.click(sit);
+    await waitFor(() => expect(typed()).toBeUndefined());
+    expect(t.sent.filter((m) => m.event === 'sit').map((m) => (m.payload as { name: string }).name)).toEqual(['Jean Paul']);
+  });
+
   it('a refused sit (the seat just taken) stays open with the name and says why', async () => {
     prefs.setLang('en');
     const { client } = connected(lobby(), { sit: { ok: false, error: { code: 'SEAT_TAKEN', message: 'seat 2 is taken' } } });

@@ -1,0 +1,28 @@
+/**
+ * Display names (a seat's, a spectator's in the chat): how the server cleans one and why it
+ * refuses one. `DisplayNameSchema` applies these; a client checks a name with the same two
+ * before offering to send it (zod-free: exported by `@belote/protocol/client` too).
+ */
+
+export const NAME_MAX_CHARS = 24;
+
+/** Every space separator (U+00A0 and U+202F that phones and French keyboards type, U+3000, …). */
+const SPACES = /\p{Zs}+/gu;
+const ALLOWED = /^[\p{L}\p{N}\p{M} .'_-]*$/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** The name as it is kept and shown: NFC, each run of spaces one plain space, trimmed. */
+export function cleanDisplayName(raw: string): string {
+  return raw.normalize('NFC').replace(SPACES, ' ').trim();
+}
+
+/** Why a cleaned name is refused (one reason, the first that applies), or null. */
+export function displayNameProblem(name: string): string | null {
+  if (name === '') return 'name is empty';
+  // code points, as the chat counts: an astral letter is one character
+  if ([...name].length > NAME_MAX_CHARS) return `name is longer than ${NAME_MAX_CHARS} characters`;
+  if (!ALLOWED.test(name)) return "name may hold letters, digits, spaces and . ' _ -";
+  // punctuation or marks alone would show as no name at all
+  if (!LETTER_OR_DIGIT.test(name)) return 'name must hold a letter or a digit';
+  return null;
+}
