@@ -42,6 +42,17 @@ describe('config', () => {
     expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example/x, http://b.example:8080' }).allowedOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
   });
 
+  it('ALLOWED_ORIGINS: empty entries (a doubled or trailing comma) are skipped, as an empty variable is (PROTOCOL.md §13)', () => {
+    const origins = (v: string) => loadConfig({ ALLOWED_ORIGINS: v }).allowedOrigins;
+    expect(origins('https://a.example,,https://b.example')).toEqual(['https://a.example', 'https://b.example']);
+    expect(origins('https://a.example,')).toEqual(['https://a.example']);
+    expect(origins(', https://a.example , ,')).toEqual(['https://a.example']);
+    expect(origins(' , ')).toEqual([]);
+    expect(allowedOriginsOf(loadConfig({ ALLOWED_ORIGINS: ',' }), 'https://cards.example')).toEqual(['https://cards.example']);
+    // an entry that is not empty is checked as ever
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://a.example,,nope' })).toThrow('invalid configuration:\n  ALLOWED_ORIGINS: not a URL: nope');
+  });
+
   it('integers in decimal digits only; HOST an address or a host name', () => {
     for (const port of ['0x10', '1e3', '3.5', '+1', '-1', ' 3000', 'eighty'])
       expect(() => loadConfig({ PORT: port }), port).toThrow('invalid configuration:\n  PORT: must be a whole number in decimal digits');

@@ -158,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = r.data;
+  // empty entries (`a,,b`, a trailing comma: a list joined from variables, one of them empty) are skipped, as an empty variable counts as unset
   const extra = (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   for (const o of extra) {
     if (!URL.canParse(o)) throw new Error(`invalid configuration:\n  ALLOWED_ORIGINS: not a URL: ${o}`);

@@ -394,6 +394,8 @@ describe('PROTOCOL.md §13 is the server configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u@h/db' })).toThrow('DATABASE_URL');
     expect(text).toMatch(/`ALLOWED_ORIGINS`[^\n]*\[each an `http:\/\/` or `https:\/\/` URL; its origin is allowed\]/);
     expect(loadConfig({ ALLOWED_ORIGINS: 'http://localhost:5173/x, https://b.example' }).allowedOrigins).toEqual(['http://localhost:5173', 'https://b.example']);
+    expect(text).toMatch(/`ALLOWED_ORIGINS`[^\n]*empty entries \(`a,,b`, a trailing comma\) skipped/);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example,,https://b.example,' }).allowedOrigins).toEqual(['https://a.example', 'https://b.example']);
     for (const bad of ['nope', 'file:///tmp/x']) expect(() => loadConfig({ ALLOWED_ORIGINS: bad }), bad).toThrow('ALLOWED_ORIGINS');
   });
 
