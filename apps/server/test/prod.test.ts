@@ -12,7 +12,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DOCKER_COMPOSE, HAPROXY, requireTool } from '../../../test-support/tools.js';
@@ -23,7 +23,30 @@ import { freePort } from './restart-harness.js';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'belote-prod-'));
 chmodSync(work, 0o755); // the unprivileged server reads the deploy inside
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The workspace's projects (pnpm-workspace.yaml: `dir` or `dir/*`). */
+function workspaceProjects(): string[] {
+  const globs = [...readFileSync(join(ROOT, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s*-\s*["']?([^"'\s]+)["']?\s*$/gm)].map((m) => m[1]!);
+  return globs.flatMap((g) =>
+    g.endsWith('/*') ? readdirSync(join(ROOT, g.slice(0, -2)), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(ROOT, g.slice(0, -2), e.name)) : [join(ROOT, g)],
+  );
+}
+/**
+ * pnpm 9's deploy also makes an empty `node_modules/.bin` at each workspace project's directory
+ * joined with the deploy path relative to the root (pnpm/pnpm#8835, #10981): for a deploy under
+ * the OS temp dir, a `belote-prod-XXXX/` in the clone (projects two levels down) or beside it.
+ * Its unique name makes it this run's own; removed after the deploy, and with `work` whatever happens.
+ */
+function removeStrays(): void {
+  for (const p of workspaceProjects()) {
+    const stray = join(p, relative(ROOT, work));
+    if (stray !== work) rmSync(stray, { recursive: true, force: true });
+  }
+}
+afterAll(() => {
+  removeStrays();
+  rmSync(work, { recursive: true, force: true });
+});
 
 const stages = readDockerfile(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
 const runtime = stages.at(-1)!;
@@ -80,6 +103,7 @@ describe('production start path', () => {
     const skipRules = rulesDistIsCurrent() ? ['--filter', '!@belote/rules'] : [];
     await run('pnpm', ['--filter', '@belote/server...', ...skipRules, 'run', 'build']);
     await run('pnpm', ['--filter', '@belote/server', 'deploy', '--prod', app]);
+    removeStrays();
     await run('pnpm', ['--filter', '@belote/web', 'exec', 'vite', 'build', '--outDir', join(app, 'web'), '--emptyOutDir', '--logLevel', 'warn']);
     const buildMs = Math.round(performance.now() - t0);
 
