@@ -6,7 +6,7 @@
  * between processes. HTTP reads of a table this process does not run come from the store.
  */
 import type { CreateTableRequest, TableRecord, TableSummary } from '@belote/protocol';
-import { CHAT_UNREADABLE, type Admission, type Health, type RoomAck, type RoomCommand, type TableDirectory } from '../tables/directory.js';
+import { CHAT_UNREADABLE, UNREADABLE, type Admission, type Health, type RoomAck, type RoomCommand, type TableDirectory } from '../tables/directory.js';
 import type { TableRegistry } from '../tables/registry.js';
 import { nobodyThere, summaryOf } from '../tables/summary.js';
 import { tableRecord } from '../tables/table-record.js';
@@ -56,17 +56,19 @@ export class ClusterDirectory implements TableDirectory {
     return room ? room.command(connId, cmd) : { ok: false, error: MOVED }; // given up: its connection is being closed
   }
 
-  async summary(tableId: string): Promise<TableSummary | null> {
+  async summary(tableId: string): Promise<TableSummary | null | typeof UNREADABLE> {
     const room = await this.readable(tableId);
     if (room) return room.summary();
     const state = await this.deps.registry.peek(tableId);
-    return state && summaryOf(state, nobodyThere);
+    // a table this version cannot replay is not "no such table": it waits for a newer process (as at the handshake)
+    return state === 'unreplayable' ? UNREADABLE : state && summaryOf(state, nobodyThere);
   }
 
-  async record(tableId: string, game?: number): Promise<TableRecord | null | undefined> {
+  async record(tableId: string, game?: number): Promise<TableRecord | null | undefined | typeof UNREADABLE> {
     const room = await this.readable(tableId);
     if (room) return room.record(game);
     const state = await this.deps.registry.peek(tableId);
+    if (state === 'unreplayable') return UNREADABLE;
     return state ? tableRecord(state, game) : undefined;
   }
 

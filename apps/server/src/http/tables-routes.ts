@@ -3,12 +3,24 @@
  * Inputs are validated with the protocol's zod schemas; errors name the field.
  */
 import { CreateTableRequestSchema, TableIdSchema, issuesText, type CreateTableResponse } from '@belote/protocol';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { EventBudget } from '../event-budget.js';
 import { StoreWriteFailed } from '../store/types.js';
-import type { TableDirectory } from '../tables/directory.js';
+import { UNREADABLE, type TableDirectory } from '../tables/directory.js';
 import { sendError } from './errors.js';
+
+/** Seconds: about a process's restart, by when the rollout may have replaced this one. */
+const UNREADABLE_RETRY_S = 10;
+
+/**
+ * A table this process cannot replay (a newer version wrote it, during a rolling upgrade): it
+ * exists, so not a 404; the handshake says the same (`INTERNAL`, connect again later).
+ */
+function sendUnreadable(res: Response): void {
+  res.set('Retry-After', String(UNREADABLE_RETRY_S));
+  sendError(res, 503, 'INTERNAL', 'this server process cannot read the table (written by a newer version): try again later');
+}
 
 /** `linkBase(req)`: the origin share links start with (PUBLIC_URL, or the one the client used). */
 export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) => string, createPerMinute: number, log: Logger): Router {
@@ -37,6 +49,7 @@ export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) =>
   r.get('/tables/:id', async (req, res) => {
     const id = idOf(req);
     const summary = id === null ? null : await tables.summary(id);
+    if (summary === UNREADABLE) return sendUnreadable(res);
     if (!summary) return sendError(res, 404, 'NO_SUCH_TABLE', 'no such table');
     res.json(summary);
   });
@@ -51,6 +64,7 @@ export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) =>
       if (Number.isNaN(game)) return sendError(res, 400, 'BAD_REQUEST', 'game: must be a game index (0, 1, …)');
     }
     const record = await tables.record(id, game);
+    if (record === UNREADABLE) return sendUnreadable(res);
     if (record === undefined) return sendError(res, 404, 'NO_SUCH_TABLE', 'no such table');
     if (!record) return sendError(res, 404, 'NOT_FOUND', `game: no game ${String(game)} at this table`);
     res.json(record);

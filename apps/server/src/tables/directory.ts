@@ -36,12 +36,19 @@ export interface TableDirectory {
   attach(tableId: string, conn: Connection): Promise<boolean>;
   detach(tableId: string, connId: string): Promise<void>;
   command(tableId: string, connId: string, cmd: RoomCommand): Promise<RoomAck>;
-  summary(tableId: string): Promise<TableSummary | null>;
+  /** Null: no such table. */
+  summary(tableId: string): Promise<TableSummary | null | typeof UNREADABLE>;
   /** Undefined: no such table; null: no such game. */
-  record(tableId: string, game?: number): Promise<TableRecord | null | undefined>;
+  record(tableId: string, game?: number): Promise<TableRecord | null | undefined | typeof UNREADABLE>;
   create(req: CreateTableRequest): Promise<{ id: string; hostKey: string }>;
   health(): Health;
 }
+
+/**
+ * Cluster, during a rolling upgrade: the table's log holds an entry only a newer version knows.
+ * The table exists and waits, unchanged, for a process of that version (SCALING.md).
+ */
+export const UNREADABLE = 'unreadable';
 
 /** The handshake's refusal when the table's chat could not be read (its snapshot needs it). */
 export const CHAT_UNREADABLE: Admission = { ok: false, code: 'INTERNAL', message: 'the table could not be read: try again in a moment' };

@@ -111,11 +111,15 @@ export class TableRegistry {
     return room;
   }
 
-  /** A stored table's state without a room (cluster: one another process runs). Null: no such table, or its log does not replay. */
-  async peek(id: string): Promise<TableState | null> {
+  /**
+   * A stored table's state without a room (cluster: one another process runs). Null: no such
+   * table; `unreplayable`: its log does not replay here (a newer version wrote it, as in `load`).
+   */
+  async peek(id: string): Promise<TableState | null | 'unreplayable'> {
     const stored = await this.deps.store.load(id);
-    const r = stored && replayLog(stored.settings, stored.entries);
-    return r?.ok ? r.state : null;
+    if (!stored) return null;
+    const r = replayLog(stored.settings, stored.entries);
+    return r.ok ? r.state : 'unreplayable';
   }
 
   /** Cluster: this process no longer runs the table; the room stops and its sockets reconnect (to the table's next owner). */

@@ -190,7 +190,7 @@ describe('table ownership (PostgreSQL)', () => {
     expect(await ownerOf(url, t.id)).toEqual({ owner: b.node, owner_epoch: 2 });
   });
 
-  it('a table whose log this version cannot replay (a newer version wrote it): refused as INTERNAL, connect again, not as an unknown table; the claim released', async () => {
+  it('a table whose log this version cannot replay (a newer version wrote it): refused as INTERNAL, connect again, not as an unknown table; the claim released; its HTTP reads 503, not 404', async () => {
     const url = await database();
     const a = await node(url);
     const t = await createTable(a);
@@ -209,6 +209,16 @@ describe('table ownership (PostgreSQL)', () => {
     expect(refusal).toMatchObject({ code: 'INTERNAL', message: expect.stringContaining('newer version') });
     expect(b.registry.get(t.id)).toBeUndefined();
     await until(async () => (await ownerOf(url, t.id)).owner === null, 10_000, 'the claim to be released');
+    // its HTTP reads say the same, not 404 "no such table" (PROTOCOL.md §2): 503, try again later
+    for (const path of [`/api/tables/${t.id}`, `/api/tables/${t.id}/record`, `/api/tables/${t.id}/record?game=0`]) {
+      const res = await fetch(`${b.url}${path}`);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('retry-after'), path).toBe('10');
+      expect(await res.json(), path).toEqual({ error: { code: 'INTERNAL', message: 'this server process cannot read the table (written by a newer version): try again later' } });
+    }
+    // a table that does not exist is still one
+    expect((await fetch(`${b.url}/api/tables/${'A'.repeat(22)}`)).status).toBe(404);
+    expect((await fetch(`${b.url}/api/tables/${'A'.repeat(22)}/record`)).status).toBe(404);
   });
 
   it('with several processes a socket names its table in the URL too; a different one is refused anywhere', async () => {
