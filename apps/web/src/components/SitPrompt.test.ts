@@ -66,10 +66,18 @@ describe('the name prompt to take a seat', () => {
     await fireEvent.click(await waitFor(() => document.querySelector<HTMLElement>('[data-sit="2"]')!));
     const input = await screen.findByTestId<HTMLInputElement>('name-input');
     const sit = screen.getByTestId<HTMLButtonElement>('sit-confirm');
-    for (const value of ['...', '-_-', '\u0301', '   ', '<b>']) {
+    const why = () => screen.queryByTestId('name-why')?.textContent ?? null;
+    for (const [value, reason] of [['...', 'A name needs a letter or a digit'], ['-_-', 'A name needs a letter or a digit'], ['\u0301', 'A name needs a letter or a digit'], ['   ', null], ['<b>', "Letters, digits, spaces and . ' _ - only"]] as const) {
       await fireEvent.input(input, { target: { value } });
       expect(sit.disabled, JSON.stringify(value)).toBe(true);
+      // why Sit waits, tied to the field (an empty one says it by itself)
+      expect(why(), JSON.stringify(value)).toBe(reason);
+      expect(input.getAttribute('aria-describedby')).toBe(reason === null ? null : 'name-why');
     }
+    prefs.setLang('fr');
+    await tick();
+    expect(why()).toBe("Lettres, chiffres, espaces et . ' _ - seulement");
+    prefs.setLang('en');
     await fireEvent.input(input, { target: { value: ' Jean\u00a0\u202fPaul\u00a0' } });
     expect(sit.disabled).toBe(false);
     await fireEvent.click(sit);

@@ -3,6 +3,8 @@ import type { LaterDict } from './later-en.js';
 
 export const LATER_DE: LaterDict = {
   yourName: 'Dein Name',
+  nameChars: "Nur Buchstaben, Ziffern, Leerzeichen und . ' _ -",
+  nameNeedsLetter: 'Ein Name braucht einen Buchstaben oder eine Ziffer',
   cancel: 'Abbrechen',
   written: 'Notiert',
   outcome: 'Ergebnis',

@@ -7,6 +7,8 @@ import type { Plural } from './plural.js';
 
 export const LATER_EN = {
   yourName: 'Your name',
+  nameChars: "Letters, digits, spaces and . ' _ - only",
+  nameNeedsLetter: 'A name needs a letter or a digit',
   cancel: 'Cancel',
   written: 'Written',
   outcome: 'Outcome',
