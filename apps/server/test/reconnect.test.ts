@@ -118,6 +118,26 @@ describe('a seat token the client chose', () => {
     for (const c of [a, b, back]) c.close();
   });
 
+  it('a move with the token the seat already holds takes its other tabs along: a socket holds what its token holds (§7)', async () => {
+    const t = await createTable(server);
+    const chosen = 'Ww36_-'.repeat(5) + 'gh';
+    const a = await TestClient.connect(server, { tableId: t.id });
+    expect(await a.emit('sit', { seat: 0, name: 'Ann', token: chosen })).toMatchObject({ ok: true, seat: 0 });
+    const tab = await TestClient.connect(server, { tableId: t.id, token: chosen });
+    expect(tab.last.you.seat).toBe(0);
+    expect(await a.emit('sit', { seat: 2, name: 'Ann', token: chosen })).toMatchObject({ ok: true, seat: 2, token: chosen });
+    // the other tab's snapshot: the player of seat 2, as a new connection with the token would be
+    await tab.next((x) => x.table.seats[2].name === 'Ann' && x.you.seat !== 0);
+    expect(tab.last.you).toEqual({ role: 'player', seat: 2, isHost: false });
+    const fresh = await TestClient.connect(server, { tableId: t.id, token: chosen });
+    expect(fresh.last.you.seat).toBe(2);
+    // a move under a new token leaves the old one's tabs spectators
+    expect(await a.emit('sit', { seat: 3, name: 'Ann' })).toMatchObject({ ok: true, seat: 3 });
+    await tab.next((x) => x.you.seat === null);
+    expect(tab.last.you).toEqual({ role: 'spectator', seat: null, isHost: false });
+    for (const c of [a, tab, fresh]) c.close();
+  });
+
   it('a sit retried on a new connection after a lost ack is told the seat is taken (its token is the way back), not that the token holds another seat', async () => {
     const t = await createTable(server);
     const chosen = 'Xx27_-'.repeat(5) + 'ef';

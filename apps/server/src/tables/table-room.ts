@@ -545,8 +545,11 @@ export class TableRoom {
       if (conn.seat === null) continue;
       const holder = this.current.seats[conn.seat];
       if (!holder || holder.tokenHash === null || holder.tokenHash !== conn.tokenHash) {
-        conn.seat = null;
-        conn.tokenHash = null;
+        // a socket holds what its token holds, as at the handshake: a move that kept the token
+        // (a chosen one, sent again) takes the other tabs along; a given-up token, none
+        const hash = conn.tokenHash;
+        conn.seat = hash === null ? null : (SEATS.find((s) => hashMatches(hash, this.current.seats[s]?.tokenHash ?? null)) ?? null);
+        if (conn.seat === null) conn.tokenHash = null;
         moved.add(conn);
       }
     }
