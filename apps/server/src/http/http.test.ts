@@ -191,7 +191,8 @@ describe('share links without PUBLIC_URL', () => {
 
 describe('GET /api/tables/:id', () => {
   it('404s unknown and malformed ids with NO_SUCH_TABLE', async () => {
-    for (const id of ['A'.repeat(22), 'short', '..%2F..%2Fetc']) {
+    // '%', '%E0': not even a decodable escape (the router cannot decode the parameter)
+    for (const id of ['A'.repeat(22), 'short', '..%2F..%2Fetc', '%', '%E0', 'A%FF']) {
       const r = await request(server.url).get(`/api/tables/${id}`);
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ error: { code: 'NO_SUCH_TABLE', message: 'no such table' } });
@@ -241,7 +242,7 @@ describe('health, headers and the web app', () => {
     expect(js.headers['cache-control']).toContain('immutable');
     expect((await request(server.url).get('/nope')).status).toBe(404);
     // A table link cut short or mistyped is not the app's page (the app would open its home page silently).
-    for (const path of ['/t/doesNotExist123', '/t/AAAAAAAAAAAAAAAAAAAAAAA', '/t/AAAAAAAAAAAAAAAAAAAAA!/replay']) {
+    for (const path of ['/t/doesNotExist123', '/t/AAAAAAAAAAAAAAAAAAAAAAA', '/t/AAAAAAAAAAAAAAAAAAAAA!/replay', '/t/%', '/t/%E0/replay']) {
       const r = await request(server.url).get(path).set('Accept', 'text/html');
       expect(r.status).toBe(404);
       expect(r.text).toContain('<title>Page not found · Belote</title>');

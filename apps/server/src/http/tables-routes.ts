@@ -3,7 +3,7 @@
  * Inputs are validated with the protocol's zod schemas; errors name the field.
  */
 import { CreateTableRequestSchema, TableIdSchema, issuesText, type CreateTableResponse } from '@belote/protocol';
-import { Router, type Request, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { EventBudget } from '../event-budget.js';
 import { StoreWriteFailed } from '../store/types.js';
@@ -70,6 +70,9 @@ export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) =>
     res.json(record);
   });
 
+  // an id the router cannot even decode ('%', '%E0') is a malformed id like any other
+  const undecodable: ErrorRequestHandler = (err, _req, res, next) => (err instanceof URIError ? sendError(res, 404, 'NO_SUCH_TABLE', 'no such table') : next(err));
+  r.use(undecodable);
   r.use((_req, res) => sendError(res, 404, 'NOT_FOUND', 'no such API endpoint'));
   return r;
 }

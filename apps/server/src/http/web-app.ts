@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { TableIdSchema } from '@belote/protocol';
-import express, { Router } from 'express';
+import express, { Router, type ErrorRequestHandler } from 'express';
 
 export function webAppRouter(webDist: string): Router {
   const r = Router();
@@ -35,5 +35,8 @@ export function webAppRouter(webDist: string): Router {
   r.get('/replay', sendIndex);
   r.get('/practice', sendIndex);
   r.get('/practice/replay', sendIndex);
+  // a /t/:id whose id the router cannot decode ('%', '%E0') is not a table id either: the 404 page
+  const undecodable: ErrorRequestHandler = (err, _req, _res, next) => next(err instanceof URIError ? undefined : err);
+  r.use(undecodable);
   return r;
 }
