@@ -270,7 +270,8 @@ describe('practice against three strong bots, offline', () => {
     expect(seen.classic, 'classic: a bidding panel seen').toBeGreaterThan(0);
     expect(seen.coinche, 'coinche: a bidding panel seen').toBeGreaterThan(0);
     await phone.close();
-  });
+    // (10 to 40 s here, by how the games go: room for the slowest, up to four games of strong bots)
+  }, 300_000);
 
   it('on a phone, in en, fr and de, the hint and take-back buttons cover no seat\'s plate, nor the turn cue, the hand, the bidding buttons or the reactions\' and chat\'s buttons', async () => {
     const cases = [
@@ -364,7 +365,9 @@ describe('practice against three strong bots, offline', () => {
       expect(seen.card, `${where}: card play seen`).toBeGreaterThan(1);
       await phone.close();
     }
-  });
+    // (ten phones, a game against strong bots on each: 85 to 120 s here, and CI is slower: the
+    // default 150 s was too close)
+  }, 400_000);
 
   it('the home page loads no practice code', async () => {
     await context.setOffline(false);
