@@ -234,6 +234,8 @@ describe('the table at every screen size', () => {
       }
       if ((await count(page, '[data-bid=take]')) > 0) {
         if (!bidShots) {
+          // (the buttons are in the page at once, shown once the deal has landed: measured then)
+          await page.waitForSelector('[data-bid=take]', { state: 'visible' });
           small.bidding = await smallTargets(page);
           await atEverySize(page, 'bidding', ['[data-card]', '[data-seat]', '[data-bid]', '[data-testid=retourne]']);
           // back to the phone: the trick's and the menu's tap targets below are measured there
@@ -354,7 +356,9 @@ describe('the table at every screen size', () => {
       const bid = (await count(page, '[data-bid=take]')) > 0 ? 'take' : (await count(page, '[data-bid=pass]')) > 0 ? 'pass' : null;
       if (bid && !retourneChecked && (await count(page, '[data-testid=retourne]')) > 0) {
         // The first time one bids: the retourne (its corner's rank is what one decides on) under
-        // no seat's bubble, each seat having spoken, at every size.
+        // no seat's bubble, each seat having spoken, at every size. Once the deal has landed: the
+        // buttons are in the page at once but shown only then (a bot may speak first, at once).
+        await page.waitForSelector(`[data-bid=${bid}]`, { state: 'visible' });
         await bubbleEverySeat(page, ['top', 'left', 'right']);
         await atEverySize(page, 'retourne-bubbles', ['[data-testid=retourne]', '[data-bid]'], async (s) => {
           const card = await boxOf(page, '[data-testid=retourne] .flipper');
