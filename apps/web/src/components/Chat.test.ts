@@ -391,6 +391,42 @@ describe('the chat on the table', () => {
     expect(document.activeElement).toBe(screen.getByTestId('reactions-toggle'));
   });
 
+  it('says a reaction refused as too fast in the tray, about reactions (not the chat lines’ “too many messages”), for as long as a notice', async () => {
+    const answers: ((ack: unknown) => void)[] = [];
+    const { client } = await clientWith(1, {}, { react: () => new Promise((r) => answers.push(r)) });
+    render(TableView, { id: TABLE_ID, storeFactory: () => client });
+    await fireEvent.click(screen.getByTestId('reactions-toggle'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const flush = () => vi.advanceTimersByTimeAsync(0);
+    try {
+      await fireEvent.click(screen.getByRole('button', { name: 'Applause' }));
+      answers.shift()!({ ok: false, error: { code: 'CHAT_TOO_FAST', message: 'at most 3 reactions in 5 s: wait a moment' } });
+      await flush();
+      const said = screen.getByTestId('reactions-too-fast');
+      expect(said.textContent).toBe('Too many reactions: wait a moment');
+      expect(said.getAttribute('role')).toBe('alert');
+      expect(said.closest('[data-testid=reactions]')).not.toBeNull();
+      expect(client.cues.notice).toBeNull();
+      // Refused again: a new alert, read out again.
+      await fireEvent.click(screen.getByRole('button', { name: 'Applause' }));
+      answers.shift()!({ ok: false, error: { code: 'CHAT_TOO_FAST', message: 'at most 3 reactions in 5 s: wait a moment' } });
+      await flush();
+      expect(screen.getByTestId('reactions-too-fast')).not.toBe(said);
+      await vi.advanceTimersByTimeAsync(NOTICE_MS - 10);
+      expect(screen.queryByTestId('reactions-too-fast')).not.toBeNull();
+      await vi.advanceTimersByTimeAsync(20);
+      expect(screen.queryByTestId('reactions-too-fast')).toBeNull();
+      // Another refusal (muted meanwhile) is the table's notice, as before.
+      await fireEvent.click(screen.getByRole('button', { name: 'Applause' }));
+      answers.shift()!({ ok: false, error: { code: 'CHAT_MUTED', message: 'the host has muted you in this chat' } });
+      await flush();
+      expect(client.cues.notice?.code).toBe('CHAT_MUTED');
+    } finally {
+      vi.useRealTimers();
+      prefs.setReactionsOpen(false);
+    }
+  });
+
   it('tells a muted player, or a spectator when their chat is closed, why there are no reactions', async () => {
     prefs.setReactionsOpen(false);
     const { client } = await clientWith(1, { mutedSeats: [1] });

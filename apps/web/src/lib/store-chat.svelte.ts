@@ -177,8 +177,12 @@ export class ChatClient {
     return ack?.ok ?? false;
   }
 
-  async react(reaction: ReactionId): Promise<void> {
-    await this.command((t) => t.send('react', { reaction }));
+  /**
+   * Send a reaction. Refused as too fast, `tooFast` says so where it was tapped (the tray: the
+   * chat lines' "too many messages" notice would not be about reactions); any other refusal is a notice.
+   */
+  async react(reaction: ReactionId, tooFast?: () => void): Promise<void> {
+    await this.command((t) => t.send('react', { reaction }), undefined, (e) => (e.code === 'CHAT_TOO_FAST' && tooFast ? tooFast() : this.deps.notify(e)));
   }
 
   async mute(target: ChatTarget, muted: boolean): Promise<void> {

@@ -46,4 +46,5 @@ export const CHAT_DE: ChatDict = {
   err_CHAT_MUTED: 'Der Gastgeber hat dich stummgeschaltet',
   err_CHAT_TOO_LONG: 'Die Nachricht ist zu lang (höchstens 200 Zeichen)',
   err_CHAT_TOO_FAST: 'Zu viele Nachrichten: Warte einen Moment',
+  reactionsTooFast: 'Zu viele Reaktionen: Warte einen Moment',
 };

@@ -51,6 +51,7 @@ export const CHAT_EN = {
   err_CHAT_MUTED: 'The host has muted you',
   err_CHAT_TOO_LONG: 'That message is too long (200 characters at most)',
   err_CHAT_TOO_FAST: 'Too many messages: wait a moment',
+  reactionsTooFast: 'Too many reactions: wait a moment',
 } as const satisfies Record<string, string | Plural> & Record<`react_${ReactionId}`, string>;
 
 export type ChatDict = { readonly [K in keyof typeof CHAT_EN]: (typeof CHAT_EN)[K] extends string ? string : Plural };

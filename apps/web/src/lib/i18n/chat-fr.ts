@@ -46,4 +46,5 @@ export const CHAT_FR: ChatDict = {
   err_CHAT_MUTED: 'L’hôte vous a rendu muet',
   err_CHAT_TOO_LONG: 'Message trop long (200 caractères au plus)',
   err_CHAT_TOO_FAST: 'Trop de messages\u202f: patientez un instant',
+  reactionsTooFast: 'Trop de réactions\u202f: patientez un instant',
 };
