@@ -8,12 +8,14 @@ export const NAME_MAX_CHARS = 24;
 
 /** Every space separator (U+00A0 and U+202F that phones and French keyboards type, U+3000, …). */
 const SPACES = /\p{Zs}+/gu;
+/** The apostrophes a phone types for ' (iOS's smart punctuation: ’; the modifier letter ʼ): N’Diaye is N'Diaye. */
+const APOSTROPHES = /[\u2019\u02bc]/gu;
 const ALLOWED = /^[\p{L}\p{N}\p{M} .'_-]*$/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
-/** The name as it is kept and shown: NFC, each run of spaces one plain space, trimmed. */
+/** The name as it is kept and shown: NFC, each run of spaces one plain space, typed apostrophes ', trimmed. */
 export function cleanDisplayName(raw: string): string {
-  return raw.normalize('NFC').replace(SPACES, ' ').trim();
+  return raw.normalize('NFC').replace(SPACES, ' ').replace(APOSTROPHES, "'").trim();
 }
 
 /** Why a cleaned name is refused (one reason, the first that applies), or null. */

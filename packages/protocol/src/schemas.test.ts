@@ -71,6 +71,10 @@ describe('inbound schemas', () => {
     expect(DisplayNameSchema.parse('Zoe\u0301')).toBe('Zo\u00e9');
     expect(DisplayNameSchema.parse('e\u0301'.repeat(24))).toBe('\u00e9'.repeat(24));
     expect(DisplayNameSchema.parse('R2-D2')).toBe('R2-D2');
+    // a phone's smart apostrophe (and the modifier letter) is the straight one
+    expect(DisplayNameSchema.parse('N\u2019Diaye')).toBe("N'Diaye");
+    expect(DisplayNameSchema.parse('O\u02bcBrien')).toBe("O'Brien");
+    expect(reasons('\u2019')).toEqual(['name must hold a letter or a digit']);
     expect(DisplayNameSchema.parse('李')).toBe('李');
     // the web client's fields use the same rule (zod-free)
     expect(displayNameProblem(cleanDisplayName('Jean\u00a0Paul'))).toBeNull();

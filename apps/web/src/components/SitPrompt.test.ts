@@ -76,7 +76,7 @@ describe('the name prompt to take a seat', () => {
     }
     prefs.setLang('fr');
     await tick();
-    expect(why()).toBe("Lettres, chiffres, espaces et . ' _ - seulement");
+    expect(why()).toBe('Lettres, chiffres, espaces et . ’ _ - seulement');
     prefs.setLang('en');
     await fireEvent.input(input, { target: { value: ' Jean\u00a0\u202fPaul\u00a0' } });
     expect(sit.disabled).toBe(false);

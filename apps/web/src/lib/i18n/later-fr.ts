@@ -3,7 +3,7 @@ import type { LaterDict } from './later-en.js';
 
 export const LATER_FR: LaterDict = {
   yourName: 'Votre nom',
-  nameChars: "Lettres, chiffres, espaces et . ' _ - seulement",
+  nameChars: 'Lettres, chiffres, espaces et . ’ _ - seulement',
   nameNeedsLetter: 'Il faut au moins une lettre ou un chiffre',
   cancel: 'Annuler',
   written: 'Marqué',
