@@ -10,7 +10,7 @@ export { ERROR_CODES, type ErrorCode, type ProtocolError } from './errors.js';
 export { applyPresence, applyStep, frameOrder } from './fold.js';
 export { CHAT_KEPT, CHAT_LINE_LIMIT, CHAT_MAX_CHARS, REACTIONS, REACTION_LIMIT, type ReactionId } from './chat-constants.js';
 export { chatLength, chatTextProblem, cleanChatText } from './chat-text.js';
-export { NAME_MAX_CHARS, cleanDisplayName, displayNameProblem } from './display-name.js';
+export { NAME_MAX_CHARS, cleanDisplayName, displayNameIssue, displayNameProblem, type NameProblem } from './display-name.js';
 export { DEFAULT_CHAT_SETTINGS, applyChatEntry, applyChatSettings, chatEntryOrder, chatRefusal, type ChatWriter } from './chat-fold.js';
 export type { ChatAck, ChatEventName, ChatEntry, ChatHistoryAck, ChatSender, ChatSettings, ChatState, ChatTarget, ReactionFrame } from './chat.js';
 export type {

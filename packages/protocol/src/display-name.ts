@@ -18,13 +18,28 @@ export function cleanDisplayName(raw: string): string {
   return raw.normalize('NFC').replace(SPACES, ' ').replace(APOSTROPHES, "'").trim();
 }
 
+/** Each reason a name is refused, as the server words it (a client says each in its reader's language). */
+export const NAME_PROBLEMS = {
+  empty: 'name is empty',
+  long: `name is longer than ${NAME_MAX_CHARS} characters`,
+  chars: "name may hold letters, digits, spaces and . ' _ -",
+  letter: 'name must hold a letter or a digit',
+} as const;
+export type NameProblem = keyof typeof NAME_PROBLEMS;
+
+/** Which rule a cleaned name breaks (the first that applies), or null. */
+export function displayNameIssue(name: string): NameProblem | null {
+  if (name === '') return 'empty';
+  // code points, as the chat counts: an astral letter is one character
+  if ([...name].length > NAME_MAX_CHARS) return 'long';
+  if (!ALLOWED.test(name)) return 'chars';
+  // punctuation or marks alone would show as no name at all
+  if (!LETTER_OR_DIGIT.test(name)) return 'letter';
+  return null;
+}
+
 /** Why a cleaned name is refused (one reason, the first that applies), or null. */
 export function displayNameProblem(name: string): string | null {
-  if (name === '') return 'name is empty';
-  // code points, as the chat counts: an astral letter is one character
-  if ([...name].length > NAME_MAX_CHARS) return `name is longer than ${NAME_MAX_CHARS} characters`;
-  if (!ALLOWED.test(name)) return "name may hold letters, digits, spaces and . ' _ -";
-  // punctuation or marks alone would show as no name at all
-  if (!LETTER_OR_DIGIT.test(name)) return 'name must hold a letter or a digit';
-  return null;
+  const issue = displayNameIssue(name);
+  return issue && NAME_PROBLEMS[issue];
 }

@@ -63,6 +63,7 @@ describe('inbound schemas', () => {
     for (const raw of ['...', '-_-', "'", '\u0301', '\u0301\u0301', ' . ']) expect(reasons(raw), JSON.stringify(raw)).toEqual(['name must hold a letter or a digit']);
     for (const raw of ['', '   ', '\u00a0\u202f', '\u3000']) expect(reasons(raw), JSON.stringify(raw)).toEqual(['name is empty']);
     expect(reasons('<'.repeat(25))).toEqual(['name is longer than 24 characters']);
+    expect(reasons('\u0958'.repeat(13))).toEqual(['name is longer than 24 characters']); // NFC: each क़ is क + ◌़
     expect(reasons('<b>')).toEqual(["name may hold letters, digits, spaces and . ' _ -"]);
     // no-break spaces (a phone's, a French keyboard's), thin, ideographic: a plain space; a run is one
     expect(DisplayNameSchema.parse('Jean\u00a0Paul')).toBe('Jean Paul');

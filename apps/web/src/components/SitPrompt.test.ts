@@ -74,6 +74,11 @@ describe('the name prompt to take a seat', () => {
       expect(why(), JSON.stringify(value)).toBe(reason);
       expect(input.getAttribute('aria-describedby')).toBe(reason === null ? null : 'name-why');
     }
+    // 13 क़ fit the field's maxlength (13 UTF-16 units), but NFC makes each two code points: 26
+    await fireEvent.input(input, { target: { value: '\u0958'.repeat(13) } });
+    expect(sit.disabled).toBe(true);
+    expect(why()).toBe('At most 24 characters');
+    await fireEvent.input(input, { target: { value: '<b>' } });
     prefs.setLang('fr');
     await tick();
     expect(why()).toBe('Lettres, chiffres, espaces et . ’ _ - seulement');

@@ -5,6 +5,7 @@ export const LATER_DE: LaterDict = {
   yourName: 'Dein Name',
   nameChars: "Nur Buchstaben, Ziffern, Leerzeichen und . ' _ -",
   nameNeedsLetter: 'Ein Name braucht einen Buchstaben oder eine Ziffer',
+  nameTooLong: 'Höchstens 24 Zeichen',
   cancel: 'Abbrechen',
   written: 'Notiert',
   outcome: 'Ergebnis',

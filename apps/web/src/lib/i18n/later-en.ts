@@ -9,6 +9,7 @@ export const LATER_EN = {
   yourName: 'Your name',
   nameChars: "Letters, digits, spaces and . ' _ - only",
   nameNeedsLetter: 'A name needs a letter or a digit',
+  nameTooLong: 'At most 24 characters',
   cancel: 'Cancel',
   written: 'Written',
   outcome: 'Outcome',

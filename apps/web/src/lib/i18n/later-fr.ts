@@ -5,6 +5,7 @@ export const LATER_FR: LaterDict = {
   yourName: 'Votre nom',
   nameChars: 'Lettres, chiffres, espaces et . ’ _ - seulement',
   nameNeedsLetter: 'Il faut au moins une lettre ou un chiffre',
+  nameTooLong: '24 caractères au plus',
   cancel: 'Annuler',
   written: 'Marqué',
   outcome: 'Résultat',
