@@ -198,6 +198,13 @@ describe('GET /api/tables/:id', () => {
       expect(r.body).toEqual({ error: { code: 'NO_SUCH_TABLE', message: 'no such table' } });
       expect((await request(server.url).get(`/api/tables/${id}/record`)).status).toBe(404);
     }
+    // another method on such a path is no endpoint, as on a decodable one
+    for (const path of ['/api/tables/%', `/api/tables/${'A'.repeat(22)}`]) {
+      for (const r of [await request(server.url).post(path).send({}), await request(server.url).delete(path)]) {
+        expect(r.status, path).toBe(404);
+        expect(r.body).toEqual({ error: { code: 'NOT_FOUND', message: 'no such API endpoint' } });
+      }
+    }
   });
 
   it('serves an empty record before any game, and 400/404 for bad game indexes', async () => {

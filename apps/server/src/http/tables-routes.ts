@@ -70,8 +70,13 @@ export function tablesRouter(tables: TableDirectory, linkBase: (req: Request) =>
     res.json(record);
   });
 
-  // an id the router cannot even decode ('%', '%E0') is a malformed id like any other
-  const undecodable: ErrorRequestHandler = (err, _req, res, next) => (err instanceof URIError ? sendError(res, 404, 'NO_SUCH_TABLE', 'no such table') : next(err));
+  // an id the router cannot even decode ('%', '%E0') is a malformed id like any other (for the
+  // table's reads; any other method there is no endpoint at all, as below)
+  const undecodable: ErrorRequestHandler = (err, req, res, next) => {
+    if (!(err instanceof URIError)) return next(err);
+    if (req.method === 'GET' || req.method === 'HEAD') return sendError(res, 404, 'NO_SUCH_TABLE', 'no such table');
+    sendError(res, 404, 'NOT_FOUND', 'no such API endpoint');
+  };
   r.use(undecodable);
   r.use((_req, res) => sendError(res, 404, 'NOT_FOUND', 'no such API endpoint'));
   return r;
