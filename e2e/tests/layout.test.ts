@@ -423,6 +423,27 @@ describe('the table at every screen size', () => {
     await page.click('[data-testid=sit-confirm]');
     await page.waitForSelector('[data-seat="0"] >> text=Maximilian');
     await seatsClearOfLobby(page, 'seated');
+    // The reaction tray open (it stays open, remembered, also between games): the centre's last
+    // controls scroll clear of it (it covered "Leave seat" at 360×740 and Start at 320×568, and
+    // scrolling the panel did not bring them out), and Start holds its text (the panel's flex
+    // items shrank: "Waiting for players…" overflowed its box at 360 px).
+    await page.click('[data-testid=reactions-toggle]');
+    await page.waitForSelector('[data-testid=reactions] button');
+    for (const size of [{ width: 360, height: 740 }, { width: 320, height: 568 }, { width: 390, height: 844 }]) {
+      await resize(page, size);
+      for (const sel of ['[data-testid=start]', '[data-testid=lobby] button.stand']) {
+        const reached = await page.$eval(sel, (e) => {
+          e.scrollIntoView({ block: 'nearest' });
+          const r = e.getBoundingClientRect();
+          return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+        });
+        expect(reached, `${sel} at ${size.width}×${size.height}, the tray open`).toBe(true);
+      }
+      expect(await page.$eval('[data-testid=start]', (e) => e.scrollHeight <= e.clientHeight + 1), `Start's text in its box at ${size.width}×${size.height}`).toBe(true);
+    }
+    await page.screenshot({ path: path.join(ARTIFACTS, 'layout-lobby-tray-phone.png') });
+    await page.click('[data-testid=reactions-toggle]');
+    await resize(page, LOBBY_SIZES[4]);
     // A guest with a long name on the left, strong bots (the longest level badge) at the other
     // two: the plates and the bots' × clear of the panel (on a 360 px phone the side plates
     // covered its title, and a bot's × below its level made its plate twice as tall).
