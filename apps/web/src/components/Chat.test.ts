@@ -186,6 +186,24 @@ describe('ChatPanel', () => {
     expect(input.value).toBe('');
   });
 
+  it('says when a spectator’s name cannot sign the lines (the server would refuse it), and sends them unsigned', async () => {
+    localStorage.setItem('belote:name', '...');
+    const { client, t } = await clientWith('spectator');
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: false, mySeat: null });
+    const nameField = screen.getByTestId<HTMLInputElement>('chat-name');
+    expect(screen.getByTestId('chat-name-unused').textContent).toBe("Sent without this name: letters, digits, spaces and . ' _ - only, with a letter or a digit");
+    expect(nameField.getAttribute('aria-describedby')).toBe('chat-name-unused');
+    await fireEvent.input(screen.getByTestId('chat-input'), { target: { value: 'allez' } });
+    await fireEvent.click(screen.getByTestId('chat-send'));
+    await tick();
+    expect(t.sent.at(-1)).toEqual({ event: 'chat', payload: { text: 'allez', nonce: expect.any(String) } });
+    // a name the server takes (a phone's no-break space in it), or none: nothing said
+    for (const value of ['Zoé\u00a0B', '  ']) {
+      await fireEvent.input(nameField, { target: { value } });
+      expect(screen.queryByTestId('chat-name-unused'), JSON.stringify(value)).toBeNull();
+    }
+  });
+
   it('empties the field when its line shows though the ack was lost, not when something else was typed since', async () => {
     const answers: ((ack: unknown) => void)[] = [];
     const { client, t } = await clientWith(1, {}, { chat: () => new Promise((r) => answers.push(r)) });

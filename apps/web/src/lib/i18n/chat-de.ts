@@ -14,6 +14,7 @@ export const CHAT_DE: ChatDict = {
   chatMessage: 'Nachricht',
   chatSend: 'Senden',
   chatYourName: 'Dein Name (optional)',
+  chatNameUnused: "Ohne diesen Namen gesendet: nur Buchstaben, Ziffern, Leerzeichen und . ' _ -, mit einem Buchstaben oder einer Ziffer",
   chatMute: 'Chat stummschalten',
   chatSpectator: 'Zuschauer',
   chatSomeSpectator: 'Ein Zuschauer',

@@ -19,6 +19,7 @@ export const CHAT_EN = {
   chatMessage: 'Message',
   chatSend: 'Send',
   chatYourName: 'Your name (optional)',
+  chatNameUnused: "Sent without this name: letters, digits, spaces and . ' _ - only, with a letter or a digit",
   chatMute: 'Mute the chat',
   chatSpectator: 'spectator',
   chatSomeSpectator: 'A spectator',

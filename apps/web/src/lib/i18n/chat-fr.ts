@@ -14,6 +14,7 @@ export const CHAT_FR: ChatDict = {
   chatMessage: 'Message',
   chatSend: 'Envoyer',
   chatYourName: 'Votre nom (facultatif)',
+  chatNameUnused: 'Envoyé sans ce nom\u202f: lettres, chiffres, espaces et . ’ _ - seulement, dont une lettre ou un chiffre',
   chatMute: 'Discussion en sourdine',
   chatSpectator: 'spectateur',
   chatSomeSpectator: 'Un spectateur',
