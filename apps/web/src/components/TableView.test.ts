@@ -389,6 +389,19 @@ describe('TableView', () => {
     expect(start).not.toHaveBeenCalled();
   });
 
+  it('a game started from the keyboard: the focus, gone with the lobby, goes to the hand (not left on the page while others bid)', async () => {
+    prefs.setLang('en');
+    const game = updateFor(step(dealt(5), { type: 'pass', seat: 0 }).state, 0, 2); // seat 1 to speak
+    const store = mounted({ ...game, seq: 1, version: 1, view: null, table: { ...game.table, status: 'lobby', games: 0 } });
+    const start = await screen.findByTestId('start');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' })); // a keyboard player (lib/keys.ts)
+    start.focus();
+    store.receive(game);
+    await tick();
+    await tick();
+    expect(document.activeElement).toBe(document.querySelector('[data-hand] button[tabindex="0"]'));
+  });
+
   it('after the game over, no announcement of its last deal stays on a seat', async () => {
     prefs.setLang('en');
     const { state } = playGame({ target: 301 }, seededRng(7));
