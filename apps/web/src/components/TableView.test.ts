@@ -400,6 +400,25 @@ describe('TableView', () => {
     await tick();
     await tick();
     expect(document.activeElement).toBe(document.querySelector('[data-hand] button[tabindex="0"]'));
+    window.dispatchEvent(new Event('pointerdown')); // the next tests' player uses a pointer again
+  });
+
+  it('the game-over dialog, closed from the keyboard, leaves the focus on the lobby\'s next thing to do, not the page; it is described by who won and the score', async () => {
+    prefs.setLang('en');
+    const { state } = playGame({ target: 301 }, seededRng(7));
+    const update = updateFor(state, 0, 1);
+    const seats = update.table.seats.map((x) => (x.seat === 2 ? { ...x, name: null } : x)) as typeof update.table.seats;
+    mounted({ ...update, table: { ...update.table, status: 'finished', seats } });
+    const dialog = await screen.findByTestId('game-over');
+    expect(document.activeElement).toBe(dialog); // it opened by itself: nothing of the page had the focus
+    const said = (dialog.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent?.trim()).join(' ');
+    expect(said).toBe('You win! Us 331 Them 285');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })); // a keyboard player (lib/keys.ts); Escape closes it
+    await tick();
+    await tick();
+    expect(screen.queryByTestId('game-over')).toBeNull();
+    expect(document.activeElement).toBe(document.querySelector('[data-seat="2"] [data-addbot]'));
+    window.dispatchEvent(new Event('pointerdown'));
   });
 
   it('after the game over, no announcement of its last deal stays on a seat', async () => {
