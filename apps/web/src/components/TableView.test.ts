@@ -571,6 +571,19 @@ describe('TableView', () => {
     expect(document.activeElement).toBe(document.querySelector('[data-card]'));
   });
 
+  it('Escape in the open menu closes it and gives the focus back to its button, not to the page', async () => {
+    prefs.setLang('en');
+    mounted(updateFor(taken(3), 0, 1));
+    const toggle = screen.getByRole('button', { name: 'Settings' });
+    await fireEvent.click(toggle);
+    const lang = screen.getByTestId('lang');
+    lang.focus();
+    await fireEvent.keyDown(lang, { key: 'Escape' });
+    await tick();
+    expect(screen.queryByTestId('menu')).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it('on a 280 px screen the menu holds the score sheet and the last trick (the bar has no room for their buttons): each opens its dialog, the focus back on the menu button after', async () => {
     prefs.setLang('en');
     const narrow = (q: string): boolean => /max-width: (339|299)px/.test(q);
