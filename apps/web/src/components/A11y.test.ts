@@ -2,7 +2,7 @@ import { currentDeal } from '@belote/rules';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { createRawSnippet } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { TABLE_ID, taken, updateFor } from '../../test/fixtures.js';
+import { TABLE_ID, dealt, taken, updateFor } from '../../test/fixtures.js';
 import { spoken, timesSpoken } from '../../test/spoken.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
@@ -30,6 +30,21 @@ describe('screen reader cues', () => {
     store.receive(updateFor(state, ((turn + 1) % 4) as 0 | 1 | 2 | 3, 2));
     await Promise.resolve();
     expect(screen.getByTestId('turn-live').textContent).toBe(`${['Anna', 'Ben', 'Cleo', 'Dan'][turn]} to play`);
+  });
+
+  it('says whose turn it is to bid during the auction (not "to play"), in the reader\'s language', async () => {
+    prefs.setLang('en');
+    const state = dealt(1);
+    const turn = currentDeal(state)!.turn!;
+    const store = new TableClient(TABLE_ID);
+    store.receive(updateFor(state, ((turn + 1) % 4) as 0 | 1 | 2 | 3, 1));
+    render(TableView, { id: TABLE_ID, storeFactory: () => store });
+    const name = ['Anna', 'Ben', 'Cleo', 'Dan'][turn];
+    expect((await screen.findByTestId('turn-live')).textContent).toBe(`${name} to bid`);
+    prefs.setLang('fr');
+    await Promise.resolve();
+    expect(screen.getByTestId('turn-live').textContent).toBe(`À ${name} de parler`);
+    prefs.setLang('en');
   });
 
   it('speaks the newest callout with the player’s name', async () => {

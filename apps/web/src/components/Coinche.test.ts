@@ -143,7 +143,7 @@ describe('the contract on the table', () => {
     expect(document.querySelector('[data-seat="0"] [data-call]')!.textContent!.trim()).toBe('Pass');
     expect(document.querySelector('[data-seat="2"] [data-call]')!.textContent!.trim()).toBe('Coinche\u202f!');
     // Spoken with the turn after it: the call's own "!" ends it (no "!." ).
-    expect((await screen.findByTestId('turn-live')).textContent).toMatch(/^Cleo: Coinche\u202f! \S+ to play$/);
+    expect((await screen.findByTestId('turn-live')).textContent).toMatch(/^Cleo: Coinche\u202f! \S+ to bid$/);
     prefs.setLang('de');
     await Promise.resolve();
     expect(screen.getByTestId('auction-multiplier').textContent).toBe('Coinché ×2 von Cleo');

@@ -77,5 +77,6 @@ export const LATER_DE: LaterDict = {
   round2: 'Bietrunde 2: andere Farbe oder passen',
   trickTakenBy: '{name} gewinnt den Stich',
   playerToPlay: '{name} ist dran',
+  playerToBid: '{name} ist dran',
   tableOffline: 'Du bist offline: An einem Tisch wird über den Server gespielt. Dieser öffnet sich, sobald die Verbindung zurück ist.',
 };

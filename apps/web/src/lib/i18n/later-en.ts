@@ -83,6 +83,7 @@ export const LATER_EN = {
   round2: 'Round 2: choose another suit or pass',
   trickTakenBy: '{name} wins the trick',
   playerToPlay: '{name} to play',
+  playerToBid: '{name} to bid',
   // A table's link opened offline (TableView): nothing to show before the connection.
   tableOffline: 'You are offline: a table is played through the server. This one opens when the connection is back.',
 } as const satisfies Record<string, string | Plural>;
