@@ -1,7 +1,8 @@
 /**
  * The protocol audit's between games (PROTOCOL.md §8.1, §4, §5.4, §2): after a game over the
  * table is a lobby again — a player leaves, a spectator takes the seat, two players swap through
- * a free seat, the host changes the settings and fills a seat with a bot — then the next game
+ * a free seat, the host changes the settings, frees the seat of a player who went away and fills
+ * it with a bot — then the next game
  * starts with those seats and settings, and each game's record keeps its own seats and rules
  * (and replays with `pnpm verify`).
  * Every frame is folded and checked by the client written from the document.
@@ -33,7 +34,7 @@ const verify = (records: unknown[]) => spawnSync(process.execPath, [VERIFY, '-']
 const record = async (t: DocTable, game: number) => parsed(RecordS, (await request(server.url, `/api/tables/${t.id}/record?game=${game}`)).json, `record ${game}`);
 
 describe('§8.1 between games', () => {
-  it('after a game over: leave, a spectator sits, a swap through a free seat, new settings, a bot; the next game plays them; each record keeps its own', async () => {
+  it('after a game over: leave, a spectator sits, a swap through a free seat, new settings, the seat of an absent player freed, a bot; the next game plays them; each record keeps its own', async () => {
     const t = await DocTable.create(server.url, { rules: { target: 301 } });
     const [alice, bob, chloe, dan] = t.seats as [DocClient, DocClient, DocClient, DocClient];
     const watcher = t.spectator;
@@ -100,8 +101,20 @@ describe('§8.1 between games', () => {
     await watcher.waitFor(() => !('hints' in watcher.state!.table.options), 3000, 'hints off');
     expect(watcher.state!.table.options).toEqual({ turnTimerSeconds: null, fillWithBots: true, botLevel: 'easy' });
 
-    // Chloé leaves too; the host's bot fills her seat at start (fillWithBots, botLevel)
-    expect(await chloe.send('stand', {})).toEqual({ ok: true });
+    // Chloé closes her phone without leaving her seat: only the host frees it (unseat), once no socket holds it;
+    // one `unseated` step, her token void (she comes back as a spectator); the host's bot fills it at start (fillWithBots, botLevel)
+    await refused(alice, 'unseat', { seat: 2 }, 'BAD_REQUEST', "the player on seat 2 is here: only an absent player's seat can be freed");
+    chloe.close();
+    await watcher.waitFor(() => watcher.state!.table.seats[2].connected === false, 3000, 'seat 2 disconnected');
+    await refused(bob, 'unseat', { seat: 2 }, 'NOT_HOST', 'only the host may free a seat');
+    const v1 = watcher.state!.version;
+    const seen = watcher.frames.length;
+    expect(await alice.send('unseat', { seat: 2 })).toEqual({ ok: true });
+    await watcher.waitFor(() => watcher.state!.table.seats[2].name === null, 3000, 'seat 2 freed');
+    expect(watcher.frames.slice(seen).filter((f) => f.name === 'step').map((f) => (f.frame as Step).events)).toEqual([[{ type: 'unseated', seat: 2 }]]);
+    expect(watcher.state!.version).toBe(v1 + 1);
+    expect(watcher.state!.table.status).toBe('finished');
+    expect((await DocClient.refused(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: t.tokens[2] })).code).toBe('BAD_TOKEN');
     await t.settle();
     t.seats.splice(0, 4, bob, alice, undefined as unknown as DocClient, watcher);
     t.extra.push(dan, chloe);

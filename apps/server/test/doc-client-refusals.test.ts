@@ -88,7 +88,7 @@ describe('§4 refusals common to every event', () => {
 });
 
 describe('§4 lobby commands', () => {
-  it('sit, stand, addBot, removeBot, start: each refusal in its order, and what succeeds', async () => {
+  it('sit, stand, addBot, removeBot, unseat, start: each refusal in its order, and what succeeds', async () => {
     const t = await DocTable.create(server.url, { options: { botLevel: 'easy' } });
     const [host, p1] = [t.host, t.seats[1]!];
     const s = t.spectator;
@@ -124,7 +124,10 @@ describe('§4 lobby commands', () => {
     expect(await host.send('addBot', { seat: 3 })).toEqual({ ok: true });
     await s.waitFor(() => s.state!.table.seats[3].bot !== null, 3000, 'the bot');
     expect(s.state!.table.seats[3]).toEqual({ seat: 3, name: 'Bot 4', connected: true, bot: 'easy', botPlaying: false });
+    expect(await refused(host, 'unseat', { seat: 3 }, 'BAD_REQUEST')).toBe('no player on seat 3'); // a bot's seat: removeBot's
     expect(await host.send('removeBot', { seat: 3 })).toEqual({ ok: true });
+    expect(await refused(host, 'unseat', { seat: 3 }, 'BAD_REQUEST')).toBe('no player on seat 3'); // a free seat
+    expect(await refused(host, 'unseat', { seat: 1 }, 'BAD_REQUEST')).toBe("the player on seat 1 is here: only an absent player's seat can be freed");
     expect(await host.send('addBot', { seat: 3, level: 'strong' })).toEqual({ ok: true });
     await s.waitFor(() => s.state!.table.seats[3].bot === 'strong', 3000, 'the strong bot');
 
@@ -159,6 +162,8 @@ describe('§4 lobby commands', () => {
     await refused(host, 'addBot', { seat: 1 }, 'GAME_IN_PROGRESS'); // before SEAT_TAKEN
     expect(await refused(host, 'removeBot', { seat: 1 }, 'BAD_REQUEST')).toBe('no bot on seat 1'); // before GAME_IN_PROGRESS
     await refused(host, 'removeBot', { seat: 3 }, 'GAME_IN_PROGRESS');
+    await refused(p1, 'unseat', { seat: 1 }, 'NOT_HOST'); // before GAME_IN_PROGRESS
+    await refused(host, 'unseat', { seat: 3 }, 'GAME_IN_PROGRESS', 'seats can change only between games'); // before BAD_REQUEST (a bot's seat)
     await refused(p1, 'start', {}, 'NOT_HOST');
     await refused(host, 'start', {}, 'GAME_IN_PROGRESS');
     await refused(host, 'rematch', {}, 'GAME_IN_PROGRESS');

@@ -86,6 +86,7 @@ export class PayloadGen {
       start: {},
       addBot: { seat: this.int(4), level: 'easy' },
       removeBot: { seat: this.int(4) },
+      unseat: { seat: this.int(4) },
       action: { version: version + this.pick([-2, -1, 1, 2, 1000]), action: this.pick([{ type: 'pass' }, { type: 'take' }, { type: 'take', suit: 'H' }, { type: 'play', card: 'JH' }, { type: 'bid', value: 90, suit: 'S' }, { type: 'bid', value: 'capot', suit: 'C' }, { type: 'coinche' }, { type: 'surcoinche' }]) },
       ready: {},
       rematch: {},

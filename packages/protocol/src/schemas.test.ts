@@ -55,6 +55,13 @@ describe('inbound schemas', () => {
     expect(ClientEventSchemas.action.safeParse({ version: 3, action: { type: 'play', card: '1H' } }).success).toBe(false);
     expect(ClientEventSchemas.action.safeParse({ version: 3, action: { type: 'play', card: 'JH', seat: 2 } }).success).toBe(false);
   });
+  it("unseat: the seat to free (0-3), and nothing else", () => {
+    const unseat = clientEventSchema('unseat', 'coinche');
+    expect(unseat).toBe(ClientEventSchemas.unseat);
+    expect(unseat.safeParse({ seat: 3 }).success).toBe(true);
+    for (const bad of [{}, { seat: 4 }, { seat: -1 }, { seat: 1.5 }, { seat: '1' }, { seat: 1, token: 'x' }, null]) expect(unseat.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    expect(issuesText(ClientEventSchemas.unseat.safeParse({ seat: 9 }).error!, 'unseat')).toBe('unseat.seat: not a seat (0-3): 9');
+  });
   it('names: one reason per refusal; no name without a letter or digit; any space kind is a plain one; NFC', () => {
     const reasons = (raw: string) => {
       const r = DisplayNameSchema.safeParse(raw);

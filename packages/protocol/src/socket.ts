@@ -121,6 +121,8 @@ export const ClientEventSchemas = {
   /** Host: seat a bot / remove it, between games. */
   addBot: z.strictObject({ seat: SeatSchema, level: BotLevelSchema.optional() }),
   removeBot: z.strictObject({ seat: SeatSchema }),
+  /** Host, between games: free the seat of a player who has left (no socket holds it); their token stops working. */
+  unseat: z.strictObject({ seat: SeatSchema }),
   /** A bid or a card, made against state `version` (a table takes its variant's moves: `clientEventSchema`). */
   action: actionEvent(GameActionSchema),
   /** A player has seen the deal summary: the next deal may start (once every player is ready). */
@@ -209,7 +211,7 @@ export type Snapshot = z.infer<typeof SnapshotSchema>;
 export const TABLE_EVENT_SCHEMAS = [
   /** A seat is taken (a human by `sit`, a bot by `addBot` or `fillWithBots`). */
   z.strictObject({ type: z.literal('seated'), seat: SeatSchema, name: z.string(), bot: BotLevelSchema.nullable() }),
-  /** A seat is given up (stand, a move to another seat, a bot removed). */
+  /** A seat is given up (stand, a move to another seat, a bot removed, an absent player's seat freed by the host). */
   z.strictObject({ type: z.literal('unseated'), seat: SeatSchema }),
   /** A game starts (start or rematch); `game` is its 0-based index at this table. */
   z.strictObject({ type: z.literal('gameStarted'), game: int.min(0) }),
@@ -287,6 +289,7 @@ export interface ClientToServerEvents {
   start: (p: ClientEventPayload<'start'>, ack: (a: Ack) => void) => void;
   addBot: (p: ClientEventPayload<'addBot'>, ack: (a: Ack) => void) => void;
   removeBot: (p: ClientEventPayload<'removeBot'>, ack: (a: Ack) => void) => void;
+  unseat: (p: ClientEventPayload<'unseat'>, ack: (a: Ack) => void) => void;
   action: (p: ClientEventPayload<'action'>, ack: (a: Ack<ActionAck>) => void) => void;
   ready: (p: ClientEventPayload<'ready'>, ack: (a: Ack) => void) => void;
   rematch: (p: ClientEventPayload<'rematch'>, ack: (a: Ack) => void) => void;

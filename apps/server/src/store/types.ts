@@ -24,7 +24,7 @@ export interface TableSettings {
 export type LogEntry =
   /** Someone (or a bot) takes a seat. `tokenHash` is sha256 of the seat token (null for bots). */
   | { type: 'seat'; seat: Seat; name: string; tokenHash: string | null; bot: BotLevel | null }
-  /** A seat is given up (stand, a move, a bot removed). */
+  /** A seat is given up (stand, a move, a bot removed, an absent player's seat freed by the host). */
   | { type: 'unseat'; seat: Seat }
   /** A new game with the current seats (start or rematch). */
   | { type: 'gameStart' }

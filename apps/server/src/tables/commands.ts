@@ -1,7 +1,8 @@
 /**
  * Client commands → log entries. `planCommand` checks who may do what (a seat, the host) and
  * what the command means (start and rematch the next game, settings the rules and options of
- * the next one, removeBot removes a bot), and turns a validated payload into the entries to
+ * the next one, removeBot removes a bot, unseat frees an absent player's seat), and turns a
+ * validated payload into the entries to
  * append (none: nothing to change). Whether the table allows them — seats only between games,
  * a free seat, the rules of the game — is checked once, when the room reduces those entries
  * (table-state.ts). Pure: no I/O, no clock.
@@ -23,6 +24,9 @@ export interface Actor {
   isHost: boolean;
 }
 
+/** Per seat: a socket holds it now (the room's attendance; the log does not know it). */
+export type Present = (seat: Seat) => boolean;
+
 export interface Plan {
   entries: LogEntry[];
   /** Extra fields of the success ack (sit: seat and token; action: version). */
@@ -38,7 +42,7 @@ const yes = (entries: LogEntry[], extra: Partial<Plan> = {}): PlanResult => ({ o
 
 export const botName = (seat: Seat): string => `Bot ${seat + 1}`;
 
-export function planCommand(t: TableState, actor: Actor, cmd: Command): PlanResult {
+export function planCommand(t: TableState, actor: Actor, cmd: Command, present: Present): PlanResult {
   switch (cmd.name) {
     case 'sit': {
       const { seat, name } = cmd.payload;
@@ -66,6 +70,17 @@ export function planCommand(t: TableState, actor: Actor, cmd: Command): PlanResu
       if (!actor.isHost) return no('NOT_HOST', 'only the host may remove a bot');
       const { seat } = cmd.payload;
       if (!t.seats[seat]?.bot) return no('BAD_REQUEST', `no bot on seat ${seat}`);
+      return yes([{ type: 'unseat', seat }]);
+    }
+    case 'unseat': {
+      // the same entry as a stand: the seat's token stops working, every client folds `unseated`
+      if (!actor.isHost) return no('NOT_HOST', 'only the host may free a seat');
+      if (statusOf(t) === 'playing') return no('GAME_IN_PROGRESS', 'seats can change only between games');
+      const { seat } = cmd.payload;
+      const holder = t.seats[seat];
+      if (!holder || holder.bot !== null) return no('BAD_REQUEST', `no player on seat ${seat}`);
+      // the sender's own seat is always here (their socket holds it): they have `stand`
+      if (present(seat)) return no('BAD_REQUEST', `the player on seat ${seat} is here: only an absent player's seat can be freed`);
       return yes([{ type: 'unseat', seat }]);
     }
     case 'start':

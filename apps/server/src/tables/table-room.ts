@@ -262,7 +262,7 @@ export class TableRoom {
       if (cmd.name === 'sync') return { now: { ok: true, snapshot: this.snapshotFor(conn) } };
       if (cmd.name === 'ready') return { now: this.ready(conn) };
       if (isChatCommand(cmd)) return { now: await this.chat.command(conn, cmd) };
-      const planned = planCommand(this.current, { seat: conn.seat, isHost: conn.isHost }, cmd);
+      const planned = planCommand(this.current, { seat: conn.seat, isHost: conn.isHost }, cmd, (s) => this.seatConnected(s));
       if (!planned.ok) return { now: planned };
       const { plan } = planned;
       if (plan.entries.length === 0) return { now: ackOf(plan) }; // nothing to change

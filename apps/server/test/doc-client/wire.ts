@@ -217,6 +217,7 @@ export const AckOkS = {
   stand: z.strictObject({ ok: z.literal(true) }),
   addBot: z.strictObject({ ok: z.literal(true) }),
   removeBot: z.strictObject({ ok: z.literal(true) }),
+  unseat: z.strictObject({ ok: z.literal(true) }),
   start: z.strictObject({ ok: z.literal(true) }),
   action: z.strictObject({ ok: z.literal(true), version: nat }),
   ready: z.strictObject({ ok: z.literal(true) }),

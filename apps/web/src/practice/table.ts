@@ -328,6 +328,7 @@ export class PracticeTable {
       case 'stand':
       case 'addBot':
       case 'removeBot':
+      case 'unseat':
       case 'settings':
         return fail('GAME_IN_PROGRESS', 'a practice table keeps its seats and settings: start a new practice game to change them');
       case 'chatHistory':
