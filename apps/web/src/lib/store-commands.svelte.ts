@@ -1,5 +1,5 @@
 /**
- * What the player does, as typed events with their acks: seats, bots, start, rematch, the host's
+ * What the player does, as typed events with their acks: seats, bots, an absent player's seat freed, start, rematch, the host's
  * settings between games, bids
  * (classic takes, coinche calls) and cards (quoting the current version, one at a time), continuing after a deal. A refused
  * command becomes a notice (a stale version is not news: the next frame shows where the table
@@ -73,6 +73,11 @@ export class Commands {
 
   async removeBot(seat: Seat): Promise<void> {
     await this.send((t) => t.send('removeBot', { seat }));
+  }
+
+  /** Host, between games: free the seat of a player who has left (no socket holds it). */
+  async unseat(seat: Seat): Promise<void> {
+    await this.send((t) => t.send('unseat', { seat }));
   }
 
   async rematch(): Promise<void> {

@@ -7,6 +7,7 @@ export const LATER_DE: LaterDict = {
   nameNeedsLetter: 'Ein Name braucht einen Buchstaben oder eine Ziffer',
   nameTooLong: 'Höchstens 24 Zeichen',
   cancel: 'Abbrechen',
+  freeSeat: 'Platz freigeben',
   written: 'Notiert',
   outcome: 'Ergebnis',
   totals: 'Stand',

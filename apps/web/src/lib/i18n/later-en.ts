@@ -11,6 +11,7 @@ export const LATER_EN = {
   nameNeedsLetter: 'A name needs a letter or a digit',
   nameTooLong: 'At most 24 characters',
   cancel: 'Cancel',
+  freeSeat: 'Free this seat',
   written: 'Written',
   outcome: 'Outcome',
   totals: 'Totals',

@@ -7,6 +7,7 @@ export const LATER_FR: LaterDict = {
   nameNeedsLetter: 'Il faut au moins une lettre ou un chiffre',
   nameTooLong: '24 caractères au plus',
   cancel: 'Annuler',
+  freeSeat: 'Libérer la place',
   written: 'Marqué',
   outcome: 'Résultat',
   totals: 'Cumul',

@@ -1,0 +1,88 @@
+import type { Snapshot } from '@belote/protocol/client';
+import { playGame, seededRng } from '@belote/rules';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { tick } from 'svelte';
+import { describe, expect, it } from 'vitest';
+import { TABLE_ID, dealt, updateFor } from '../../test/fixtures.js';
+import { connected, type Acks } from '../../test/transport.js';
+import { prefs } from '../lib/prefs.svelte.js';
+import { laterParts } from './parts.js';
+import TableView from './TableView.svelte';
+
+/**
+ * A lobby (or a finished game) seen by the host on seat 0: Ben (seat 1) has left, Cleo (2) is
+ * here, seat 3 is a bot.
+ */
+function lobby(opts: { isHost?: boolean; status?: 'lobby' | 'finished' | 'playing'; mine?: boolean } = {}): Snapshot {
+  const u = updateFor(opts.status === 'finished' ? playGame({ target: 301 }, seededRng(7)).state : dealt(1), 0, 1);
+  const seats = u.table.seats.map((s) =>
+    s.seat === 1 ? { ...s, connected: false } : s.seat === 3 ? { ...s, name: 'Bot 4', bot: 'normal' as const } : s,
+  ) as typeof u.table.seats;
+  const status = opts.status ?? 'lobby';
+  return {
+    ...u,
+    you: { role: 'player', seat: opts.mine ? 1 : 0, isHost: opts.isHost ?? true },
+    view: status === 'lobby' ? null : u.view,
+    table: { ...u.table, status, games: status === 'lobby' ? 0 : 1, seats },
+  };
+}
+
+async function shown(first: Snapshot, acks: Acks = {}) {
+  const { client, t } = connected(first, acks);
+  render(TableView, { id: TABLE_ID, storeFactory: () => client });
+  await laterParts(); // the button's words come with the table's later parts
+  await waitFor(() => expect(document.querySelector('[data-seat="1"] .name')).not.toBeNull());
+  await tick();
+  return t;
+}
+
+const freeButtons = () => [...document.querySelectorAll<HTMLElement>('[data-unseat]')];
+
+describe('"Free this seat": the host frees the seat of a player who has left', () => {
+  it('under an absent player’s plate only, for the host; pressed, it sends unseat with that seat', async () => {
+    prefs.setLang('en');
+    const t = await shown(lobby());
+    await waitFor(() => expect(freeButtons()).toHaveLength(1));
+    const button = freeButtons()[0]!;
+    expect(button.textContent).toBe('Free this seat');
+    expect(button.closest('[data-seat]')!.getAttribute('data-seat')).toBe('1');
+    await fireEvent.click(button);
+    expect(t.sent.filter((m) => m.event === 'unseat')).toEqual([{ event: 'unseat', payload: { seat: 1 } }]);
+  });
+
+  it('in French and German', async () => {
+    prefs.setLang('fr');
+    await shown(lobby());
+    await waitFor(() => expect(freeButtons().map((b) => b.textContent)).toEqual(['Libérer la place']));
+    prefs.setLang('de');
+    await waitFor(() => expect(freeButtons().map((b) => b.textContent)).toEqual(['Platz freigeben']));
+    prefs.setLang('en');
+  });
+
+  it('after a game over too', async () => {
+    prefs.setLang('en');
+    await shown(lobby({ status: 'finished' }));
+    await waitFor(() => expect(freeButtons().map((b) => b.dataset.unseat)).toEqual(['1']));
+  });
+
+  it('not for a player who is not the host, nor on one’s own seat, nor during a game', async () => {
+    prefs.setLang('en');
+    await shown(lobby({ isHost: false }));
+    expect(freeButtons()).toEqual([]);
+    cleanup();
+    await shown(lobby({ mine: true }));
+    expect(freeButtons()).toEqual([]);
+    cleanup();
+    await shown(lobby({ status: 'playing' }));
+    expect(freeButtons()).toEqual([]);
+  });
+
+  it('a refusal is shown as a notice, as any other', async () => {
+    prefs.setLang('en');
+    await shown(lobby(), { unseat: { ok: false, error: { code: 'BAD_REQUEST', message: "the player on seat 1 is here: only an absent player's seat can be freed" } } });
+    const button = await waitFor(() => freeButtons()[0]!);
+    expect(screen.queryByTestId('notice')).toBeNull();
+    await fireEvent.click(button);
+    expect(await screen.findByTestId('notice')).toBeTruthy();
+  });
+});
