@@ -5,7 +5,9 @@
  * changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.js';
+import { startServer, type RunningServer } from '../src/server.js';
+import { MemoryStore } from '../src/store/memory-store.js';
+import type { LogEntry } from '../src/store/types.js';
 import { createTable, seatedTable, settled, testServer, TestClient } from './clients.js';
 
 let server: RunningServer;
@@ -97,5 +99,39 @@ describe('unseat: the host frees an absent player’s seat between games', () =>
     await no(host, 1, 'GAME_IN_PROGRESS', 'seats can change only between games');
     await no(host, 0, 'GAME_IN_PROGRESS', 'seats can change only between games');
     for (const c of [ann, host, spectator]) c.close();
+  });
+
+  it('a socket that came back with the token while the seat was being freed becomes a spectator, with a snapshot', async () => {
+    // the store holds the write back: the player's socket joins between the host's check and the change
+    let release!: () => void;
+    let held = false;
+    class HeldStore extends MemoryStore {
+      override async append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {
+        if (entries.some((e) => e.type === 'unseat')) {
+          held = true;
+          await new Promise<void>((r) => (release = r));
+        }
+        return super.append(tableId, version, entries);
+      }
+    }
+    const slow = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', webDist: '/nonexistent', botDelayMs: 0, rateLimitEvents: 10_000, rateLimitAddressEvents: 100_000 }, { store: new HeldStore() });
+    try {
+      const { table, host, players, tokens } = await seatedTable(slow);
+      await leaves(host, players[1]!, 1);
+      const sent = host.emit('unseat', { seat: 1 });
+      await expect.poll(() => held).toBe(true);
+      const back = await TestClient.connect(slow, { tableId: table.id, token: tokens[1] });
+      expect(back.last.you).toEqual({ role: 'player', seat: 1, isHost: false });
+      release();
+      expect(await sent).toEqual({ ok: true });
+      const u = await back.next((x) => x.you.seat === null);
+      expect(u.kind).toBe('snapshot');
+      expect(u.you).toEqual({ role: 'spectator', seat: null, isHost: false });
+      expect(u.table.seats[1].name).toBeNull();
+      await expect(TestClient.connect(slow, { tableId: table.id, token: tokens[1] })).rejects.toMatchObject({ data: { code: 'BAD_TOKEN' } });
+      for (const c of [...players, host, back]) c.close();
+    } finally {
+      await slow.close();
+    }
   });
 });
