@@ -181,4 +181,34 @@ describe('§8 clocks', () => {
     second.close();
     pacer.close();
   });
+
+  it('while nobody is connected a turn\'s clock waits and starts full on the next connection; the grace keeps counting', async () => {
+    // a 100-"second" turn is 1 s here (TURN_SECOND_MS 10); GRACE_MS is 300 ms
+    const t = await DocTable.create(server.url, { options: { turnTimerSeconds: 100 } });
+    await t.host.send('start', {});
+    const s = t.spectator;
+    await s.waitFor(() => s.state!.view?.deal?.turn != null && s.state!.timers.turnMsLeft !== null, 3000, 'the first turn');
+    const turn = s.state!.view!.deal!.turn!;
+    const version = s.state!.version;
+    t.close();
+    await vi.waitFor(
+      async () => {
+        const now = await summary(server.url, t.id);
+        expect(now.spectators === 0 && now.seats.every((x) => !x.connected)).toBe(true);
+      },
+      { timeout: 10_000 },
+    );
+    await new Promise((r) => setTimeout(r, 1500)); // longer than the turn and the grace
+    const back = await DocClient.connect(server.url, { protocolVersion: PROTOCOL, tableId: t.id, token: t.tokens[turn] }, { label: 'back' });
+    const snap = back.state!;
+    expect(snap.version).toBe(version); // no bot played the turn while nobody was there
+    expect(snap.view!.deal!.turn).toBe(turn);
+    expect(snap.timers.turnMsLeft).toBeGreaterThan(500); // full again, not run out
+    // the other seats' grace ran out while nobody was connected
+    for (const seat of [0, 1, 2, 3].filter((x) => x !== turn)) expect(snap.table.seats[seat]!.botPlaying).toBe(true);
+    // and the clock runs from this connection: the turn is played for the player
+    await back.waitFor(() => back.state!.version > version, 3000, 'the timer playing the turn');
+    expect(back.problems).toEqual([]);
+    back.close();
+  });
 });
