@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TableRecord } from '@belote/protocol';
 import { commitmentPreimage, replayRecord } from '@belote/rules';
+import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTable, TestClient } from './clients.js';
 import { GameDriver, isSubsequence, recordActions, spawnServer, type ServerProcess } from './restart-harness.js';
@@ -172,5 +173,28 @@ describe('restart recovery (real server process, SIGKILL)', () => {
     expect(replay.deals.at(-1)!.totals).toEqual(end.view!.totals);
     // Seat 0 never sent an action: all of its moves came from the timer, before and after the kill.
     expect(record.deals.flatMap((d) => d.actions).filter((a) => a.seat === 0).length).toBeGreaterThan(8);
+  });
+
+  it('a killed process\'s connections close: transport close over WebSocket, transport error over polling; both reconnect by themselves (PROTOCOL.md §3)', { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'belote-restart-'));
+    let proc: ServerProcess = await spawnServer(dataDir);
+    cleanup.push(async () => {
+      await proc.stop('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const port = new URL(proc.url).port;
+    const table = await createTable(proc);
+    const sockets = (['websocket', 'polling'] as const).map((transport) =>
+      io(proc.url, { query: { table: table.id }, auth: { protocolVersion: 3, tableId: table.id }, transports: [transport], reconnectionDelay: 100, reconnectionDelayMax: 200, forceNew: true }),
+    );
+    cleanup.push(() => sockets.forEach((s) => s.close()));
+    const snapshots = () => Promise.all(sockets.map((s) => new Promise((resolve) => s.once('snapshot', resolve))));
+    await snapshots();
+    const reasons = Promise.all(sockets.map((s) => new Promise<string>((resolve) => s.once('disconnect', resolve))));
+    await proc.stop('SIGKILL');
+    expect(await reasons).toEqual(['transport close', 'transport error']);
+    const back = snapshots();
+    proc = await spawnServer(dataDir, Number(port));
+    await back;
   });
 });
