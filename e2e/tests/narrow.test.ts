@@ -10,7 +10,9 @@
  * its value, and the buttons it leaves out there are in the menu, and from 320 px it names the
  * trump's taker (whole, or cut to no less than its first letters); the score sheet
  * at 280 px lies inside the screen, its table inside the dialog; a deal summary taller than the
- * screen scrolls inside its dialog, Continue reachable. At a table on a 360 px phone, every entry
+ * screen scrolls inside its dialog, Continue reachable. On the smallest phone (320×568), a classic
+ * deal's second round: the three suits and Pass on one row (on two, the retourne's caption went
+ * under the seats' plates). At a table on a 360 px phone, every entry
  * of the menu is on one line, inside it (French 'Télécharger l’enregistrement' took two). There
  * too, a card of the hand focused by the keyboard leaves its right neighbour's index in view (it
  * was raised over it and hid it whole), and its ring is above that neighbour, but not over the
@@ -592,6 +594,45 @@ describe('small and zoomed screens', () => {
     await page.screenshot({ path: path.join(SHOTS, 'sheet-coinche-280-fr.png') });
     const sheet = await dialogProblems(page, '[data-testid=sheet-modal]');
     expect({ summary, sheet }).toEqual({ summary: [], sheet: [] });
+  });
+
+  it('the smallest phone (320×568), classic round 2: the three suits and Pass on one row, the retourne and its caption clear of every seat', async () => {
+    const page = await newPage(320, 568, 'en-US');
+    await seated(page, 'classic');
+    await page.click('[data-testid=start]');
+    // Pass in round 1 until round 2 comes round to this seat (a bot's taking plays the deal out).
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      expect(Date.now(), 'one\'s turn in round 2 within 150 s').toBeLessThan(deadline);
+      if ((await count(page, '[data-bid^="take-"]:not([disabled])')) > 0) break;
+      if ((await count(page, '[data-testid=continue]:not([disabled])')) > 0) {
+        await press(page, '[data-testid=continue]');
+        await page.waitForSelector('[data-testid=deal-summary]', { state: 'detached' });
+      } else if ((await count(page, '[data-bid=take]:not([disabled])')) > 0) {
+        const version = await page.getAttribute('[data-version]', 'data-version');
+        await press(page, '[data-bid=pass]');
+        await page.waitForFunction((v) => document.querySelector('[data-version]')?.getAttribute('data-version') !== v, version);
+      } else if ((await count(page, '[data-testid=your-turn]')) > 0 && (await count(page, '[data-playable=true]')) > 0) {
+        const card = await page.getAttribute('[data-playable=true]', 'data-card');
+        await press(page, `[data-card="${card}"]`);
+        await page.waitForSelector(`[data-hand] [data-card="${card}"]`, { state: 'detached' });
+      } else await sleep(40);
+    }
+    await page.waitForSelector('[data-bid=pass]', { state: 'visible' });
+    await page.screenshot({ path: path.join(SHOTS, 'round2-320x568.png') });
+    // The suits wrapped to a second row, and the taller panel left the table too little
+    // height: the retourne's caption went under the bottom seat's plate.
+    const { rows, retourne, plates } = await page.evaluate(() => {
+      const box = (e: Element): { left: number; top: number; right: number; bottom: number } => e.getBoundingClientRect().toJSON() as DOMRect;
+      return {
+        rows: new Set([...document.querySelectorAll('[data-bid]')].map((b) => Math.round(b.getBoundingClientRect().top))).size,
+        // the card (as drawn, turned a little) and its caption
+        retourne: [...document.querySelectorAll('[data-testid=retourne] .flipper, [data-testid=retourne] > span')].map((e) => ({ what: e.matches('.flipper') ? 'the card' : 'its caption', ...box(e) })),
+        plates: [...document.querySelectorAll('[data-seat]')].map((s) => ({ what: s.getAttribute('data-pos'), ...box(s.querySelector('.plate')!) })),
+      };
+    });
+    const meeting = retourne.flatMap((r) => plates.filter((p) => p.left < r.right - 0.5 && r.left < p.right - 0.5 && p.top < r.bottom - 0.5 && r.top < p.bottom - 0.5).map((p) => `${r.what} meets ${p.what}`));
+    expect({ rows, meeting }).toEqual({ rows: 1, meeting: [] });
   });
 
   it('a laptop at 200 % (640×400): a deal summary taller than the screen scrolls inside, Continue reachable', async () => {
