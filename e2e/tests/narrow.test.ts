@@ -12,7 +12,9 @@
  * at 280 px lies inside the screen, its table inside the dialog; a deal summary taller than the
  * screen scrolls inside its dialog, Continue reachable. On the smallest phone (320×568), a classic
  * deal's second round: the three suits and Pass on one row (on two, the retourne's caption went
- * under the seats' plates). At a table on a 360 px phone, every entry
+ * under the seats' plates). The quick reactions' open tray at 320 and 360 px: every reaction inside
+ * it, none over the chat's button or its own (at 320 px its last column ran out over its button).
+ * At a table on a 360 px phone, every entry
  * of the menu is on one line, inside it (French 'Télécharger l’enregistrement' took two). There
  * too, a card of the hand focused by the keyboard leaves its right neighbour's index in view (it
  * was raised over it and hid it whole), and its ring is above that neighbour, but not over the
@@ -633,6 +635,45 @@ describe('small and zoomed screens', () => {
     });
     const meeting = retourne.flatMap((r) => plates.filter((p) => p.left < r.right - 0.5 && r.left < p.right - 0.5 && p.top < r.bottom - 0.5 && r.top < p.bottom - 0.5).map((p) => `${r.what} meets ${p.what}`));
     expect({ rows, meeting }).toEqual({ rows: 1, meeting: [] });
+  });
+
+  it('the quick reactions at 320 and 360 px in en, fr and de: every reaction inside the open tray, clear of the chat\'s and the tray\'s own buttons', async () => {
+    const problems: string[] = [];
+    for (const locale of LOCALES)
+      for (const [width, height] of [[320, 568], [360, 740]] as const) {
+        const page = await newPage(width, height, locale);
+        const res = await fetch(`${base}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ rules: { target: 1000 }, options: {} }) });
+        const { id } = (await res.json()) as { id: string };
+        await page.goto(`${base}/t/${id}`);
+        await page.waitForSelector('[data-testid=reactions-toggle]');
+        await press(page, '[data-testid=reactions-toggle]');
+        await page.waitForSelector('[data-testid=reactions] button');
+        await page.screenshot({ path: path.join(SHOTS, `reactions-${width}-${locale}.png`) });
+        // At 320 px the tray was narrower than its phrases: its last column ran out of it, over
+        // its own button (French: over the button's centre, the tray then closed by no tap).
+        const found = await page.evaluate(() => {
+          const out: string[] = [];
+          const tray = document.querySelector('[data-testid=reactions]')!.getBoundingClientRect();
+          const toggles = [...document.querySelectorAll('[data-testid=reactions-toggle], [data-testid=chat-toggle]')];
+          for (const b of document.querySelectorAll('[data-testid=reactions] button')) {
+            const r = b.getBoundingClientRect();
+            const what = b.getAttribute('aria-label') ?? b.textContent!.trim();
+            if (r.left < tray.left - 0.5 || r.right > tray.right + 0.5) out.push(`"${what}" at x ${Math.round(r.left)}–${Math.round(r.right)}, out of the tray's ${Math.round(tray.left)}–${Math.round(tray.right)}`);
+            for (const t of toggles) {
+              const o = t.getBoundingClientRect();
+              if (r.left < o.right - 0.5 && o.left < r.right - 0.5 && r.top < o.bottom - 0.5 && o.top < r.bottom - 0.5) out.push(`"${what}" over ${t.getAttribute('data-testid')}`);
+            }
+          }
+          for (const t of toggles) {
+            const o = t.getBoundingClientRect();
+            if (!t.contains(document.elementFromPoint(o.left + o.width / 2, o.top + o.height / 2))) out.push(`${t.getAttribute('data-testid')} not what a tap at its centre reaches`);
+          }
+          return out;
+        });
+        problems.push(...found.map((f) => `${locale} ${width}: ${f}`));
+        await page.context().close();
+      }
+    expect(problems).toEqual([]);
   });
 
   it('a laptop at 200 % (640×400): a deal summary taller than the screen scrolls inside, Continue reachable', async () => {
