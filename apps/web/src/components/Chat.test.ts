@@ -409,6 +409,47 @@ describe('the chat on the table', () => {
     expect(document.activeElement).toBe(screen.getByTestId('reactions-toggle'));
   });
 
+  it('closes the tray when the keyboard focus leaves it and its button (Tab past either end), as a menu does; a tap elsewhere leaves it open', async () => {
+    const { client } = await clientWith(1);
+    render(TableView, { id: TABLE_ID, storeFactory: () => client });
+    const toggle = screen.getByTestId('reactions-toggle');
+    const outside = screen.getByTestId('chat-toggle');
+    const open = async (): Promise<HTMLButtonElement[]> => {
+      if (!prefs.reactionsOpen) await fireEvent.click(toggle);
+      await tick();
+      return [...screen.getByTestId('reactions').querySelectorAll('button')];
+    };
+    /** The focus moved from the keyboard: a key pressed, then the focus going to `to`. */
+    const tabTo = async (from: HTMLElement, to: HTMLElement, shiftKey = false): Promise<void> => {
+      await fireEvent.keyDown(from, { key: 'Tab', shiftKey });
+      to.focus();
+      await tick();
+    };
+    // Tab past its last reaction, out of the corner: closed.
+    let buttons = await open();
+    buttons[0]!.focus();
+    await tabTo(buttons[0]!, buttons.at(-1)!);
+    expect(screen.queryByTestId('reactions')).not.toBeNull(); // within the tray: open
+    await tabTo(buttons.at(-1)!, outside);
+    expect(screen.queryByTestId('reactions')).toBeNull();
+    expect(prefs.reactionsOpen).toBe(false);
+    // Shift+Tab before its first: onto its button, still open; once more, out: closed.
+    buttons = await open();
+    buttons[0]!.focus();
+    await tabTo(buttons[0]!, toggle, true);
+    expect(screen.queryByTestId('reactions')).not.toBeNull();
+    await tabTo(toggle, outside, true);
+    expect(screen.queryByTestId('reactions')).toBeNull();
+    // A tap elsewhere (the focus going to what was tapped) leaves it open: a reaction stays one tap.
+    buttons = await open();
+    buttons[0]!.focus();
+    await fireEvent.pointerDown(outside);
+    outside.focus();
+    await tick();
+    expect(screen.queryByTestId('reactions')).not.toBeNull();
+    expect(prefs.reactionsOpen).toBe(true);
+  });
+
   it('says a reaction refused as too fast in the tray, about reactions (not the chat lines’ “too many messages”), for as long as a notice', async () => {
     const answers: ((ack: unknown) => void)[] = [];
     const { client } = await clientWith(1, {}, { react: () => new Promise((r) => answers.push(r)) });
