@@ -21,6 +21,15 @@ function mounted(update: Parameters<TableClient['receive']>[0], extras?: TableEx
   return store;
 }
 
+/** A player's table in English with its menu open from the top bar: the menu's button, the menu and its first field. */
+async function menuOpen(): Promise<{ toggle: HTMLElement; menu: HTMLElement; lang: HTMLElement }> {
+  prefs.setLang('en');
+  mounted(updateFor(taken(3), 0, 1));
+  const toggle = screen.getByRole('button', { name: 'Settings' });
+  await fireEvent.click(toggle);
+  return { toggle, menu: screen.getByTestId('menu'), lang: screen.getByTestId('lang') };
+}
+
 describe('TableView', () => {
   it('shows why a dimmed card cannot be played, in the chosen language', async () => {
     prefs.setLang('en');
@@ -541,12 +550,7 @@ describe('TableView', () => {
   });
 
   it('the open menu closes when the keyboard focus leaves it and its button (Tab out), as a menu button does', async () => {
-    prefs.setLang('en');
-    mounted(updateFor(taken(3), 0, 1));
-    const toggle = screen.getByRole('button', { name: 'Settings' });
-    await fireEvent.click(toggle);
-    const menu = screen.getByTestId('menu');
-    const lang = screen.getByTestId('lang');
+    const { toggle, menu, lang } = await menuOpen();
     // Within the menu, and back to its own button: it stays open.
     lang.focus();
     menu.querySelector<HTMLInputElement>('[data-testid=sound-toggle]')!.focus();
@@ -572,11 +576,7 @@ describe('TableView', () => {
   });
 
   it('Escape in the open menu closes it and gives the focus back to its button, not to the page', async () => {
-    prefs.setLang('en');
-    mounted(updateFor(taken(3), 0, 1));
-    const toggle = screen.getByRole('button', { name: 'Settings' });
-    await fireEvent.click(toggle);
-    const lang = screen.getByTestId('lang');
+    const { toggle, lang } = await menuOpen();
     lang.focus();
     await fireEvent.keyDown(lang, { key: 'Escape' });
     await tick();
