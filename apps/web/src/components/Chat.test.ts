@@ -324,6 +324,21 @@ describe('ChatPanel', () => {
     expect(screen.getByTestId('chat-blocked').textContent).toBe('The host has muted you: you can read the chat, but not write or react.');
   });
 
+  it('names the chat’s own mute as the reader’s alone (beside the host’s, which silence someone for everyone): it tells the server nothing', async () => {
+    const { client, t } = await clientWith(0);
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: true, mySeat: 0 });
+    const said = { en: 'Mute for me', fr: 'Sourdine pour moi', de: 'Für mich stumm' } as const;
+    for (const lang of ['en', 'fr', 'de'] as const) {
+      prefs.setLang(lang);
+      await tick();
+      expect(screen.getByRole('checkbox', { name: said[lang] })).toBe(screen.getByTestId('chat-mute'));
+    }
+    prefs.setLang('en');
+    await fireEvent.click(screen.getByTestId('chat-mute'));
+    expect(prefs.chatMuted).toBe(true);
+    expect(t.sent.filter((s) => s.event !== 'chatHistory')).toEqual([]);
+  });
+
   it('gives the host the switches: spectator chat, each player, each spectator on their line', async () => {
     const { client, t } = await clientWith(0, { spectatorChat: true });
     render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: true, mySeat: 0 });

@@ -15,7 +15,7 @@ export const CHAT_DE: ChatDict = {
   chatSend: 'Senden',
   chatYourName: 'Dein Name (optional)',
   chatNameUnused: "Ohne diesen Namen gesendet: nur Buchstaben, Ziffern, Leerzeichen und . ' _ -, mit einem Buchstaben oder einer Ziffer",
-  chatMute: 'Chat stummschalten',
+  chatMute: 'Für mich stumm',
   chatSpectator: 'Zuschauer',
   chatSomeSpectator: 'Ein Zuschauer',
   chatOffForYou: 'Der Gastgeber hat den Chat für Zuschauer geschlossen: keine Nachrichten oder Reaktionen von Zuschauern.',

@@ -20,7 +20,7 @@ export const CHAT_EN = {
   chatSend: 'Send',
   chatYourName: 'Your name (optional)',
   chatNameUnused: "Sent without this name: letters, digits, spaces and . ' _ - only, with a letter or a digit",
-  chatMute: 'Mute the chat',
+  chatMute: 'Mute for me',
   chatSpectator: 'spectator',
   chatSomeSpectator: 'A spectator',
   chatOffForYou: 'The host has turned spectator chat off: no messages or reactions from spectators.',

@@ -15,7 +15,7 @@ export const CHAT_FR: ChatDict = {
   chatSend: 'Envoyer',
   chatYourName: 'Votre nom (facultatif)',
   chatNameUnused: 'Envoyé sans ce nom\u202f: lettres, chiffres, espaces et . ’ _ - seulement, dont une lettre ou un chiffre',
-  chatMute: 'Discussion en sourdine',
+  chatMute: 'Sourdine pour moi',
   chatSpectator: 'spectateur',
   chatSomeSpectator: 'Un spectateur',
   chatOffForYou: 'L’hôte a fermé la discussion aux spectateurs\u202f: ni messages ni réactions des spectateurs.',
