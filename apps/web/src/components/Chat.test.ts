@@ -424,7 +424,7 @@ describe('the chat on the table', () => {
     expect(document.activeElement).toBe(screen.getByTestId('reactions-toggle'));
   });
 
-  it('closes the tray when the keyboard focus leaves it and its button (Tab past either end), as a menu does; a tap elsewhere leaves it open', async () => {
+  it('closes the tray when Tab takes the focus out of it and its button (past either end), as a menu does; a tap elsewhere, or leaving the window, leaves it open', async () => {
     const { client } = await clientWith(1);
     render(TableView, { id: TABLE_ID, storeFactory: () => client });
     const toggle = screen.getByTestId('reactions-toggle');
@@ -455,6 +455,14 @@ describe('the chat on the table', () => {
     expect(screen.queryByTestId('reactions')).not.toBeNull();
     await tabTo(toggle, outside, true);
     expect(screen.queryByTestId('reactions')).toBeNull();
+    // Tab past its last reaction when it is the page's last control: the focus goes to none (the
+    // browser's own bar): closed too.
+    buttons = await open();
+    buttons.at(-1)!.focus();
+    await fireEvent.keyDown(buttons.at(-1)!, { key: 'Tab' });
+    buttons.at(-1)!.blur();
+    await tick();
+    expect(screen.queryByTestId('reactions')).toBeNull();
     // A tap elsewhere (the focus going to what was tapped) leaves it open: a reaction stays one tap.
     buttons = await open();
     buttons[0]!.focus();
@@ -463,6 +471,12 @@ describe('the chat on the table', () => {
     await tick();
     expect(screen.queryByTestId('reactions')).not.toBeNull();
     expect(prefs.reactionsOpen).toBe(true);
+    // So does the window being left (the focus going to none, no key pressed).
+    buttons[0]!.focus();
+    await fireEvent.keyDown(buttons[0]!, { key: 'Enter' });
+    buttons[0]!.blur();
+    await tick();
+    expect(screen.queryByTestId('reactions')).not.toBeNull();
   });
 
   it('says a reaction refused as too fast in the tray, about reactions (not the chat lines’ “too many messages”), for as long as a notice', async () => {
