@@ -4,7 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/sv
 import { tick } from 'svelte';
 import { describe, expect, it } from 'vitest';
 import { TABLE_ID, dealt, updateFor } from '../../test/fixtures.js';
-import { connected, type Acks } from '../../test/transport.js';
+import { connected, fakeTransport, type Acks } from '../../test/transport.js';
+import { TableClient } from '../lib/store.svelte.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { laterParts } from './parts.js';
 import TableView from './TableView.svelte';
@@ -84,5 +85,26 @@ describe('"Free this seat": the host frees the seat of a player who has left', (
     expect(screen.queryByTestId('notice')).toBeNull();
     await fireEvent.click(button);
     expect(await screen.findByTestId('notice')).toBeTruthy();
+  });
+});
+
+describe('back with the token of a seat that was freed (BAD_TOKEN at the handshake)', () => {
+  it('a spectator, told in words why the seat is no longer theirs', async () => {
+    prefs.setLang('en');
+    localStorage.setItem(`belote:table:${TABLE_ID}`, JSON.stringify({ token: 'freed-seat' }));
+    const t = fakeTransport();
+    const client = new TableClient(TABLE_ID);
+    client.connect(t.factory);
+    render(TableView, { id: TABLE_ID, storeFactory: () => client });
+    await laterParts();
+    expect(t.creds().token).toBe('freed-seat'); // the handshake presents it…
+    t.on().refused({ code: 'BAD_TOKEN', message: 'this seat token is not valid at this table' });
+    expect(t.reconnect).toHaveBeenCalledOnce();
+    expect(t.creds()).toEqual({ tableId: TABLE_ID }); // …and is refused: again, as a spectator
+    t.on().status('connected');
+    t.on().snapshot({ ...lobby(), you: { role: 'spectator', seat: null, isHost: false } });
+    expect((await screen.findByTestId('notice')).textContent).toBe('Your seat was given up (on another device, or by the host): sit down again to play');
+    expect(document.querySelector('main.fatal')).toBeNull();
+    localStorage.clear();
   });
 });

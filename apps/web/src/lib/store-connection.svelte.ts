@@ -7,6 +7,7 @@
 import type { ConnectErrorData } from '@belote/protocol/client';
 import type { ConnectionStatus, Credentials, FrameHandlers, Transport, TransportHandlers } from './socket.js';
 import { loadSecrets, saveSecrets } from './storage.js';
+import type { Cues } from './store-cues.svelte.js';
 
 export type Fatal = 'NO_SUCH_TABLE' | 'PROTOCOL_MISMATCH' | 'BAD_REQUEST' | 'TOO_MANY_SOCKETS' | 'INTERNAL';
 
@@ -27,15 +28,17 @@ export class TableConnection {
     return this.#transport;
   }
 
-  open(factory: TransportFactory): void {
+  /** `cues` says a refused seat token: the seat is no longer this player's. */
+  open(factory: TransportFactory, cues: Pick<Cues, 'notify'>): void {
     // A sit whose ack never came: its token is tried first (the seat is ours if the sit landed).
     let triedPending = false;
+    let presented: string | undefined; // the seat token the handshake presents
     this.#transport = factory(
       () => {
         const { token, hostKey, pendingToken } = loadSecrets(this.tableId);
         triedPending = pendingToken !== undefined;
-        const seatToken = pendingToken ?? token;
-        return { tableId: this.tableId, ...(seatToken ? { token: seatToken } : {}), ...(hostKey ? { hostKey } : {}) };
+        presented = pendingToken ?? token;
+        return { tableId: this.tableId, ...(presented ? { token: presented } : {}), ...(hostKey ? { hostKey } : {}) };
       },
       {
         ...this.frames,
@@ -48,7 +51,7 @@ export class TableConnection {
           }
           this.status = s;
         },
-        refused: (d) => this.refused(d, triedPending),
+        refused: (d) => this.refused(d, cues, triedPending, presented),
       },
     );
   }
@@ -71,11 +74,13 @@ export class TableConnection {
     }
   }
 
-  private refused(d: ConnectErrorData, triedPending = false): void {
+  private refused(d: ConnectErrorData, cues: Pick<Cues, 'notify'>, triedPending: boolean, presented?: string): void {
     if (d.code === 'BAD_TOKEN') {
       // The token of a sit whose ack was lost: the sit never landed, back with the seat (or none)
       // held before. Otherwise the stored seat token (or host key) is no longer valid: come back
-      // as a spectator.
+      // as a spectator, told why (given up on another device, or freed by the host) rather than
+      // finding the seat gone or someone else in it.
+      if (presented && !triedPending) cues.notify(d);
       saveSecrets(this.tableId, triedPending ? { pendingToken: null } : { token: null, hostKey: null });
       this.#transport?.reconnect();
       return;

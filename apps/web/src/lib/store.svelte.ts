@@ -90,7 +90,7 @@ export class TableClient {
   }
 
   connect(factory: TransportFactory): void {
-    this.connection.open(factory);
+    this.connection.open(factory, this.cues);
   }
   disconnect(): void {
     this.connection.close();

@@ -113,6 +113,19 @@ describe('TableClient: commands', () => {
     expect(loadSecrets(TABLE_ID)).toEqual({});
     expect(t.reconnect).toHaveBeenCalledOnce();
     expect(client.connection.fatal).toBeNull();
+    expect(client.cues.notice).toEqual(refusal); // the seat is no longer ours: said, not silent
+  });
+
+  it('a host key alone refused (no seat token held) is dropped without a notice: no seat was lost', () => {
+    const t = fakeTransport();
+    const client = new TableClient(TABLE_ID);
+    saveSecrets(TABLE_ID, { hostKey: 'hk' });
+    client.connect(t.factory);
+    expect(t.creds()).toEqual({ tableId: TABLE_ID, hostKey: 'hk' }); // the handshake
+    t.on().refused({ code: 'BAD_TOKEN', message: 'this host key is not valid at this table' });
+    expect(loadSecrets(TABLE_ID)).toEqual({});
+    expect(t.reconnect).toHaveBeenCalledOnce();
+    expect(client.cues.notice).toBeNull();
   });
 
   it('a sit whose ack is lost: the token it chose and kept is tried first on reconnecting; the seat\'s if accepted, dropped if refused', async () => {
@@ -137,6 +150,7 @@ describe('TableClient: commands', () => {
         expect(t.reconnect).toHaveBeenCalledOnce();
         expect(t.creds().token).toBe('old-seat');
         expect(client.connection.fatal).toBeNull();
+        expect(client.cues.notice?.code).not.toBe('BAD_TOKEN'); // the seat held before is still ours
       }
       client.disconnect();
     }

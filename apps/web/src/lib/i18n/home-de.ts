@@ -37,7 +37,7 @@ export const HOME_DE: HomeDict = {
   err_BAD_REQUEST: 'Der Server hat die Anfrage nicht verstanden',
   err_PROTOCOL_MISMATCH: 'Es gibt eine neue Version: Lade die Seite neu',
   err_NO_SUCH_TABLE: 'Diesen Tisch gibt es nicht (mehr)',
-  err_BAD_TOKEN: 'Dein Platz wurde nicht erkannt: Tritt dem Tisch erneut bei',
+  err_BAD_TOKEN: 'Dein Platz wurde freigegeben (auf einem anderen Gerät oder vom Gastgeber): Setz dich erneut, um zu spielen',
   err_NOT_SEATED: 'Setz dich zuerst auf einen Platz',
   err_ALREADY_SEATED: 'Du hast schon einen Platz',
   err_GAME_NOT_STARTED: 'Das Spiel hat noch nicht begonnen',

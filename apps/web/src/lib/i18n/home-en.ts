@@ -44,7 +44,7 @@ export const HOME_EN = {
   err_BAD_REQUEST: 'The server did not understand that request',
   err_PROTOCOL_MISMATCH: 'A new version is out: reload the page',
   err_NO_SUCH_TABLE: 'This table does not exist (any more)',
-  err_BAD_TOKEN: 'Your seat was not recognised: join the table again',
+  err_BAD_TOKEN: 'Your seat was given up (on another device, or by the host): sit down again to play',
   err_NOT_SEATED: 'Take a seat first',
   err_ALREADY_SEATED: 'You already have a seat',
   err_GAME_NOT_STARTED: 'The game has not started yet',
