@@ -37,14 +37,16 @@ type Box = { left: number; top: number; right: number; bottom: number; width: nu
 
 /**
  * The free-seat button at this size: its box, whether a tap at its centre reaches it, and every
- * other visible control (buttons, links, form fields: the seats' and the lobby's) that it meets.
+ * other visible control (buttons, links, form fields: the seats' and the lobby's), text of the
+ * lobby's centre panel or seat's plate that it meets.
  */
 function freeButtonAt(page: Page, seat: number): Promise<{ box: Box; topmost: boolean; meets: string[]; scroll: number[] }> {
   return page.$eval(`[data-unseat="${seat}"]`, (b) => {
     const box = (e: Element) => e.getBoundingClientRect().toJSON() as Box;
     const r = box(b);
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    const meets = [...document.querySelectorAll('button, a[href], input, select, textarea, [role=button]')]
+    // Controls anywhere; the lobby panel's words and the seats' plates too (as layout.test.ts's plates).
+    const meets = [...document.querySelectorAll('button, a[href], input, select, textarea, [role=button], [data-testid=lobby] :is(.game, .invite-title, .meta, .wait), [data-seat] .plate')]
       .filter((e) => e !== b && !e.contains(b) && !b.contains(e))
       .map((e) => ({ e, o: box(e) }))
       .filter(({ e, o }) => o.width > 0 && o.height > 0 && getComputedStyle(e).visibility !== 'hidden')
@@ -60,7 +62,7 @@ const SIZES = [
   { name: 'landscape-phone', width: 844, height: 390 },
 ] as const;
 
-/** At each size: the button is a 44×44 target inside the viewport, on top at its centre, meeting no other control. */
+/** At each size: the button is a 44×44 target inside the viewport, on top at its centre, meeting no other control, plate or panel text. */
 async function tappableEverywhere(p: Player, what: string): Promise<void> {
   for (const s of SIZES) {
     await resize(p.page, s);
@@ -75,7 +77,7 @@ async function tappableEverywhere(p: Player, what: string): Promise<void> {
     expect(found.box.right, `${at}: right`).toBeLessThanOrEqual(s.width);
     expect(found.box.bottom, `${at}: bottom`).toBeLessThanOrEqual(s.height);
     expect(found.topmost, `${at}: on top at its centre`).toBe(true);
-    expect(found.meets, `${at}: controls it meets`).toEqual([]);
+    expect(found.meets, `${at}: controls, plates, panel texts it meets`).toEqual([]);
     expect(found.scroll, `${at}: no page scrolling`).toEqual([s.width, s.height]);
   }
   await resize(p.page, SIZES[0]);
