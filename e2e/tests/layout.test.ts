@@ -51,9 +51,46 @@ async function fits(page: Page, width: number, height: number, selectors: string
     expect(b.right, `${b.what} right`).toBeLessThanOrEqual(width + 1);
     expect(b.bottom, `${b.what} bottom`).toBeLessThanOrEqual(height + 1);
   }
-  const scroll = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
-  expect(scroll[0]).toBeLessThanOrEqual(width);
-  expect(scroll[1]).toBeLessThanOrEqual(height);
+  const scroll = await page.evaluate((): [number, number] => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+  const past = scroll[0] > width || scroll[1] > height ? await beyondViewport(page) : [];
+  expect(scroll[0], `scroll width; beyond the viewport: ${past.join('; ')}`).toBeLessThanOrEqual(width);
+  expect(scroll[1], `scroll height; beyond the viewport: ${past.join('; ')}`).toBeLessThanOrEqual(height);
+}
+
+/**
+ * What makes the page scroll: the elements whose box ends right of or below the viewport, none of
+ * whose children do, and which no overflow-clipping ancestor clips (an absolute element is clipped
+ * only by its containing block and that block's ancestors), at most 8.
+ */
+function beyondViewport(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && (r.right > innerWidth + 1 || r.bottom > innerHeight + 1);
+    };
+    const escapes = (e: Element) => {
+      for (let x: Element | null = e; x && x !== document.body; ) {
+        const position: string = getComputedStyle(x).position;
+        if (position === 'fixed') return false;
+        const block: Element | null = position === 'absolute' ? (x as HTMLElement).offsetParent : x.parentElement;
+        if (!block || block === document.body || block === document.documentElement) return true;
+        const s = getComputedStyle(block);
+        if (s.overflowX !== 'visible' || s.overflowY !== 'visible') return false;
+        x = block;
+      }
+      return true;
+    };
+    return [...document.body.querySelectorAll('*')]
+      .filter((e) => out(e) && ![...e.children].some(out) && escapes(e))
+      .slice(0, 8)
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        const id = e.getAttribute('data-testid') ?? [...e.classList].filter((c) => !c.startsWith('svelte-')).join('.');
+        const parent = e.parentElement;
+        const where = parent?.getAttribute('data-testid') ?? [...(parent?.classList ?? [])].filter((c) => !c.startsWith('svelte-')).join('.');
+        return `${e.tagName.toLowerCase()}${id ? `.${id}` : ''} in ${parent?.tagName.toLowerCase()}${where ? `.${where}` : ''}: bottom ${Math.round(r.bottom)}, right ${Math.round(r.right)}`;
+      });
+  });
 }
 
 type Box = { left: number; top: number; right: number; bottom: number };
