@@ -335,6 +335,18 @@ describe('the table at every screen size', () => {
       });
       expect(over, `${s.name}: a side seat's plate over a trick card`).toBe(0);
     });
+    // Some deals into a game the score sheet's rows push the side panel's last parts below its
+    // fold: they scroll in the panel, not the page (the invite's .sr-only status, absolute, escaped
+    // the panel's clip: the page scrolled by 7 px at the fourth deal's bidding, 64 at the fifth).
+    // A block as tall as seven rows stands in for them.
+    await resize(page, { width: 1280, height: 800 });
+    await page.evaluate(() => {
+      const rows = document.createElement('div');
+      rows.style.cssText = 'flex: none; height: 400px';
+      document.querySelector('aside.side')!.prepend(rows);
+    });
+    await fits(page, 1280, 800, ['[data-card]', '[data-seat]']);
+    expect(await page.$eval('aside.side', (e) => e.scrollHeight > e.clientHeight), 'the side panel scrolls').toBe(true);
     await context.close();
   });
 
