@@ -3,7 +3,8 @@
  * player against three bots, screenshots of the bidding (classic, and the coinche bid picker)
  * and of a trick at every size, and
  * checks that nothing overflows the screen: no scrolling, the whole hand and every seat,
- * the trick and the bidding buttons inside the viewport; the coinche auction's board clear of
+ * the trick and the bidding buttons inside the viewport (a failure names what makes the page
+ * scroll); on a desktop a long score sheet scrolls in the side panel, not the page; the coinche auction's board clear of
  * the seats' plates and bid bubbles, the bid picker under the top bar, the bubbles clear of the
  * corner buttons, "Capot" whole in its button; in a game to 301, the retourne under no seat's
  * bid bubble and the game-over dialog with every button in view; a notice (a refused command) covers
