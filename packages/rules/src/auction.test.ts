@@ -1,10 +1,11 @@
 /**
- * The coinche auction (docs/rules/COINCHE.md §3) on its own: who may call what, why a call is refused,
- * how the auction ends; and the fast core's FastAuction agreeing with it on thousands of
+ * The coinche auction (docs/rules/COINCHE.md §3) on its own: who may call what, why a call is refused
+ * (and the legal calls agreeing with those refusals), how the auction ends; and the fast core's FastAuction agreeing with it on thousands of
  * random call sequences (legal calls, end, contract, multiplier).
  */
 import { describe, expect, it } from 'vitest';
-import { afterCall, callRefusalReason, legalCallsOf, openAuction, type AuctionState } from './auction.js';
+import { afterCall, legalCallsOf, openAuction, type AuctionState } from './auction.js';
+import { callRefusalReason } from './call-refusal.js';
 import { AUCTION_CONTRACT, AUCTION_OPEN, AUCTION_REDEAL, BID_POINTS, CALL_BID, CALL_COINCHE, CALL_PASS, CALL_SURCOINCHE, FastAuction } from './fast/auction.js';
 import { randomCallInto } from './fast/random-deal.js';
 import { seededRng } from './rng.js';
@@ -96,6 +97,29 @@ function maskOf(a: AuctionState, seat: Seat): number {
   if (l.surcoinche) m |= CALL_SURCOINCHE;
   return m;
 }
+
+describe('the legal calls agree with the refusals (call-refusal.ts)', () => {
+  it('on 5,000 random auctions, for every seat at every step: coinche and surcoinche legal exactly when not refused', () => {
+    const rng = seededRng('legal-vs-refusal');
+    const seen = { coinche: 0, surcoinche: 0 };
+    for (let g = 0; g < 5000; g++) {
+      let a = openAuction((g & 3) as Seat);
+      while (a.end === 'open') {
+        for (const seat of [0, 1, 2, 3] as const) {
+          const legal = legalCallsOf(a, seat);
+          expect(legal.coinche).toBe(callRefusalReason(a, seat, coinche) === null);
+          expect(legal.surcoinche).toBe(callRefusalReason(a, seat, surcoinche) === null);
+          if (legal.coinche) seen.coinche++;
+          if (legal.surcoinche) seen.surcoinche++;
+        }
+        const c = randomCall(legalCallsOf(a, a.turn!), a.turn!, rng);
+        if (c.type === 'take' || c.type === 'play') throw new Error('not a call');
+        a = afterCall(a, a.turn!, callOf(c));
+      }
+    }
+    for (const [k, v] of Object.entries(seen)) expect(v, k).toBeGreaterThan(100);
+  });
+});
 
 describe('the fast core auction agrees with the readable one', () => {
   it('on 20,000 random auctions: legal calls at every step, the end, contract and multiplier', () => {

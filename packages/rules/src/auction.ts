@@ -1,9 +1,10 @@
 /**
  * The coinche auction (docs/rules/COINCHE.md §3) as pure functions on an immutable state: which calls a
- * seat may make, why a call is refused, and the state after a call. The reducer
+ * seat may make and the state after a call; why a call is refused is in call-refusal.ts (its words
+ * are the server's: the web client's first screen does not carry them). The reducer
  * (coinche-deal.ts) applies them; the fast core has a mask-based twin (fast/auction.ts).
  */
-import { isSuit, type Suit } from './cards.js';
+import type { Suit } from './cards.js';
 import { BID_VALUES, assertNever, nextSeat, teamOf, type BidValue, type Call, type Multiplier, type Seat } from './types.js';
 
 /** The highest bid so far (the contract once the auction is over). */
@@ -58,36 +59,11 @@ export const bidRank = (v: BidValue): number => BID_VALUES.indexOf(v);
 /** The contract's points in the formulas of docs/rules/COINCHE.md §5: the value, 250 for a capot. */
 export const contractPoints = (v: BidValue): number => (v === 'capot' ? 250 : v);
 
-/**
- * Why `seat` may not make `call` now (null when it may). Assumes the auction is open and it is
- * the seat's turn (the reducer checks those first, with their own error codes).
- */
-export function callRefusalReason(a: AuctionState, seat: Seat, call: Call): string | null {
-  switch (call.type) {
-    case 'pass':
-      return null;
-    case 'bid': {
-      if (!isBidValue(call.value))
-        return `not a contract value: ${JSON.stringify(call.value)} (80 to 160 in steps of 10, or "capot")`;
-      if (!isSuit(call.suit)) return `not a suit: ${JSON.stringify(call.suit)}`;
-      if (a.coinchedBy !== null) return 'the contract is coinched: no more bids';
-      if (a.high && bidRank(call.value) <= bidRank(a.high.value))
-        return a.high.value === 'capot' ? 'nothing is higher than capot' : `must bid higher than ${a.high.value}`;
-      return null;
-    }
-    case 'coinche':
-      if (a.high === null) return 'no bid to coinche';
-      if (a.coinchedBy !== null) return 'the contract is already coinched';
-      if (teamOf(a.high.bidder) === teamOf(seat)) return "cannot coinche your own team's bid";
-      return null;
-    case 'surcoinche':
-      if (a.coinchedBy === null || a.high === null) return 'no coinche to answer';
-      if (teamOf(a.high.bidder) !== teamOf(seat)) return 'only the team that made the coinched bid may surcoinche';
-      return null;
-    default:
-      return assertNever(call);
-  }
-}
+/** Whether `seat` may coinche now: a bid of the other team, not coinched yet (call-refusal.ts says why not). */
+export const mayCoinche = (a: AuctionState, seat: Seat): boolean => a.high !== null && a.coinchedBy === null && teamOf(a.high.bidder) !== teamOf(seat);
+
+/** Whether `seat` may surcoinche now: its own team's bid was coinched. */
+export const maySurcoinche = (a: AuctionState, seat: Seat): boolean => a.high !== null && a.coinchedBy !== null && teamOf(a.high.bidder) === teamOf(seat);
 
 /** The calls `seat` may make (assumes an open auction and the seat's turn, as above). */
 export function legalCallsOf(a: AuctionState, seat: Seat): LegalCalls {
@@ -95,8 +71,8 @@ export function legalCallsOf(a: AuctionState, seat: Seat): LegalCalls {
   return {
     pass: true,
     bids,
-    coinche: callRefusalReason(a, seat, { type: 'coinche' }) === null,
-    surcoinche: callRefusalReason(a, seat, { type: 'surcoinche' }) === null,
+    coinche: mayCoinche(a, seat),
+    surcoinche: maySurcoinche(a, seat),
   };
 }
 

@@ -15,7 +15,8 @@ export type { DealTally, DealScore } from './scoring.js';
 export { scoreCoincheDeal } from './coinche-scoring.js';
 export type { ContractTerms } from './coinche-scoring.js';
 export { variantOf, targetsOf, rulesWithDefaults, targetProblem } from './settings.js';
-export { NO_CALLS, openAuction, afterCall, callRefusalReason, legalCallsOf, isBidValue, bidRank, contractPoints } from './auction.js';
+export { NO_CALLS, openAuction, afterCall, legalCallsOf, isBidValue, bidRank, contractPoints } from './auction.js';
+export { callRefusalReason } from './call-refusal.js';
 export type { AuctionState, Contract, LegalCalls, SeatCall } from './auction.js';
 export { dealFive, dealAll, completeHands, deckProblem } from './dealing.js';
 export {

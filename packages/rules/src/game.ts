@@ -6,7 +6,8 @@
  * auction.ts and coinche-deal.ts; trick play and deal scoring (both variants) in
  * trick-play.ts, the state shape in state.ts.
  */
-import { NO_CALLS, callRefusalReason, legalCallsOf, openAuction, type LegalCalls } from './auction.js';
+import { NO_CALLS, legalCallsOf, openAuction, type LegalCalls } from './auction.js';
+import { callRefusalReason } from './call-refusal.js';
 import { bid } from './bidding.js';
 import { bit, cardId, cardOf, isCard, isSuit, suitId, suitOf, type Card, type CardId, type SuitId } from './cards.js';
 import { callOf, coincheCall } from './coinche-deal.js';
@@ -169,7 +170,7 @@ export function apply(state: GameState, action: Action): ApplyResult<GameState> 
 
 /**
  * The calls `seat` may make now in a coinche auction (docs/rules/COINCHE.md §3); nothing unless it is that
- * seat's turn to call. `callRefusalReason` (auction.ts) says why any other call is refused.
+ * seat's turn to call. `callRefusalReason` (call-refusal.ts) says why any other call is refused.
  */
 export function legalCalls(state: GameState, seat: Seat): LegalCalls {
   const deal = currentDeal(state);
