@@ -352,6 +352,59 @@ describe('small and zoomed screens', () => {
     }
   });
 
+  it('the replay on a short landscape screen (740×360, 844×390 touch; 640×400 at 200 %): the trick, the own hand and the step buttons in view together', async () => {
+    const file = new URL('../../docs/rules/examples/coinche-surcoinche.json', import.meta.url).pathname;
+    const problems: string[] = [];
+    for (const [width, height, phone] of [
+      [740, 360, true],
+      [844, 390, true],
+      [640, 400, false],
+    ] as const) {
+      const page = await newPage(width, height, 'en-US', { phone });
+      await page.goto(`${base}/`);
+      await page.setInputFiles('[data-testid=open-record]', file);
+      await page.waitForSelector('[data-testid=player-summary] table', { timeout: 60_000 });
+      // Into the first trick: three cards on the table, the third one's verdict on the bar.
+      for (let step = 0; step < 40 && (await count(page, '[data-trick-card]')) < 3; step++) await page.keyboard.press('ArrowRight');
+      await page.waitForSelector('[data-testid=verdict-line]');
+      await page.screenshot({ path: path.join(SHOTS, `replay-short-${width}x${height}.png`) });
+      const seen = await page.evaluate(() => {
+        const box = (e: Element): Box => e.getBoundingClientRect().toJSON() as Box;
+        const buttons = [...document.querySelectorAll('[data-testid=replay-controls] button')].map((b) => {
+          const r = box(b);
+          const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+          return { name: b.getAttribute('aria-label') ?? '', box: r, onTop: hit !== null && b.contains(hit) };
+        });
+        return {
+          scrollY: window.scrollY,
+          trick: [...document.querySelectorAll('[data-trick-card]')].map(box),
+          hand: box(document.querySelector('[data-replay-seat].bottom')!),
+          buttons,
+        };
+      });
+      const where = `${width}×${height}`;
+      if (seen.scrollY !== 0) problems.push(`${where}: the page scrolled (${seen.scrollY})`);
+      if (seen.trick.length !== 3) problems.push(`${where}: ${seen.trick.length} cards in the trick, not 3`);
+      if (seen.buttons.length !== 7) problems.push(`${where}: ${seen.buttons.length} step buttons, not 7`);
+      const inside = (b: Box): boolean => b.left >= 0 && b.top >= 0 && b.right <= width && b.bottom <= height;
+      const meet = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      for (const [i, c] of seen.trick.entries()) {
+        if (!inside(c)) problems.push(`${where}: trick card ${i + 1} not wholly on the screen (${JSON.stringify(c)})`);
+        if (meet(c, seen.hand)) problems.push(`${where}: trick card ${i + 1} over the own hand`);
+      }
+      if (!inside(seen.hand)) problems.push(`${where}: the own hand not wholly on the screen (${JSON.stringify(seen.hand)})`);
+      for (const b of seen.buttons) {
+        if (!inside(b.box)) problems.push(`${where}: ${b.name} not wholly on the screen (${JSON.stringify(b.box)})`);
+        if (!b.onTop) problems.push(`${where}: ${b.name} covered at its centre`);
+        if (b.box.right - b.box.left < 44 || b.box.bottom - b.box.top < 44) problems.push(`${where}: ${b.name} smaller than 44 px`);
+        if (meet(b.box, seen.hand)) problems.push(`${where}: ${b.name} over the own hand`);
+        for (const c of seen.trick) if (meet(b.box, c)) problems.push(`${where}: ${b.name} over a trick card`);
+      }
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+
   for (const locale of LOCALES) {
     it(`the top bar at 280 to 440 px in ${locale}, for a player and a spectator: every button whole, on screen and on top; what it leaves out in the menu`, async () => {
       const problems: string[] = [];
