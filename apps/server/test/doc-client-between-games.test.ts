@@ -9,8 +9,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.js';
+import { clockBack, skipAhead } from './clock.js';
 import { DocClient } from './doc-client/client.js';
 import { parsed, request } from './doc-client/http.js';
 import { refused } from './doc-client/refuse.js';
@@ -23,6 +24,7 @@ let server: RunningServer;
 beforeAll(async () => {
   server = await docServer({ ...FAST, DEAL_PAUSE_MS: '1500' });
 });
+afterEach(clockBack);
 afterAll(async () => {
   await server.close();
 });
@@ -101,12 +103,15 @@ describe('§8.1 between games', () => {
     await watcher.waitFor(() => !('hints' in watcher.state!.table.options), 3000, 'hints off');
     expect(watcher.state!.table.options).toEqual({ turnTimerSeconds: null, fillWithBots: true, botLevel: 'easy' });
 
-    // Chloé closes her phone without leaving her seat: only the host frees it (unseat), once no socket holds it;
+    // Chloé closes her phone without leaving her seat: only the host frees it (unseat), once no socket has held it for 10 s;
     // one `unseated` step, her token void (she comes back as a spectator); the host's bot fills it at start (fillWithBots, botLevel)
     await refused(alice, 'unseat', { seat: 2 }, 'BAD_REQUEST', "the player on seat 2 is here: only an absent player's seat can be freed");
     chloe.close();
     await watcher.waitFor(() => watcher.state!.table.seats[2].connected === false, 3000, 'seat 2 disconnected');
     await refused(bob, 'unseat', { seat: 2 }, 'NOT_HOST', 'only the host may free a seat');
+    // held 10 s (she may be reloading), by the server's clock: moved on here rather than waited
+    await refused(alice, 'unseat', { seat: 2 }, 'BAD_REQUEST', 'the player on seat 2 left less than 10 s ago: their seat is held that long in case they come back');
+    skipAhead(10_000);
     const v1 = watcher.state!.version;
     const seen = watcher.frames.length;
     expect(await alice.send('unseat', { seat: 2 })).toEqual({ ok: true });

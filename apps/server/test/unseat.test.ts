@@ -4,11 +4,13 @@
  * void, the player back as a spectator — and every refusal comes in its documented order and
  * changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSEAT_AFTER_MS } from '@belote/protocol';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/server.js';
 import { MemoryStore } from '../src/store/memory-store.js';
 import type { LogEntry } from '../src/store/types.js';
 import { createTable, seatedTable, settled, testServer, TestClient } from './clients.js';
+import { clockBack, skipAhead } from './clock.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -17,6 +19,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+afterEach(clockBack);
 
 const summary = async (id: string) => (await fetch(`${server.url}/api/tables/${id}`)).json();
 
@@ -39,10 +42,18 @@ async function leaves(watcher: TestClient, player: TestClient, seat: number) {
   await watcher.next((u) => u.table.seats[seat]!.connected === false);
 }
 
+/** As `leaves`, and the seat held for UNSEAT_AFTER_MS meanwhile (the server's clock moved on). */
+async function gone(watcher: TestClient, player: TestClient, seat: number) {
+  await leaves(watcher, player, seat);
+  skipAhead(UNSEAT_AFTER_MS);
+}
+
+const tooSoon = (seat: number) => `the player on seat ${seat} left less than ${UNSEAT_AFTER_MS / 1000} s ago: their seat is held that long in case they come back`;
+
 describe('unseat: the host frees an absent player’s seat between games', () => {
   it('frees the seat in one `unseated` step; the token is void; the player comes back as a spectator', async () => {
     const { table, host, players, tokens } = await seatedTable(server);
-    await leaves(host, players[1]!, 1);
+    await gone(host, players[1]!, 1);
     const watcher = players[0]!;
     const v = watcher.last.version;
     const from = watcher.frames.length;
@@ -78,6 +89,9 @@ describe('unseat: the host frees an absent player’s seat between games', () =>
     expect(await host.emit('addBot', { seat: 3 })).toEqual({ ok: true });
     await leaves(spectator, bob, 1);
     const no = (who: TestClient, seat: number, code: string, message: string) => refused(t.id, spectator, () => who.emit('unseat', { seat }), code, message);
+    // gone a moment ago: held (a reload, a reconnection after a restart or a table's move)
+    await no(host, 1, 'BAD_REQUEST', tooSoon(1));
+    skipAhead(UNSEAT_AFTER_MS);
     // not the host: a player, a spectator (even on an absent player's seat)
     await no(ann, 1, 'NOT_HOST', 'only the host may free a seat');
     await no(spectator, 1, 'NOT_HOST', 'only the host may free a seat');
@@ -101,6 +115,25 @@ describe('unseat: the host frees an absent player’s seat between games', () =>
     for (const c of [ann, host, spectator]) c.close();
   });
 
+  it(`holds the seat UNSEAT_AFTER_MS (${UNSEAT_AFTER_MS} ms) after its last socket left, counted again after each return`, async () => {
+    const { table, host, players, tokens } = await seatedTable(server);
+    await leaves(host, players[1]!, 1);
+    skipAhead(UNSEAT_AFTER_MS - 1000);
+    await refused(table.id, host, () => host.emit('unseat', { seat: 1 }), 'BAD_REQUEST', tooSoon(1));
+    // the player reloads: back, then gone again; the wait starts over
+    const again = await TestClient.connect(server, { tableId: table.id, token: tokens[1] });
+    await host.next((u) => u.table.seats[1]!.connected);
+    await leaves(host, again, 1);
+    skipAhead(UNSEAT_AFTER_MS - 1000);
+    // (a new socket for the host: socket.io-client reads the same moved clock, and an old one's
+    // ping would look overdue after more than 15 s of it)
+    const host2 = await TestClient.connect(server, { tableId: table.id, hostKey: table.hostKey });
+    await refused(table.id, host2, () => host2.emit('unseat', { seat: 1 }), 'BAD_REQUEST', tooSoon(1));
+    skipAhead(1000);
+    expect(await host2.emit('unseat', { seat: 1 })).toEqual({ ok: true });
+    for (const c of [...players, host, host2]) c.close();
+  });
+
   it('a socket that came back with the token while the seat was being freed becomes a spectator, with a snapshot', async () => {
     // the store holds the write back: the player's socket joins between the host's check and the change
     let release!: () => void;
@@ -117,7 +150,7 @@ describe('unseat: the host frees an absent player’s seat between games', () =>
     const slow = await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', webDist: '/nonexistent', botDelayMs: 0, rateLimitEvents: 10_000, rateLimitAddressEvents: 100_000 }, { store: new HeldStore() });
     try {
       const { table, host, players, tokens } = await seatedTable(slow);
-      await leaves(host, players[1]!, 1);
+      await gone(host, players[1]!, 1);
       const sent = host.emit('unseat', { seat: 1 });
       await expect.poll(() => held).toBe(true);
       const back = await TestClient.connect(slow, { tableId: table.id, token: tokens[1] });

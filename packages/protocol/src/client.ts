@@ -5,7 +5,7 @@
  * this one never loads zod (only `import type` reaches the schema files).
  */
 export { PROTOCOL_VERSION } from './version.js';
-export { BOT_LEVELS, TABLE_STATUSES, type BotLevel, type TableStatus } from './constants.js';
+export { BOT_LEVELS, TABLE_STATUSES, UNSEAT_AFTER_MS, type BotLevel, type TableStatus } from './constants.js';
 export { ERROR_CODES, type ErrorCode, type ProtocolError } from './errors.js';
 export { applyPresence, applyStep, frameOrder } from './fold.js';
 export { CHAT_KEPT, CHAT_LINE_LIMIT, CHAT_MAX_CHARS, REACTIONS, REACTION_LIMIT, type ReactionId } from './chat-constants.js';

@@ -9,6 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Ack, ChatEventName, ClientEventName, ClientEventPayload, ProtocolError } from '@belote/protocol';
+import { UNSEAT_AFTER_MS } from '@belote/protocol';
 import { actionOf, assertNever, SEATS, type Seat } from '@belote/rules';
 import type { LogEntry } from '../store/types.js';
 import { hashMatches, newSecret, sha256Hex } from './secrets.js';
@@ -24,8 +25,8 @@ export interface Actor {
   isHost: boolean;
 }
 
-/** Per seat: a socket holds it now (the room's attendance; the log does not know it). */
-export type Present = (seat: Seat) => boolean;
+/** Per seat: how long no socket has held it, in ms, or null while one does (the room's attendance; the log does not know it). */
+export type AwayFor = (seat: Seat) => number | null;
 
 export interface Plan {
   entries: LogEntry[];
@@ -42,7 +43,7 @@ const yes = (entries: LogEntry[], extra: Partial<Plan> = {}): PlanResult => ({ o
 
 export const botName = (seat: Seat): string => `Bot ${seat + 1}`;
 
-export function planCommand(t: TableState, actor: Actor, cmd: Command, present: Present): PlanResult {
+export function planCommand(t: TableState, actor: Actor, cmd: Command, awayFor: AwayFor): PlanResult {
   switch (cmd.name) {
     case 'sit': {
       const { seat, name } = cmd.payload;
@@ -80,7 +81,10 @@ export function planCommand(t: TableState, actor: Actor, cmd: Command, present: 
       const holder = t.seats[seat];
       if (!holder || holder.bot !== null) return no('BAD_REQUEST', `no player on seat ${seat}`);
       // the sender's own seat is always here (their socket holds it): they have `stand`
-      if (present(seat)) return no('BAD_REQUEST', `the player on seat ${seat} is here: only an absent player's seat can be freed`);
+      const away = awayFor(seat);
+      if (away === null) return no('BAD_REQUEST', `the player on seat ${seat} is here: only an absent player's seat can be freed`);
+      // a player reloading, or reconnecting after a restart or the table's move, is not gone yet
+      if (away < UNSEAT_AFTER_MS) return no('BAD_REQUEST', `the player on seat ${seat} left less than ${UNSEAT_AFTER_MS / 1000} s ago: their seat is held that long in case they come back`);
       return yes([{ type: 'unseat', seat }]);
     }
     case 'start':

@@ -99,6 +99,9 @@ export class TableRoom {
   private readonly conns = new Map<string, Connection>();
   /** Sockets per seat (index 4: spectators): `recount()` keeps them after every change of `conns` or of a socket's seat (read on every change of the table). */
   private readonly counts = [0, 0, 0, 0, 0];
+  /** Per seat, since when no socket holds it (`Date.now()`; the room's load for a seat nobody has
+   * joined since): `unseat` frees a seat only after `UNSEAT_AFTER_MS` of it (commands.ts). */
+  private readonly awaySince = SEATS.map(() => Date.now());
   /** Bumped by every recount (the automatic steps re-plan grace timers only when it moved). */
   private attendanceVersion = 0;
   private readonly queue = new SerialQueue();
@@ -262,7 +265,7 @@ export class TableRoom {
       if (cmd.name === 'sync') return { now: { ok: true, snapshot: this.snapshotFor(conn) } };
       if (cmd.name === 'ready') return { now: this.ready(conn) };
       if (isChatCommand(cmd)) return { now: await this.chat.command(conn, cmd) };
-      const planned = planCommand(this.current, { seat: conn.seat, isHost: conn.isHost }, cmd, (s) => this.seatConnected(s));
+      const planned = planCommand(this.current, { seat: conn.seat, isHost: conn.isHost }, cmd, (s) => this.awayFor(s));
       if (!planned.ok) return { now: planned };
       const { plan } = planned;
       if (plan.entries.length === 0) return { now: ackOf(plan) }; // nothing to change
@@ -560,9 +563,16 @@ export class TableRoom {
 
   /** Count the sockets per seat again (after `conns` or a seat changed). */
   private recount(): void {
+    const held = SEATS.map((s) => this.counts[s]! > 0);
     this.counts.fill(0);
     this.attendanceVersion++;
     for (const c of this.conns.values()) this.counts[c.seat ?? 4]!++;
+    for (const s of SEATS) if (held[s] && this.counts[s] === 0) this.awaySince[s] = Date.now();
+  }
+
+  /** How long no socket has held `seat` (ms), or null while one does. */
+  private awayFor(seat: Seat): number | null {
+    return this.seatConnected(seat) ? null : Date.now() - this.awaySince[seat]!;
   }
 
   private snapshotFor(conn: Connection): Snapshot {

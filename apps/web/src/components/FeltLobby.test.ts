@@ -1,8 +1,8 @@
-import type { Snapshot } from '@belote/protocol/client';
+import { UNSEAT_AFTER_MS, type Snapshot } from '@belote/protocol/client';
 import { playGame, seededRng } from '@belote/rules';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { tick } from 'svelte';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TABLE_ID, dealt, updateFor } from '../../test/fixtures.js';
 import { connected, fakeTransport, type Acks } from '../../test/transport.js';
 import { TableClient } from '../lib/store.svelte.js';
@@ -39,10 +39,30 @@ async function shown(first: Snapshot, acks: Acks = {}) {
 
 const freeButtons = () => [...document.querySelectorAll<HTMLElement>('[data-unseat]')];
 
+/** The page's clock moves on by `ms` (the seat's hold, UNSEAT_AFTER_MS, without waiting it). */
+const after = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
 describe('"Free this seat": the host frees the seat of a player who has left', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it(`only once this page has seen the player gone for UNSEAT_AFTER_MS (${UNSEAT_AFTER_MS} ms), as the server holds the seat`, async () => {
+    prefs.setLang('en');
+    await shown(lobby());
+    await after(UNSEAT_AFTER_MS - 1000);
+    expect(freeButtons()).toEqual([]);
+    await after(1000);
+    await waitFor(() => expect(freeButtons()).toHaveLength(1));
+  });
+
   it('under an absent player’s plate only, for the host; pressed, it sends unseat with that seat', async () => {
     prefs.setLang('en');
     const t = await shown(lobby());
+    await after(UNSEAT_AFTER_MS);
     await waitFor(() => expect(freeButtons()).toHaveLength(1));
     const button = freeButtons()[0]!;
     expect(button.textContent).toBe('Free this seat');
@@ -51,9 +71,30 @@ describe('"Free this seat": the host frees the seat of a player who has left', (
     expect(t.sent.filter((m) => m.event === 'unseat')).toEqual([{ event: 'unseat', payload: { seat: 1 } }]);
   });
 
+  it('named with the player for a screen reader; freed, the focus goes to what the seat offers now', async () => {
+    prefs.setLang('en');
+    const first = lobby();
+    const acks: Acks = {};
+    const t = await shown(first, acks);
+    await after(UNSEAT_AFTER_MS);
+    const button = await waitFor(() => freeButtons()[0]!);
+    expect(button.getAttribute('aria-label')).toBe(`Free this seat (${first.table.seats[1].name})`);
+    // the server's step comes before its ack (PROTOCOL.md §6)
+    acks.unseat = () => {
+      t.on().step({ seq: first.seq + 1, version: first.version + 1, events: [{ type: 'unseated', seat: 1 }] });
+      return { ok: true };
+    };
+    button.focus();
+    await fireEvent.click(button);
+    await waitFor(() => expect(freeButtons()).toEqual([]));
+    await waitFor(() => expect(document.activeElement?.closest('[data-seat]')?.getAttribute('data-seat')).toBe('1'));
+    expect(document.activeElement?.tagName).toBe('BUTTON');
+  });
+
   it('in French and German', async () => {
     prefs.setLang('fr');
     await shown(lobby());
+    await after(UNSEAT_AFTER_MS);
     await waitFor(() => expect(freeButtons().map((b) => b.textContent)).toEqual(['Libérer la place']));
     prefs.setLang('de');
     await waitFor(() => expect(freeButtons().map((b) => b.textContent)).toEqual(['Platz freigeben']));
@@ -63,24 +104,29 @@ describe('"Free this seat": the host frees the seat of a player who has left', (
   it('after a game over too', async () => {
     prefs.setLang('en');
     await shown(lobby({ status: 'finished' }));
+    await after(UNSEAT_AFTER_MS);
     await waitFor(() => expect(freeButtons().map((b) => b.dataset.unseat)).toEqual(['1']));
   });
 
   it('not for a player who is not the host, nor on one’s own seat, nor during a game', async () => {
     prefs.setLang('en');
     await shown(lobby({ isHost: false }));
+    await after(UNSEAT_AFTER_MS);
     expect(freeButtons()).toEqual([]);
     cleanup();
     await shown(lobby({ mine: true }));
+    await after(UNSEAT_AFTER_MS);
     expect(freeButtons()).toEqual([]);
     cleanup();
     await shown(lobby({ status: 'playing' }));
+    await after(UNSEAT_AFTER_MS);
     expect(freeButtons()).toEqual([]);
   });
 
   it('a refusal is shown as a notice, as any other', async () => {
     prefs.setLang('en');
     await shown(lobby(), { unseat: { ok: false, error: { code: 'BAD_REQUEST', message: "the player on seat 1 is here: only an absent player's seat can be freed" } } });
+    await after(UNSEAT_AFTER_MS);
     const button = await waitFor(() => freeButtons()[0]!);
     expect(screen.queryByTestId('notice')).toBeNull();
     await fireEvent.click(button);

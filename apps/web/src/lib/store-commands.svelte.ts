@@ -10,7 +10,8 @@ import type { BidValue, Card, Seat, Suit } from '@belote/rules';
 import { refusalFor } from './refusal.js';
 import type { Transport } from './socket.js';
 import { NO_ANSWER } from './local-errors.js';
-import { newSeatToken, saveSecrets, savePref } from './storage.js';
+import { loadSecrets, newSeatToken, saveSecrets, savePref } from './storage.js';
+import { givingUp } from './store-connection.svelte.js';
 import type { Cues } from './store-cues.svelte.js';
 import type { LiveTable } from './store-state.svelte.js';
 
@@ -58,6 +59,7 @@ export class Commands {
   }
 
   async stand(): Promise<void> {
+    givingUp(loadSecrets(this.tableId).token);
     const ack = await this.send((t) => t.send('stand', {}));
     if (ack?.ok) saveSecrets(this.tableId, { token: null });
   }
@@ -75,9 +77,9 @@ export class Commands {
     await this.send((t) => t.send('removeBot', { seat }));
   }
 
-  /** Host, between games: free the seat of a player who has left (no socket holds it). */
-  async unseat(seat: Seat): Promise<void> {
-    await this.send((t) => t.send('unseat', { seat }));
+  /** Host, between games: free the seat of a player who has left (no socket holds it); whether it was freed. */
+  async unseat(seat: Seat): Promise<boolean> {
+    return (await this.send((t) => t.send('unseat', { seat })))?.ok ?? false;
   }
 
   async rematch(): Promise<void> {

@@ -8,6 +8,7 @@ export const LATER_DE: LaterDict = {
   nameTooLong: 'Höchstens 24 Zeichen',
   cancel: 'Abbrechen',
   freeSeat: 'Platz freigeben',
+  freeSeatOf: 'Platz freigeben ({name})',
   written: 'Notiert',
   outcome: 'Ergebnis',
   totals: 'Stand',

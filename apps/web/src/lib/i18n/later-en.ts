@@ -12,6 +12,7 @@ export const LATER_EN = {
   nameTooLong: 'At most 24 characters',
   cancel: 'Cancel',
   freeSeat: 'Free this seat',
+  freeSeatOf: 'Free this seat ({name})',
   written: 'Written',
   outcome: 'Outcome',
   totals: 'Totals',

@@ -8,6 +8,7 @@ export const LATER_FR: LaterDict = {
   nameTooLong: '24 caractères au plus',
   cancel: 'Annuler',
   freeSeat: 'Libérer la place',
+  freeSeatOf: 'Libérer la place ({name})',
   written: 'Marqué',
   outcome: 'Résultat',
   totals: 'Cumul',
