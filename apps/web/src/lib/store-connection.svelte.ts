@@ -9,6 +9,10 @@ import type { ConnectionStatus, Credentials, FrameHandlers, Transport, Transport
 import { loadSecrets, saveSecrets } from './storage.js';
 import type { Cues } from './store-cues.svelte.js';
 
+/** Seat tokens this page gave up (a `stand` sent): refused later, they are no news to the player. */
+const givenUp: string[] = [];
+export const givingUp = (token: string | undefined): void => void (token && givenUp.push(token));
+
 export type Fatal = 'NO_SUCH_TABLE' | 'PROTOCOL_MISMATCH' | 'BAD_REQUEST' | 'TOO_MANY_SOCKETS' | 'INTERNAL';
 
 export type TransportFactory = (credentials: () => Credentials, on: TransportHandlers) => Transport;
@@ -80,8 +84,11 @@ export class TableConnection {
       // held before. Otherwise the stored seat token (or host key) is no longer valid: come back
       // as a spectator, told why (given up on another device, or freed by the host) rather than
       // finding the seat gone or someone else in it.
-      if (presented && !triedPending) cues.notify(d);
-      saveSecrets(this.tableId, triedPending ? { pendingToken: null } : { token: null, hostKey: null });
+      // Not when this page gave the seat up itself (a stand whose ack was lost), nor when only the
+      // host key was refused (the token, checked first, still holds the seat: kept).
+      const keyOnly = d.message.includes('host key');
+      if (presented && !triedPending && !keyOnly && !givenUp.includes(presented)) cues.notify(d);
+      saveSecrets(this.tableId, triedPending ? { pendingToken: null } : keyOnly ? { hostKey: null } : { token: null, hostKey: null });
       this.#transport?.reconnect();
       return;
     }

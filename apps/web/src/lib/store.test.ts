@@ -128,6 +128,31 @@ describe('TableClient: commands', () => {
     expect(client.cues.notice).toBeNull();
   });
 
+  it('a stand of this page whose ack was lost, then refused at the reconnection: no notice (the player gave the seat up)', async () => {
+    const t = fakeTransport({ stand: { ok: false, error: { code: 'INTERNAL', message: NO_ANSWER } } });
+    const client = new TableClient(TABLE_ID);
+    saveSecrets(TABLE_ID, { token: 'mine' });
+    client.connect(t.factory);
+    await client.commands.stand();
+    expect(loadSecrets(TABLE_ID)).toEqual({ token: 'mine' }); // kept: the stand may not have landed
+    expect(t.creds()).toEqual({ tableId: TABLE_ID, token: 'mine' }); // the reconnection presents it
+    t.on().refused({ code: 'BAD_TOKEN', message: 'this seat token is not valid at this table' });
+    expect(loadSecrets(TABLE_ID)).toEqual({});
+    expect(t.reconnect).toHaveBeenCalledOnce();
+    expect(client.cues.notice?.code).not.toBe('BAD_TOKEN'); // (the lost answer's own notice may stay)
+  });
+
+  it('a wrong host key with a good seat token: only the host key is dropped, no seat notice', () => {
+    const t = fakeTransport();
+    const client = new TableClient(TABLE_ID);
+    saveSecrets(TABLE_ID, { token: 'mine', hostKey: 'old' });
+    client.connect(t.factory);
+    t.on().refused({ code: 'BAD_TOKEN', message: 'this host key is not valid at this table' });
+    expect(loadSecrets(TABLE_ID)).toEqual({ token: 'mine' });
+    expect(t.creds()).toEqual({ tableId: TABLE_ID, token: 'mine' }); // back to the seat, without the key
+    expect(client.cues.notice).toBeNull();
+  });
+
   it('a sit whose ack is lost: the token it chose and kept is tried first on reconnecting; the seat\'s if accepted, dropped if refused', async () => {
     for (const landed of [true, false]) {
       localStorage.clear();
