@@ -438,6 +438,7 @@ describe('the chat on the table', () => {
     const tabTo = async (from: HTMLElement, to: HTMLElement, shiftKey = false): Promise<void> => {
       await fireEvent.keyDown(from, { key: 'Tab', shiftKey });
       to.focus();
+      await fireEvent.keyUp(to, { key: 'Tab', shiftKey });
       await tick();
     };
     // Tab past its last reaction, out of the corner: closed.
@@ -461,6 +462,7 @@ describe('the chat on the table', () => {
     buttons.at(-1)!.focus();
     await fireEvent.keyDown(buttons.at(-1)!, { key: 'Tab' });
     buttons.at(-1)!.blur();
+    await fireEvent.keyUp(document.body, { key: 'Tab' });
     await tick();
     expect(screen.queryByTestId('reactions')).toBeNull();
     // A tap elsewhere (the focus going to what was tapped) leaves it open: a reaction stays one tap.
@@ -471,10 +473,16 @@ describe('the chat on the table', () => {
     await tick();
     expect(screen.queryByTestId('reactions')).not.toBeNull();
     expect(prefs.reactionsOpen).toBe(true);
-    // So does the window being left (the focus going to none, no key pressed).
+    // So does the window being left (the focus going to none, no key pressed), also after Tab
+    // moved the focus within the tray (the Tab is over once its key is up).
     buttons[0]!.focus();
     await fireEvent.keyDown(buttons[0]!, { key: 'Enter' });
     buttons[0]!.blur();
+    await tick();
+    expect(screen.queryByTestId('reactions')).not.toBeNull();
+    buttons[0]!.focus();
+    await tabTo(buttons[0]!, buttons[1]!);
+    buttons[1]!.blur();
     await tick();
     expect(screen.queryByTestId('reactions')).not.toBeNull();
   });
