@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TableRecord } from '@belote/protocol';
+import { PROTOCOL_VERSION, type TableRecord } from '@belote/protocol';
 import { commitmentPreimage, replayRecord } from '@belote/rules';
 import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -185,7 +185,7 @@ describe('restart recovery (real server process, SIGKILL)', () => {
     const port = new URL(proc.url).port;
     const table = await createTable(proc);
     const sockets = (['websocket', 'polling'] as const).map((transport) =>
-      io(proc.url, { query: { table: table.id }, auth: { protocolVersion: 3, tableId: table.id }, transports: [transport], reconnectionDelay: 100, reconnectionDelayMax: 200, forceNew: true }),
+      io(proc.url, { query: { table: table.id }, auth: { protocolVersion: PROTOCOL_VERSION, tableId: table.id }, transports: [transport], reconnectionDelay: 100, reconnectionDelayMax: 200, forceNew: true }),
     );
     cleanup.push(() => sockets.forEach((s) => s.close()));
     const snapshots = () => Promise.all(sockets.map((s) => new Promise((resolve) => s.once('snapshot', resolve))));
