@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cannotOpen, notWritable, prepareDataDir } from './data-dir.js';
+import { cannotOpen, lockDataDir, notWritable, prepareDataDir } from './data-dir.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'belote-datadir-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -55,5 +56,51 @@ describe('prepareDataDir: a DATA_DIR that cannot be a directory', () => {
       })();
       expect(e?.message, d).toBe(`DATA_DIR ${d} is not a directory: ${file} is a file; move it away, or set DATA_DIR to a directory`);
     }
+  });
+});
+
+describe('lockDataDir on a full disk: the lock is the first write, and its refusal says what to do', () => {
+  const refusal = (d: string) => {
+    try {
+      lockDataDir(d).close();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return 'locked';
+  };
+  const full = (d: string) => `cannot lock ${join(d, 'belote.lock')} (database or disk is full): the disk is full; free space on its file system`;
+
+  // Linux's /dev/full fails every write with ENOSPC, as a full disk does: no root needed
+  it.skipIf(!existsSync('/dev/full'))('a lock file whose writes fail with ENOSPC', () => {
+    const d = join(dir, 'dev-full');
+    mkdirSync(d);
+    symlinkSync('/dev/full', join(d, 'belote.lock'));
+    expect(refusal(d)).toBe(full(d));
+  });
+
+  // A real full file system: a 1 MB tmpfs, filled (root with the right to mount only; skipped elsewhere)
+  const mnt = join(dir, 'tmpfs');
+  const mounted = (() => {
+    if (process.getuid?.() !== 0) return false;
+    try {
+      mkdirSync(mnt);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mnt], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  afterAll(() => {
+    if (mounted) execFileSync('umount', [mnt]);
+  });
+  it.skipIf(!mounted)('a DATA_DIR on a file system with no space left', () => {
+    try {
+      execFileSync('dd', ['if=/dev/zero', `of=${join(mnt, 'fill')}`, 'bs=64k'], { stdio: 'ignore' });
+    } catch {
+      // dd stops with ENOSPC: the file system is full
+    }
+    const d = join(mnt, 'data');
+    mkdirSync(d);
+    expect(refusal(d)).toBe(full(d));
   });
 });

@@ -160,11 +160,19 @@ export function lockDataDir(dir: string): Database.Database {
     lock.exec('BEGIN EXCLUSIVE; COMMIT');
   } catch (e) {
     lock.close();
-    if ((e as { code?: string }).code === 'SQLITE_BUSY')
-      throw new StoreUnusable(
-        `another server process is using DATA_DIR ${dir} (${LOCK_FILE} is locked): run one server per data directory; stop the other one first, or give this one another DATA_DIR (several processes need DATABASE_URL, PostgreSQL)`,
-      );
-    throw new StoreUnusable(`cannot lock ${path} (${(e as Error).message}): the server runs as ${serverUser()}`);
+    throw cannotLock(path, dir, e);
   }
   return lock;
+}
+
+/** Why the lock could not be taken: another server holds it, or the lock file cannot be written. */
+export function cannotLock(path: string, dir: string, e: unknown): StoreUnusable {
+  const code = (e as { code?: unknown }).code;
+  if (code === 'SQLITE_BUSY')
+    return new StoreUnusable(
+      `another server process is using DATA_DIR ${dir} (${LOCK_FILE} is locked): run one server per data directory; stop the other one first, or give this one another DATA_DIR (several processes need DATABASE_URL, PostgreSQL)`,
+    );
+  // taking the lock writes to its file: on a full disk that fails before the database is opened
+  if (code === 'SQLITE_FULL') return new StoreUnusable(`cannot lock ${path} (${(e as Error).message}): the disk is full; free space on its file system`);
+  return new StoreUnusable(`cannot lock ${path} (${(e as Error).message}): the server runs as ${serverUser()}`);
 }
