@@ -82,7 +82,7 @@ export interface StartOptions {
 export async function startServer(overrides: Partial<Config> = {}, opts: StartOptions = {}): Promise<RunningServer> {
   const config = configWith(overrides);
   const log = opts.logger ?? createLogger(config);
-  const store = opts.store ?? new MemoryStore();
+  const store: TableStore = opts.store ?? new MemoryStore();
   const hub = new SocketHub();
   let holdings: Holdings | null = null;
   const registry = new TableRegistry({ store, config, log, channel: hub, deposed: (id) => holdings?.lost(id), serving: () => holdings?.leased ?? true });
@@ -98,7 +98,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
     tables = cluster = new ClusterDirectory({ holdings, registry, node });
     log.info({ node }, 'cluster node: tables load on demand from PostgreSQL');
   } else {
-    tables = new LocalDirectory(registry);
+    tables = new LocalDirectory(registry, () => store.writeProblem?.() ?? null);
     const { restored, skipped } = await registry.restore();
     if (restored + skipped > 0) log.info({ restored, skipped, ms: Math.round(performance.now() - t0) }, 'tables restored');
   }

@@ -153,4 +153,36 @@ describe('a full disk', () => {
     db.pragma('max_page_count = 1073741823');
     expect((await fetch(`${full.url}/api/tables`, { method: 'POST' })).status).toBe(201);
   });
+
+  it('/healthz answers 503 naming the cause while writes are refused, and 200 again once one can be made (no move needed)', async () => {
+    const db = (sqlite as unknown as { db: { pragma(s: string, o?: object): unknown } }).db;
+    const health = async () => {
+      const r = await fetch(`${full.url}/healthz`);
+      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+    };
+    expect(await health()).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await health()).body).not.toHaveProperty('database');
+
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    db.pragma(`max_page_count = ${pages}`);
+    let r = await fetch(`${full.url}/api/tables`, { method: 'POST' });
+    for (let i = 0; i < 50 && r.status === 201; i++) r = await fetch(`${full.url}/api/tables`, { method: 'POST' });
+    expect(r.status).toBe(503);
+    const down = await health();
+    expect(down).toEqual({ status: 503, body: { ok: false, tables: full.registry.size, uptime: expect.any(Number), database: 'full' } });
+
+    // space is freed: within a second /healthz tries a write of its own and answers 200
+    db.pragma('max_page_count = 1073741823');
+    await new Promise((res) => setTimeout(res, 1100));
+    expect(await health()).toMatchObject({ status: 200, body: { ok: true } });
+
+    // a read-only database (SQLITE_READONLY): the same, named so
+    db.pragma('query_only = ON');
+    expect((await fetch(`${full.url}/api/tables`, { method: 'POST' })).status).toBe(503);
+    expect(await health()).toMatchObject({ status: 503, body: { ok: false, database: 'read-only' } });
+    db.pragma('query_only = OFF');
+    // the next write that succeeds clears it at once
+    expect((await fetch(`${full.url}/api/tables`, { method: 'POST' })).status).toBe(201);
+    expect(await health()).toMatchObject({ status: 200, body: { ok: true } });
+  });
 });

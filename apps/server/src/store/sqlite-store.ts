@@ -23,7 +23,15 @@ import {
   type StoredTable,
   type TableSettings,
   type TableStore,
+  type WriteProblem,
 } from './types.js';
+
+/** A write refused because the disk is full or the file (system) is read-only; null for any other error. */
+function writeProblemOf(e: unknown): WriteProblem | null {
+  const code = String((e as { code?: unknown } | null)?.code ?? '');
+  if (code === 'SQLITE_FULL') return 'full';
+  return code.startsWith('SQLITE_READONLY') ? 'read-only' : null;
+}
 
 /** A write waiting for the next group commit: `write` runs inside it and throws to refuse. */
 interface PendingWrite {
@@ -53,6 +61,9 @@ export class SqliteStore implements TableStore {
   private pending: PendingWrite[] = [];
   private flushScheduled = false;
   private readonly stmt: ReturnType<SqliteStore['prepare']>;
+  /** Why the last write failed, until one succeeds (writeProblem). */
+  private problem: WriteProblem | null = null;
+  private lastProbe = 0;
 
   /** Throws a `StoreUnusable` (a message for the self-hoster) when DATA_DIR cannot be used. */
   constructor(opts: SqliteStoreOptions) {
@@ -166,7 +177,33 @@ export class SqliteStore implements TableStore {
 
   async createTable(settings: TableSettings): Promise<void> {
     const now = Date.now();
-    this.stmt.insertTable.run(settings.id, JSON.stringify(settings), settings.createdAt, now);
+    this.written(() => this.stmt.insertTable.run(settings.id, JSON.stringify(settings), settings.createdAt, now));
+  }
+
+  /** Run a write, remembering whether the disk refused it (writeProblem). */
+  private written<T>(write: () => T): T {
+    try {
+      const out = write();
+      this.problem = null;
+      return out;
+    } catch (e) {
+      this.problem = writeProblemOf(e) ?? this.problem;
+      throw e;
+    }
+  }
+
+  writeProblem(): WriteProblem | null {
+    const now = Date.now();
+    if (this.problem && this.db.open && now - this.lastProbe >= 1000) {
+      this.lastProbe = now;
+      // a write that needs a new page, as a move does; nothing of it stays
+      try {
+        this.written(() => this.db.transaction(() => this.db.exec('CREATE TABLE write_probe (x); DROP TABLE write_probe'))());
+      } catch {
+        // still refused: remembered by written()
+      }
+    }
+    return this.problem;
   }
 
   append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {
@@ -228,9 +265,14 @@ export class SqliteStore implements TableStore {
     try {
       run();
     } catch (e) {
+      this.problem = writeProblemOf(e) ?? this.problem;
       for (const p of batch) p.reject(e);
       return;
     }
+    // a write refused for want of space (or a read-only file) leaves the problem noted; else a commit clears it
+    const refused = [...failed.values()].map(writeProblemOf).find((w) => w !== null);
+    if (refused) this.problem = refused;
+    else if (failed.size < batch.length) this.problem = null;
     for (const p of batch) {
       if (failed.has(p)) p.reject(failed.get(p));
       else p.resolve();
@@ -276,7 +318,7 @@ export class SqliteStore implements TableStore {
   }
 
   async markFinished(tableId: string, at: number | null): Promise<void> {
-    this.stmt.finish.run(at, Date.now(), tableId);
+    this.written(() => this.stmt.finish.run(at, Date.now(), tableId));
   }
 
   /**
@@ -288,7 +330,7 @@ export class SqliteStore implements TableStore {
     const del = this.db.transaction((list: string[]) => {
       for (const id of list) this.stmt.remove.run(id);
     });
-    del(ids);
+    if (ids.length > 0) this.written(() => del(ids));
     return ids;
   }
 

@@ -10,6 +10,7 @@ import type { Ack, CreateTableRequest, TableRecord, TableSummary } from '@belote
 import type { Seat, Variant } from '@belote/rules';
 import type { TableRegistry } from './registry.js';
 import type { Connection, RoomCommand } from './table-room.js';
+import type { WriteProblem } from '../store/types.js';
 
 export type { RoomCommand };
 
@@ -22,8 +23,8 @@ export interface Health {
   ok: boolean;
   tables: number;
   uptime: number;
-  /** Cluster only. */
-  database?: 'ok' | 'unreachable';
+  /** Cluster: 'ok' or 'unreachable'; SQLite: only while writes fail ('full', 'read-only'). */
+  database?: 'ok' | 'unreachable' | WriteProblem;
   node?: string;
 }
 
@@ -59,7 +60,11 @@ export const NOT_CONNECTED: RoomAck = { ok: false, error: { code: 'BAD_REQUEST',
 export class LocalDirectory implements TableDirectory {
   readonly routed = false;
 
-  constructor(private readonly registry: TableRegistry) {}
+  /** `writeProblem`: the store's (SQLite), for /healthz. */
+  constructor(
+    private readonly registry: TableRegistry,
+    private readonly writeProblem: () => WriteProblem | null = () => null,
+  ) {}
 
   async admit(tableId: string, tokenHash: string | null, hostKeyHash: string | null): Promise<Admission> {
     const room = this.registry.get(tableId);
@@ -100,6 +105,9 @@ export class LocalDirectory implements TableDirectory {
   }
 
   health(): Health {
-    return { ok: true, tables: this.registry.size, uptime: Math.round(process.uptime()) };
+    const health = { ok: true, tables: this.registry.size, uptime: Math.round(process.uptime()) };
+    // every change is refused: a health check must see it, as with PostgreSQL unreachable
+    const problem = this.writeProblem();
+    return problem ? { ...health, ok: false, database: problem } : health;
   }
 }
