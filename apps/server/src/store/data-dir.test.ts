@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cannotOpen, lockDataDir, notWritable, prepareDataDir } from './data-dir.js';
+import { checkWritableFiles, cannotOpen, lockDataDir, notWritable, prepareDataDir } from './data-dir.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'belote-datadir-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -102,5 +102,65 @@ describe('lockDataDir on a full disk: the lock is the first write, and its refus
     const d = join(mnt, 'data');
     mkdirSync(d);
     expect(refusal(d)).toBe(full(d));
+  });
+});
+
+describe('a read-only file system or an immutable file: no chown, whoever the server runs as', () => {
+  const refusal = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return 'accepted';
+  };
+  const asRoot = process.getuid?.() === 0;
+
+  // A tmpfs with a data directory and its database, remounted read-only (root with the right to mount only)
+  const mnt = join(dir, 'ro');
+  const mounted = (() => {
+    if (!asRoot) return false;
+    try {
+      mkdirSync(mnt);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mnt], { stdio: 'ignore' });
+    } catch {
+      return false;
+    }
+    mkdirSync(join(mnt, 'data'));
+    writeFileSync(join(mnt, 'data', 'belote.sqlite'), '');
+    execFileSync('mount', ['-o', 'remount,ro', mnt]);
+    return true;
+  })();
+  afterAll(() => {
+    if (mounted) execFileSync('umount', [mnt]);
+  });
+  const ro = 'it is on a read-only file system, which no chown changes: mount it read-write (for Docker, a volume or bind mount without :ro)';
+
+  it.skipIf(!mounted)('DATA_DIR, a directory to create in it, and a database file on a read-only mount', () => {
+    const data = join(mnt, 'data');
+    expect(refusal(() => prepareDataDir(data))).toBe(`DATA_DIR ${data} is not writable (EROFS): ${ro}`);
+    // Node's recursive mkdir says ENOENT there: the directory it would be made in is asked instead
+    expect(refusal(() => prepareDataDir(join(mnt, 'new', 'data')))).toBe(`cannot create DATA_DIR ${join(mnt, 'new', 'data')} in ${mnt} (EROFS): ${ro}`);
+    const file = join(data, 'belote.sqlite');
+    expect(refusal(() => checkWritableFiles([file, `${file}-wal`]))).toBe(`${file} is not writable (EROFS): ${ro}`);
+  });
+
+  // chattr +i needs root and a file system that keeps the flag (tmpfs since Linux 6.0, ext4, …)
+  const immutable = join(dir, 'immutable.sqlite');
+  const flagged = (() => {
+    if (!asRoot) return false;
+    writeFileSync(immutable, '');
+    try {
+      execFileSync('chattr', ['+i', immutable], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  afterAll(() => {
+    if (flagged) execFileSync('chattr', ['-i', immutable]);
+  });
+  it.skipIf(!flagged)('an immutable database file', () => {
+    expect(refusal(() => checkWritableFiles([immutable]))).toBe(`${immutable} is not writable (EPERM): it is immutable, which no chown changes: chattr -i ${immutable}`);
   });
 });

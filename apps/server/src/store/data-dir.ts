@@ -38,14 +38,40 @@ const ownerOf = (path: string): string => {
   }
 };
 
-const writable = (path: string): boolean => {
+/** Why `path` cannot be written (EACCES, EROFS: a read-only file system, EPERM: an immutable file), or null if it can. */
+const notWritableBecause = (path: string): string | null => {
   try {
     accessSync(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
+    return null;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code ?? 'EACCES';
   }
 };
+
+/** The nearest existing directory of `dir`'s path (itself included). */
+function existingAncestor(dir: string): string {
+  for (let p = dir; ; p = dirname(p)) {
+    try {
+      statSync(p);
+      return p;
+    } catch {
+      if (dirname(p) === p) return p;
+    }
+  }
+}
+
+/**
+ * The advice when ownership cannot be the cause, or null when a chown fits: a read-only file
+ * system stops every user, an immutable file and root's own refusals are not about ownership.
+ */
+function notOwnershipAdvice(path: string, code: string): string | null {
+  if (code === 'EROFS')
+    return `it is on a read-only file system, which no chown changes: mount it read-write (for Docker, a volume or bind mount without :ro)`;
+  if (code === 'EPERM') return `it is immutable, which no chown changes: chattr -i ${path}`;
+  if (process.getuid?.() === 0)
+    return `the server runs as root, which ownership does not stop: check the file system is not mounted read-only, and that ${path} is not immutable (lsattr -d ${path})`;
+  return null;
+}
 
 /** The first existing part of `dir`'s path that is not a directory, if any. */
 function fileInPath(dir: string): string | null {
@@ -68,28 +94,43 @@ export function prepareDataDir(dataDir: string): string {
     // a file in the way: no chown helps, the file must go (or DATA_DIR point elsewhere)
     const blocker = code === 'EEXIST' || code === 'ENOTDIR' ? fileInPath(dir) : null;
     if (blocker) throw new StoreUnusable(`DATA_DIR ${dir} is not a directory: ${blocker} is a file; move it away, or set DATA_DIR to a directory`);
+    // Node's recursive mkdir reports ENOENT on a read-only file system: ask the directory it would be made in
+    const parent = existingAncestor(dir);
+    const why = notWritableBecause(parent) ?? code ?? String(e);
+    const advice = notOwnershipAdvice(parent, why);
+    if (advice) throw new StoreUnusable(`cannot create DATA_DIR ${dir} in ${parent} (${why}): ${advice}`);
     throw new StoreUnusable(
       `cannot create DATA_DIR ${dir} (${(e as NodeJS.ErrnoException).code ?? String(e)}): the server runs as ${serverUser()}; create it and let that user write it (${chownHint(dir, true)})`,
     );
   }
-  if (!writable(dir))
-    throw new StoreUnusable(
-      `DATA_DIR ${dir} is not writable by the server, which runs as ${serverUser()} (the directory belongs to ${ownerOf(dir)}): ${chownHint(dir, true)}, on the host directory for a bind mount`,
-    );
-  return dir;
+  const why = notWritableBecause(dir);
+  if (why === null) return dir;
+  const advice = notOwnershipAdvice(dir, why);
+  if (advice) throw new StoreUnusable(`DATA_DIR ${dir} is not writable (${why}): ${advice}`);
+  throw new StoreUnusable(
+    `DATA_DIR ${dir} is not writable by the server, which runs as ${serverUser()} (the directory belongs to ${ownerOf(dir)}): ${chownHint(dir, true)}, on the host directory for a bind mount`,
+  );
 }
 
 /** Files that exist must be writable too (a backup restored as root is not); all are named at once. */
 export function checkWritableFiles(files: readonly string[]): void {
-  const bad = files.filter((f) => {
+  const why = new Map<string, string>();
+  for (const f of files) {
     try {
       statSync(f);
     } catch {
-      return false; // not there yet: created by the server in its writable directory
+      continue; // not there yet: created by the server in its writable directory
     }
-    return !writable(f);
-  });
+    const code = notWritableBecause(f);
+    if (code !== null) why.set(f, code);
+  }
+  const bad = [...why.keys()];
   if (bad.length === 0) return;
+  // the first that no chown fixes, if any (a read-only file system holds them all)
+  for (const [f, code] of why) {
+    const advice = notOwnershipAdvice(f, code);
+    if (advice) throw new StoreUnusable(`${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} not writable (${code}): ${advice}`);
+  }
   const owners = [...new Set(bad.map(ownerOf))].join(', ');
   throw new StoreUnusable(
     `${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} not writable by the server, which runs as ${serverUser()} (owned by ${owners}, e.g. restored as root): ${chownHint(bad.join(' '))}`,
