@@ -77,6 +77,10 @@ describe('config', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '12', TRUST_PROXY: 'loopback, uniquelocal,10.1.0.0/16' })).toMatchObject({ databasePoolSize: 12, trustProxy: ['loopback', 'uniquelocal', '10.1.0.0/16'] });
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: invalid IP address: everyone/);
+    // a value with no entry would trust nobody, unlike an empty variable (the default): refused
+    for (const v of [',', ' , ', '  '])
+      expect(() => loadConfig({ TRUST_PROXY: v }), JSON.stringify(v)).toThrow('invalid configuration:\n  TRUST_PROXY: names no proxy; unset it for the default (loopback)');
+    expect(loadConfig({ TRUST_PROXY: '' })).toMatchObject({ trustProxy: ['loopback'] });
   });
 
   it('origin policy: listed origins, no origin, and same host only when PUBLIC_URL is unset', () => {

@@ -166,6 +166,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!/^https?:$/.test(new URL(o).protocol)) throw new Error(`invalid configuration:\n  ALLOWED_ORIGINS: not an http:// or https:// URL: ${o}`);
   }
   const trustProxy = e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean);
+  // `,` or `  ` would trust no proxy at all, unlike an empty variable (loopback): a mistake, not a choice
+  if (trustProxy.length === 0) throw new Error(`invalid configuration:\n  TRUST_PROXY: names no proxy; unset it for the default (loopback)`);
   try {
     proxyaddr.compile(trustProxy);
   } catch (err) {
