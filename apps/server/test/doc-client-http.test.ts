@@ -70,6 +70,7 @@ describe('POST /api/tables', () => {
     expect(await bad({ rules: { variant: 'coinche', target: 301 } })).toBe('rules.target: must be one of 2000, 501, 1000, 1001, 3000 in coinche, got 301');
     expect(await bad({ rules: { target: 2000 } })).toMatch(/^rules\.target: must be one of 1000, 501, 301, 1001\b.*got 2000$/);
     expect(await bad({ rules: { variant: 'x' } })).toBe('rules.variant: must be one of classic, coinche, got "x"');
+    expect(await bad({ options: { botLevel: 'hard' } })).toBe('options.botLevel: must be one of easy, normal, strong, got "hard"');
     for (const body of [
       { rules: { tie: 'x' } },
       { rules: { direction: 'up' } },

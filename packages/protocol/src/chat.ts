@@ -9,12 +9,13 @@ import { SeatSchema } from '@belote/rules';
 import { z } from 'zod';
 import { CHAT_MAX_CHARS, REACTIONS } from './chat-constants.js';
 import { DisplayNameSchema } from './http.js';
+import { oneOf } from './refusal.js';
 
 const int = z.number().int();
 
 /** A spectator's chat identity at one table: 11 url-safe base64 characters, the same for every socket from one address. */
 export const SpectatorTagSchema = z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'not a spectator tag');
-export const ReactionSchema = z.enum(REACTIONS);
+export const ReactionSchema = z.enum(REACTIONS, { error: oneOf(REACTIONS) });
 /** A client's id for one line it sends (8–32 url-safe characters): sending it again cannot post the line twice. */
 export const LineNonceSchema = z.string().regex(/^[A-Za-z0-9_-]{8,32}$/, 'not a line nonce (8 to 32 characters A-Z a-z 0-9 _ -)');
 

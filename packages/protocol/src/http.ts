@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { BOT_LEVELS, TABLE_STATUSES } from './constants.js';
 import { cleanDisplayName, displayNameProblem } from './display-name.js';
 import { ERROR_CODES } from './errors.js';
-import { quote } from './refusal.js';
+import { oneOf } from './refusal.js';
 import { RulesViewSchema } from './view-schema.js';
 
-export const BotLevelSchema = z.enum(BOT_LEVELS);
+export const BotLevelSchema = z.enum(BOT_LEVELS, { error: oneOf(BOT_LEVELS) });
 
 const ALL_TARGETS = [...new Set<Target>([...TARGETS, ...COINCHE_TARGETS])];
 
@@ -22,10 +22,10 @@ const ALL_TARGETS = [...new Set<Target>([...TARGETS, ...COINCHE_TARGETS])];
  */
 export const RulesInputSchema = z
   .strictObject({
-    variant: z.enum(VARIANTS, { error: (iss) => `must be one of ${VARIANTS.join(', ')}, got ${quote(iss.input)}` }).optional(),
+    variant: z.enum(VARIANTS, { error: oneOf(VARIANTS) }).optional(),
     target: z
       .union(ALL_TARGETS.map((t) => z.literal(t)) as unknown as [z.ZodLiteral<Target>, z.ZodLiteral<Target>], {
-        error: (iss) => `must be one of ${ALL_TARGETS.join(', ')}, got ${quote(iss.input)}`,
+        error: oneOf(ALL_TARGETS),
       })
       .optional(),
     announcements: RulesSchema.shape.announcements,

@@ -9,6 +9,15 @@ import type { z } from 'zod';
 
 export { quote };
 
+/**
+ * A schema's `error` for a value outside `values`, in the form of every such refusal
+ * (`must be one of easy, normal, strong, got "hard"`) rather than zod's own text.
+ */
+export const oneOf =
+  (values: readonly (string | number)[], where = '') =>
+  (iss: { input: unknown }): string =>
+    `must be one of ${values.join(', ')}${where}, got ${quote(iss.input)}`;
+
 /** At most this many validation problems are listed. */
 const MAX_ISSUES = 3;
 /** Longest message of one problem, and of them all. */

@@ -1,6 +1,6 @@
 import { newGame, randomPolicy, seededRng, shuffledDeck, startDeal, viewFor, apply, SEATS, type GameState } from '@belote/rules';
 import { describe, expect, it } from 'vitest';
-import { ActionSchemas, CreateTableRequestSchema, GameEventSchema, GameViewSchema, HandshakeSchema, ClientEventSchemas, DisplayNameSchema, TableIdSchema, cleanDisplayName, clientEventSchema, displayNameProblem, issuesText } from './index.js';
+import { ActionSchemas, CreateTableRequestSchema, REACTIONS, GameEventSchema, GameViewSchema, HandshakeSchema, ClientEventSchemas, DisplayNameSchema, TableIdSchema, cleanDisplayName, clientEventSchema, displayNameProblem, issuesText } from './index.js';
 
 describe('outbound schemas', () => {
   it.each([['classic', {}], ['coinche', { variant: 'coinche' as const }]] as const)('parse every view and event of simulated %s games, and reject an extra field', (_, rules) => {
@@ -146,5 +146,17 @@ describe('inbound schemas', () => {
     expect(at('classic', { rules: { variant: 'coinche' } })).toBe('settings.rules: unknown field "variant"');
     expect(at('classic', { options: { turnTimerSeconds: 2 } })).toMatch(/^settings\.options\.turnTimerSeconds: /);
     expect(at('classic', { seats: [] })).toMatch(/unknown field "seats"/);
+  });
+});
+
+describe('a value outside a list is refused in the house form, not zod\'s own text', () => {
+  const refusal = (schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown, prefix = '') => {
+    const r = schema.safeParse(value);
+    return r.success ? 'accepted' : issuesText(r.error as Parameters<typeof issuesText>[0], prefix);
+  };
+  it('a bot level, a reaction', () => {
+    expect(refusal(ClientEventSchemas.addBot, { seat: 1, level: 'hard' }, 'addBot')).toBe('addBot.level: must be one of easy, normal, strong, got "hard"');
+    expect(refusal(CreateTableRequestSchema, { options: { botLevel: 3 } })).toBe('options.botLevel: must be one of easy, normal, strong, got 3');
+    expect(refusal(ClientEventSchemas.react, { reaction: 'boo' }, 'react')).toBe(`react.reaction: must be one of ${REACTIONS.join(', ')}, got "boo"`);
   });
 });

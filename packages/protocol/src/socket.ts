@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { CHAT_EVENT_SCHEMAS, ChatEntrySchema, ChatStateSchema, ReactionFrameSchema, type ChatAck, type ChatEntry, type ChatHistoryAck, type ReactionFrame } from './chat.js';
 import type { ErrorCode, ProtocolError } from './errors.js';
 import { BotLevelSchema, DisplayNameSchema, TableIdSchema, TableOptionsInputSchema, TableOptionsViewSchema, TableSummarySchema } from './http.js';
-import { quote } from './refusal.js';
+import { oneOf, quote } from './refusal.js';
 import { GAME_EVENT_SCHEMAS, GameViewSchema, RulesViewSchema } from './view-schema.js';
 
 const int = z.number().int();
@@ -91,7 +91,7 @@ const settingsEvent = (targets: readonly Target[], variant?: Variant) =>
       .strictObject({
         target: z
           .union(targets.map((t) => z.literal(t)) as unknown as [z.ZodLiteral<Target>, z.ZodLiteral<Target>], {
-            error: (iss) => `must be one of ${targets.join(', ')}${variant ? ` in ${variant}` : ''}, got ${quote(iss.input)}`,
+            error: oneOf(targets, variant ? ` in ${variant}` : ''),
           })
           .optional(),
         announcements: RulesSchema.shape.announcements,
