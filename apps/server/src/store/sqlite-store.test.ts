@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seat, settings } from '../../test/store/contract.js';
-import { DB_FILE, SqliteStore } from './sqlite-store.js';
+import { DB_FILE, SqliteStore, writeProblemOf } from './sqlite-store.js';
 import { StoreUnusable } from './types.js';
 
 const cleanup: (() => unknown)[] = [];
@@ -87,5 +87,18 @@ describe('SqliteStore', () => {
     const quiet = capture();
     open(tempDir(), quiet.log);
     expect(quiet.lines.filter((l) => l.level >= 40)).toEqual([]);
+  });
+});
+
+describe('writeProblemOf: the writes that make /healthz answer 503', () => {
+  it('a full disk, a read-only file, an I/O error; not a conflict or anything else', () => {
+    const err = (code: string) => Object.assign(new Error(code), { code });
+    expect(writeProblemOf(err('SQLITE_FULL'))).toBe('full');
+    expect(writeProblemOf(err('SQLITE_READONLY'))).toBe('read-only');
+    expect(writeProblemOf(err('SQLITE_READONLY_DBMOVED'))).toBe('read-only');
+    // a write on a file system remounted read-only after errors (EROFS), a failing disk
+    expect(writeProblemOf(err('SQLITE_IOERR_WRITE'))).toBe('io-error');
+    expect(writeProblemOf(err('SQLITE_IOERR_FSYNC'))).toBe('io-error');
+    for (const other of [err('SQLITE_CONSTRAINT_PRIMARYKEY'), err('SQLITE_BUSY'), new Error('no table x'), null]) expect(writeProblemOf(other)).toBeNull();
   });
 });

@@ -26,11 +26,16 @@ import {
   type WriteProblem,
 } from './types.js';
 
-/** A write refused because the disk is full or the file (system) is read-only; null for any other error. */
-function writeProblemOf(e: unknown): WriteProblem | null {
+/**
+ * A write the storage refused: the disk is full, the file is read-only, or the disk fails (an
+ * I/O error, also what a file system remounted read-only after errors gives); null for any
+ * other error (a conflict, a missing table).
+ */
+export function writeProblemOf(e: unknown): WriteProblem | null {
   const code = String((e as { code?: unknown } | null)?.code ?? '');
   if (code === 'SQLITE_FULL') return 'full';
-  return code.startsWith('SQLITE_READONLY') ? 'read-only' : null;
+  if (code.startsWith('SQLITE_READONLY')) return 'read-only';
+  return code.startsWith('SQLITE_IOERR') ? 'io-error' : null;
 }
 
 /** A write waiting for the next group commit: `write` runs inside it and throws to refuse. */

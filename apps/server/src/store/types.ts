@@ -181,12 +181,12 @@ export interface TableStore {
   /** Commit what is pending and release the store; later calls fail. */
   close(): Promise<void>;
   /**
-   * SQLite: why writes fail (the last one failed on a full disk or a read-only file, and none
+   * SQLite: why writes fail (the last one failed on a full disk, a read-only file or an I/O error, and none
    * succeeded since), or null. Asking again tries a small write at most once a second, so freed
    * space shows without waiting for a player's move. /healthz answers 503 while it is not null.
    */
   writeProblem?(): WriteProblem | null;
 }
 
-/** Why a store refuses every write: no space left, or a file or file system it may not write. */
-export type WriteProblem = 'full' | 'read-only';
+/** Why a store refuses every write: no space left, a file it may not write, or a failing disk. */
+export type WriteProblem = 'full' | 'read-only' | 'io-error';

@@ -23,7 +23,7 @@ export interface Health {
   ok: boolean;
   tables: number;
   uptime: number;
-  /** Cluster: 'ok' or 'unreachable'; SQLite: only while writes fail ('full', 'read-only'). */
+  /** Cluster: 'ok' or 'unreachable'; SQLite: only while writes fail ('full', 'read-only', 'io-error'). */
   database?: 'ok' | 'unreachable' | WriteProblem;
   node?: string;
 }
