@@ -15,6 +15,9 @@ describe('notWritable: the advice fits the cause', () => {
   it('a full disk says so, with no chown', () => {
     const msg = notWritable(file, Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })).message;
     expect(msg).toBe(`${file} cannot be written (database or disk is full): the disk is full; free space on its file system`);
+    // WAL's shared-memory file that cannot grow: SQLite's "disk I/O error" for a full disk
+    const shm = notWritable(file, Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_SHMSIZE' })).message;
+    expect(shm).toBe(`${file} cannot be written (disk I/O error): the disk is full; free space on its file system`);
   });
 
   it('a file the server already owns (or a server run as root): the mount or the mode, not chown', () => {

@@ -147,11 +147,17 @@ export function damaged(file: string, e: unknown): StoreUnusable {
   );
 }
 
+/**
+ * SQLite's codes for a write refused for want of space: SQLITE_FULL, and the shared-memory file
+ * (`-shm`, WAL's index) that could not grow, which SQLite calls a "disk I/O error".
+ */
+export const isDiskFull = (e: unknown): boolean => /^SQLITE_(FULL|IOERR_SHMSIZE)$/.test(String((e as { code?: unknown } | null)?.code ?? ''));
+
 /** A database that opened but refuses writes (read-only file or file system): name it, unless the file itself is damaged. */
 export function notWritable(file: string, e: unknown): StoreUnusable {
   if (isDamaged(e)) return damaged(file, e);
   const why = (e as Error).message;
-  if ((e as { code?: unknown }).code === 'SQLITE_FULL') return new StoreUnusable(`${file} cannot be written (${why}): the disk is full; free space on its file system`);
+  if (isDiskFull(e)) return new StoreUnusable(`${file} cannot be written (${why}): the disk is full; free space on its file system`);
   const uid = process.getuid?.();
   let owner: number | undefined;
   try {
@@ -214,6 +220,6 @@ export function cannotLock(path: string, dir: string, e: unknown): StoreUnusable
       `another server process is using DATA_DIR ${dir} (${LOCK_FILE} is locked): run one server per data directory; stop the other one first, or give this one another DATA_DIR (several processes need DATABASE_URL, PostgreSQL)`,
     );
   // taking the lock writes to its file: on a full disk that fails before the database is opened
-  if (code === 'SQLITE_FULL') return new StoreUnusable(`cannot lock ${path} (${(e as Error).message}): the disk is full; free space on its file system`);
+  if (isDiskFull(e)) return new StoreUnusable(`cannot lock ${path} (${(e as Error).message}): the disk is full; free space on its file system`);
   return new StoreUnusable(`cannot lock ${path} (${(e as Error).message}): the server runs as ${serverUser()}`);
 }

@@ -4,6 +4,7 @@
  * zero-length database file. Permission problems are tested with real processes
  * (test/sqlite-startup.test.ts).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,11 +95,57 @@ describe('writeProblemOf: the writes that make /healthz answer 503', () => {
   it('a full disk, a read-only file, an I/O error; not a conflict or anything else', () => {
     const err = (code: string) => Object.assign(new Error(code), { code });
     expect(writeProblemOf(err('SQLITE_FULL'))).toBe('full');
+    expect(writeProblemOf(err('SQLITE_IOERR_SHMSIZE'))).toBe('full'); // WAL's index could not grow
     expect(writeProblemOf(err('SQLITE_READONLY'))).toBe('read-only');
     expect(writeProblemOf(err('SQLITE_READONLY_DBMOVED'))).toBe('read-only');
     // a write on a file system remounted read-only after errors (EROFS), a failing disk
     expect(writeProblemOf(err('SQLITE_IOERR_WRITE'))).toBe('io-error');
     expect(writeProblemOf(err('SQLITE_IOERR_FSYNC'))).toBe('io-error');
     for (const other of [err('SQLITE_CONSTRAINT_PRIMARYKEY'), err('SQLITE_BUSY'), new Error('no table x'), null]) expect(writeProblemOf(other)).toBeNull();
+  });
+});
+
+// A real full disk at every point of opening (the lock, the WAL's files, the schema): a 1 MB tmpfs
+// filled but for 0, 1, 2, … pages of 4 KB until the store opens. Root with the right to mount only; skipped elsewhere.
+const tmpfs = (() => {
+  if (process.getuid?.() !== 0) return null;
+  const mnt = mkdtempSync(join(tmpdir(), 'belote-tmpfs-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mnt], { stdio: 'ignore' });
+    execFileSync('umount', [mnt]);
+    return mnt;
+  } catch {
+    rmSync(mnt, { recursive: true, force: true });
+    return null;
+  }
+})();
+describe.skipIf(!tmpfs)('opening on a nearly full disk', () => {
+  it('opens, or refuses saying the disk is full — never another cause, never a raw error', () => {
+    const mnt = tmpfs!;
+    cleanup.push(() => rmSync(mnt, { recursive: true, force: true }));
+    const outcomes = new Set<string>();
+    for (let free = 0; free < 64 && !outcomes.has('opened'); free++) {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mnt], { stdio: 'ignore' });
+      try {
+        const blocks = Number(execFileSync('stat', ['-f', '-c', '%a', mnt]).toString());
+        execFileSync('dd', ['if=/dev/zero', `of=${join(mnt, 'fill')}`, 'bs=4k', `count=${blocks - free}`], { stdio: 'ignore' });
+        const dir = join(mnt, 'data');
+        let outcome: string;
+        try {
+          new SqliteStore({ dataDir: dir }).close();
+          outcome = 'opened';
+        } catch (e) {
+          expect(e, `${free} pages free`).toBeInstanceOf(StoreUnusable);
+          expect((e as Error).message, `${free} pages free`).toMatch(/: the disk is full; free space on its file system$/);
+          outcome = (e as Error).message.startsWith('cannot lock') ? 'lock' : 'database';
+        }
+        outcomes.add(outcome);
+      } finally {
+        execFileSync('umount', [mnt]);
+      }
+    }
+    // the sweep went from a full disk to enough room
+    expect(outcomes).toContain('lock');
+    expect(outcomes).toContain('opened');
   });
 });

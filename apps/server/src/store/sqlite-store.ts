@@ -10,7 +10,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
-import { checkWritableFiles, damaged, isDamaged, lockDataDir, notWritable, prepareDataDir, serverUser } from './data-dir.js';
+import { checkWritableFiles, damaged, isDamaged, isDiskFull, lockDataDir, notWritable, prepareDataDir, serverUser } from './data-dir.js';
 import { CHAT_KEPT, DEFAULT_CHAT_SETTINGS, type ChatEntry, type ChatSettings } from '@belote/protocol';
 import {
   ChatConflict,
@@ -33,7 +33,7 @@ import {
  */
 export function writeProblemOf(e: unknown): WriteProblem | null {
   const code = String((e as { code?: unknown } | null)?.code ?? '');
-  if (code === 'SQLITE_FULL') return 'full';
+  if (isDiskFull(e)) return 'full';
   if (code.startsWith('SQLITE_READONLY')) return 'read-only';
   return code.startsWith('SQLITE_IOERR') ? 'io-error' : null;
 }
@@ -89,7 +89,8 @@ export class SqliteStore implements TableStore {
     } catch (e) {
       this.db.close();
       this.lock.close();
-      throw isDamaged(e) ? damaged(this.file, e) : e;
+      // the schema is the first write of a new database: the disk may fill up there too
+      throw isDamaged(e) ? damaged(this.file, e) : isDiskFull(e) ? notWritable(this.file, e) : e;
     }
   }
 
