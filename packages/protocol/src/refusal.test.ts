@@ -42,6 +42,20 @@ describe('issuesText cuts long messages', () => {
     }
   });
 
+  it('an unknown field\'s problem too (its keys are the client\'s)', () => {
+    // one key quoted in full escapes is 24 × 6 units: the problem is cut at 120 like any other
+    for (const keys of [['\u202E'.repeat(40)], ['q'.repeat(60), '\u2028'.repeat(60)], ['\u0000'.repeat(30), 'b', 'c', 'd']]) {
+      const r = z.strictObject({}).safeParse(Object.fromEntries(keys.map((k) => [k, 1])));
+      if (r.success) throw new Error('parsed');
+      const text = issuesText(r.error, 'sit');
+      const problem = text.slice('sit: '.length);
+      expect(problem.startsWith('unknown field'), text).toBe(true);
+      expect(problem.length, text).toBeLessThanOrEqual(121);
+      expect(problem.endsWith('…'), text).toBe(true);
+      whole(text);
+    }
+  });
+
   it('keeps a short message whole', () => {
     expect(oneProblem(3, 'a\u202Eb')).toBe('(payload): ppp got "a\\u202eb"');
   });

@@ -46,7 +46,8 @@ export function issuesText(error: z.ZodError, prefix = ''): string {
     }, prefix);
     const message =
       i.code === 'unrecognized_keys'
-        ? `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.slice(0, MAX_ISSUES).map((k) => quote(k)).join(', ')}${i.keys.length > MAX_ISSUES ? ` and ${i.keys.length - MAX_ISSUES} more` : ''}`
+        ? // the keys are the client's: their quotes are cut like any other message
+          clip(`unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.slice(0, MAX_ISSUES).map((k) => quote(k)).join(', ')}${i.keys.length > MAX_ISSUES ? ` and ${i.keys.length - MAX_ISSUES} more` : ''}`)
         : clip(i.message);
     return `${path || '(payload)'}: ${message}`;
   });
