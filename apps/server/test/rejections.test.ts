@@ -182,6 +182,24 @@ describe('abuse', () => {
     for (const c of [...t.players, t.host]) c.close();
   });
 
+  it('ignores an event named by a number; closes the connection on a reserved or undecodable event (PROTOCOL.md §3)', async () => {
+    const t = await seatedTable(server);
+    // what socket.io-client will not send: write the Socket.IO packet (type 2, an event) itself
+    const write = (c: TestClient, packet: string) => (c.socket.io.engine as unknown as { write(d: string): void }).write(packet);
+    const numbered = await TestClient.connect(server, { tableId: t.table.id });
+    write(numbered, '2[5,{}]');
+    expect((await numbered.emit('sync', {})).ok).toBe(true);
+    for (const packet of ['2["disconnect",{}]', '2["newListener",{}]', '2[null,{}]', '2["sync",{}']) {
+      const c = await TestClient.connect(server, { tableId: t.table.id });
+      const gone = new Promise<string>((r) => c.socket.once('disconnect', r));
+      write(c, packet);
+      expect(await gone).toBe('transport close');
+      c.close();
+    }
+    expect(await t.host.emit('start', {})).toEqual({ ok: true });
+    for (const c of [...t.players, t.host, numbered]) c.close();
+  });
+
   it('rate-limits a flooding socket with RATE_LIMITED', async () => {
     const s = await testServer({ rateLimitEvents: 5 });
     try {
