@@ -185,4 +185,43 @@ describe('a full disk', () => {
     expect((await fetch(`${full.url}/api/tables`, { method: 'POST' })).status).toBe(201);
     expect(await health()).toMatchObject({ status: 200, body: { ok: true } });
   });
+
+  it('a move the disk cannot take (a group commit) makes /healthz 503 too; while healthy, /healthz writes nothing', async () => {
+    const db = (sqlite as unknown as { db: { pragma(s: string, o?: object): unknown } }).db;
+    const schema = () => db.pragma('schema_version', { simple: true }) as number;
+    const t = await seatedTable(full);
+    await t.host.next((u) => u.table.seats.every((s) => s.name !== null));
+    // healthy: asking does not write (the probe's CREATE/DROP would move the schema's version)
+    const v = schema();
+    for (let i = 0; i < 3; i++) expect((await fetch(`${full.url}/healthz`)).status).toBe(200);
+    expect(schema()).toBe(v);
+
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    db.pragma(`max_page_count = ${pages}`);
+    // fill the last pages with tables (written at once), then the host's changes (the log's group commit) until one does not fit
+    let made = await fetch(`${full.url}/api/tables`, { method: 'POST' });
+    for (let i = 0; i < 50 && made.status === 201; i++) made = await fetch(`${full.url}/api/tables`, { method: 'POST' });
+    expect(made.status).toBe(503);
+    // forget what the table's creation saw: only the group commit below may set it again (and /healthz
+    // probes only once it is set, so a 200 here would mean the commit's refusal went unnoticed)
+    (sqlite as unknown as { problem: string | null }).problem = null;
+    let refused: { ok: boolean; error?: { code: string } } = { ok: true };
+    for (let i = 0; i < 60 && refused.ok; i++) {
+      refused = (await t.host.emit('settings', { rules: { target: i % 2 ? 1000 : 501 } })) as typeof refused;
+      await new Promise((res) => setTimeout(res, 60)); // under the host's 20 events a second
+    }
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    const r = await fetch(`${full.url}/healthz`);
+    expect(r.status).toBe(503);
+    expect(await r.json()).toMatchObject({ ok: false, database: 'full' });
+    // while 503 the probe writes at most once a second
+    const probed = schema();
+    for (let i = 0; i < 3; i++) await fetch(`${full.url}/healthz`);
+    expect(schema() - probed).toBeLessThanOrEqual(2); // one CREATE/DROP pair at most, and only when a second has passed
+
+    db.pragma('max_page_count = 1073741823');
+    await new Promise((res) => setTimeout(res, 1100));
+    expect((await fetch(`${full.url}/healthz`)).status).toBe(200);
+    for (const c of [...t.players, t.host]) c.close();
+  });
 });

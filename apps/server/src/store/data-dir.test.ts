@@ -2,11 +2,32 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { checkWritableFiles, cannotOpen, lockDataDir, notWritable, prepareDataDir } from './data-dir.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'belote-datadir-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * Run `body` on a fresh 1 MB tmpfs mounted at `dir/name`, unmounted whatever happens (root with
+ * the right to mount only: the test is skipped elsewhere). Mounted in the test, not while the file
+ * is collected, so a filtered-out test leaves nothing mounted under `dir`.
+ */
+function onTmpfs(ctx: TestContext, name: string, body: (mnt: string) => void, options = 'size=1m'): void {
+  const mnt = join(dir, name);
+  if (process.getuid?.() !== 0) ctx.skip();
+  try {
+    mkdirSync(mnt);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', mnt], { stdio: 'ignore' });
+  } catch {
+    ctx.skip();
+  }
+  try {
+    body(mnt);
+  } finally {
+    execFileSync('umount', [mnt]);
+  }
+}
 
 describe('notWritable: the advice fits the cause', () => {
   const file = join(dir, 'belote.sqlite');
@@ -38,9 +59,12 @@ describe('cannotOpen: the lock database, the first SQLite file opened', () => {
     expect(msg).toBe(`cannot load SQLite (The module '/x/better_sqlite3.node'): better-sqlite3 was built for another Node.js version than this one (${process.version}); run pnpm install again with this Node.js (or pnpm rebuild better-sqlite3)`);
   });
 
-  it('anything else: the user the server runs as and the chown that fits', () => {
+  it('anything else: the user the server runs as and the chown that fits (none as root)', () => {
     const msg = cannotOpen(join(dir, 'belote.lock'), dir, Object.assign(new Error('unable to open database file'), { code: 'SQLITE_CANTOPEN' })).message;
-    expect(msg).toMatch(new RegExp(`^cannot open ${join(dir, 'belote.lock')} \\(unable to open database file\\): the server runs as uid ${process.getuid!()}\\b`));
+    const head = `cannot open ${join(dir, 'belote.lock')} (unable to open database file): `;
+    // root is never told to chown: ownership does not stop it
+    if (process.getuid?.() === 0) expect(msg).toBe(`${head}the server runs as root, which ownership does not stop: check the file system is not mounted read-only, and that ${dir} is not immutable (lsattr -d ${dir})`);
+    else expect(msg).toMatch(new RegExp(`^${head.replace(/[()]/g, '\\$&')}the server runs as uid ${process.getuid!()}\\b.*chown -R`));
   });
 });
 
@@ -82,29 +106,37 @@ describe('lockDataDir on a full disk: the lock is the first write, and its refus
   });
 
   // A real full file system: a 1 MB tmpfs, filled (root with the right to mount only; skipped elsewhere)
-  const mnt = join(dir, 'tmpfs');
-  const mounted = (() => {
-    if (process.getuid?.() !== 0) return false;
-    try {
-      mkdirSync(mnt);
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mnt], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  afterAll(() => {
-    if (mounted) execFileSync('umount', [mnt]);
+  it('a DATA_DIR on a file system with no space left', (ctx) => {
+    onTmpfs(ctx, 'tmpfs', (mnt) => {
+      try {
+        execFileSync('dd', ['if=/dev/zero', `of=${join(mnt, 'fill')}`, 'bs=64k'], { stdio: 'ignore' });
+      } catch {
+        // dd stops with ENOSPC: the file system is full
+      }
+      const d = join(mnt, 'data');
+      mkdirSync(d);
+      expect(refusal(d)).toBe(full(d));
+    });
   });
-  it.skipIf(!mounted)('a DATA_DIR on a file system with no space left', () => {
-    try {
-      execFileSync('dd', ['if=/dev/zero', `of=${join(mnt, 'fill')}`, 'bs=64k'], { stdio: 'ignore' });
-    } catch {
-      // dd stops with ENOSPC: the file system is full
-    }
-    const d = join(mnt, 'data');
-    mkdirSync(d);
-    expect(refusal(d)).toBe(full(d));
+
+  // no inode left: mkdir fails with ENOSPC (a tmpfs with room for its root directory and one more)
+  it('a DATA_DIR that cannot be created for want of space', (ctx) => {
+    onTmpfs(
+      ctx,
+      'inodes',
+      (mnt) => {
+        writeFileSync(join(mnt, 'fill'), '');
+        const d = join(mnt, 'data');
+        let msg = 'created';
+        try {
+          prepareDataDir(d);
+        } catch (e) {
+          msg = (e as Error).message;
+        }
+        expect(msg).toBe(`cannot create DATA_DIR ${d} (ENOSPC): the disk is full; free space on its file system`);
+      },
+      'size=1m,nr_inodes=2',
+    );
   });
 });
 
@@ -119,51 +151,40 @@ describe('a read-only file system or an immutable file: no chown, whoever the se
   };
   const asRoot = process.getuid?.() === 0;
 
-  // A tmpfs with a data directory and its database, remounted read-only (root with the right to mount only)
-  const mnt = join(dir, 'ro');
-  const mounted = (() => {
-    if (!asRoot) return false;
-    try {
-      mkdirSync(mnt);
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mnt], { stdio: 'ignore' });
-    } catch {
-      return false;
-    }
-    mkdirSync(join(mnt, 'data'));
-    writeFileSync(join(mnt, 'data', 'belote.sqlite'), '');
-    execFileSync('mount', ['-o', 'remount,ro', mnt]);
-    return true;
-  })();
-  afterAll(() => {
-    if (mounted) execFileSync('umount', [mnt]);
-  });
   const ro = 'it is on a read-only file system, which no chown changes: mount it read-write (for Docker, a volume or bind mount without :ro)';
 
-  it.skipIf(!mounted)('DATA_DIR, a directory to create in it, and a database file on a read-only mount', () => {
-    const data = join(mnt, 'data');
-    expect(refusal(() => prepareDataDir(data))).toBe(`DATA_DIR ${data} is not writable (EROFS): ${ro}`);
-    // Node's recursive mkdir says ENOENT there: the directory it would be made in is asked instead
-    expect(refusal(() => prepareDataDir(join(mnt, 'new', 'data')))).toBe(`cannot create DATA_DIR ${join(mnt, 'new', 'data')} in ${mnt} (EROFS): ${ro}`);
-    const file = join(data, 'belote.sqlite');
-    expect(refusal(() => checkWritableFiles([file, `${file}-wal`]))).toBe(`${file} is not writable (EROFS): ${ro}`);
+  // A tmpfs with a data directory and its database, remounted read-only (root with the right to mount only)
+  it('DATA_DIR, a directory to create in it, and a database file on a read-only mount', (ctx) => {
+    onTmpfs(ctx, 'ro', (mnt) => {
+      const data = join(mnt, 'data');
+      mkdirSync(data);
+      writeFileSync(join(data, 'belote.sqlite'), '');
+      execFileSync('mount', ['-o', 'remount,ro', mnt]);
+      expect(refusal(() => prepareDataDir(data))).toBe(`DATA_DIR ${data} is not writable (EROFS): ${ro}`);
+      // Node's recursive mkdir says ENOENT there: the directory it would be made in is asked instead
+      expect(refusal(() => prepareDataDir(join(mnt, 'new', 'data')))).toBe(`cannot create DATA_DIR ${join(mnt, 'new', 'data')} in ${mnt} (EROFS): ${ro}`);
+      const file = join(data, 'belote.sqlite');
+      expect(refusal(() => checkWritableFiles([file, `${file}-wal`]))).toBe(`${file} is not writable (EROFS): ${ro}`);
+    });
   });
 
   // chattr +i needs root and a file system that keeps the flag (tmpfs since Linux 6.0, ext4, …)
-  const immutable = join(dir, 'immutable.sqlite');
-  const flagged = (() => {
-    if (!asRoot) return false;
+  it('an immutable database file', (ctx) => {
+    const immutable = join(dir, 'immutable.sqlite');
     writeFileSync(immutable, '');
+    if (!asRoot) ctx.skip();
+    let flagged = false;
     try {
       execFileSync('chattr', ['+i', immutable], { stdio: 'ignore' });
-      return true;
+      flagged = true;
     } catch {
-      return false;
+      // no CAP_LINUX_IMMUTABLE, or a file system without the flag: skipped below
     }
-  })();
-  afterAll(() => {
-    if (flagged) execFileSync('chattr', ['-i', immutable]);
-  });
-  it.skipIf(!flagged)('an immutable database file', () => {
-    expect(refusal(() => checkWritableFiles([immutable]))).toBe(`${immutable} is not writable (EPERM): it is immutable, which no chown changes: chattr -i ${immutable}`);
+    if (!flagged) ctx.skip();
+    try {
+      expect(refusal(() => checkWritableFiles([immutable]))).toBe(`${immutable} is not writable (EPERM): it is immutable, which no chown changes: chattr -i ${immutable}`);
+    } finally {
+      execFileSync('chattr', ['-i', immutable]);
+    }
   });
 });

@@ -94,6 +94,7 @@ export function prepareDataDir(dataDir: string): string {
     // a file in the way: no chown helps, the file must go (or DATA_DIR point elsewhere)
     const blocker = code === 'EEXIST' || code === 'ENOTDIR' ? fileInPath(dir) : null;
     if (blocker) throw new StoreUnusable(`DATA_DIR ${dir} is not a directory: ${blocker} is a file; move it away, or set DATA_DIR to a directory`);
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw new StoreUnusable(`cannot create DATA_DIR ${dir} (${code}): the disk is full; free space on its file system`);
     // Node's recursive mkdir reports ENOENT on a read-only file system: ask the directory it would be made in
     const parent = existingAncestor(dir);
     const why = notWritableBecause(parent) ?? code ?? String(e);
@@ -180,7 +181,8 @@ export function cannotOpen(path: string, dir: string, e: unknown): StoreUnusable
   const why = (e as Error).message;
   if (why.includes('NODE_MODULE_VERSION'))
     return new StoreUnusable(`cannot load SQLite (${why.split('\n')[0]}): better-sqlite3 was built for another Node.js version than this one (${process.version}); run pnpm install again with this Node.js (or pnpm rebuild better-sqlite3)`);
-  return new StoreUnusable(`cannot open ${path} (${why}): the server runs as ${serverUser()}; ${chownHint(dir, true)}`);
+  const advice = notOwnershipAdvice(dir, notWritableBecause(dir) ?? '');
+  return new StoreUnusable(`cannot open ${path} (${why}): ${advice ?? `the server runs as ${serverUser()}; ${chownHint(dir, true)}`}`);
 }
 
 /** The file holding DATA_DIR's lock. */

@@ -101,12 +101,13 @@ describe('writeProblemOf: the writes that make /healthz answer 503', () => {
     // a write on a file system remounted read-only after errors (EROFS), a failing disk
     expect(writeProblemOf(err('SQLITE_IOERR_WRITE'))).toBe('io-error');
     expect(writeProblemOf(err('SQLITE_IOERR_FSYNC'))).toBe('io-error');
+    expect(writeProblemOf(err('SQLITE_IOERR_NOMEM'))).toBeNull(); // out of memory: not the disk
     for (const other of [err('SQLITE_CONSTRAINT_PRIMARYKEY'), err('SQLITE_BUSY'), new Error('no table x'), null]) expect(writeProblemOf(other)).toBeNull();
   });
 });
 
 // A real full disk at every point of opening (the lock, the WAL's files, the schema): a 1 MB tmpfs
-// filled but for 0, 1, 2, … pages of 4 KB until the store opens. Root with the right to mount only; skipped elsewhere.
+// filled but for 0, 1, 2, … blocks until the store opens. Root with the right to mount only; skipped elsewhere.
 const tmpfs = (() => {
   if (process.getuid?.() !== 0) return null;
   const mnt = mkdtempSync(join(tmpdir(), 'belote-tmpfs-'));
@@ -127,8 +128,9 @@ describe.skipIf(!tmpfs)('opening on a nearly full disk', () => {
     for (let free = 0; free < 64 && !outcomes.has('opened'); free++) {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mnt], { stdio: 'ignore' });
       try {
-        const blocks = Number(execFileSync('stat', ['-f', '-c', '%a', mnt]).toString());
-        execFileSync('dd', ['if=/dev/zero', `of=${join(mnt, 'fill')}`, 'bs=4k', `count=${blocks - free}`], { stdio: 'ignore' });
+        // free blocks and their size (4 KB, or 64 KB on a kernel with 64 KB pages)
+        const [blocks, size] = execFileSync('stat', ['-f', '-c', '%a %S', mnt]).toString().trim().split(' ').map(Number);
+        execFileSync('dd', ['if=/dev/zero', `of=${join(mnt, 'fill')}`, `bs=${size}`, `count=${blocks! - free}`], { stdio: 'ignore' });
         const dir = join(mnt, 'data');
         let outcome: string;
         try {

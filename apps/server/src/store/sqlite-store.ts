@@ -35,7 +35,8 @@ export function writeProblemOf(e: unknown): WriteProblem | null {
   const code = String((e as { code?: unknown } | null)?.code ?? '');
   if (isDiskFull(e)) return 'full';
   if (code.startsWith('SQLITE_READONLY')) return 'read-only';
-  return code.startsWith('SQLITE_IOERR') ? 'io-error' : null;
+  // out of memory is not the disk's fault
+  return code.startsWith('SQLITE_IOERR') && code !== 'SQLITE_IOERR_NOMEM' ? 'io-error' : null;
 }
 
 /** A write waiting for the next group commit: `write` runs inside it and throws to refuse. */
@@ -68,7 +69,7 @@ export class SqliteStore implements TableStore {
   private readonly stmt: ReturnType<SqliteStore['prepare']>;
   /** Why the last write failed, until one succeeds (writeProblem). */
   private problem: WriteProblem | null = null;
-  private lastProbe = 0;
+  private lastProbe = -Infinity;
 
   /** Throws a `StoreUnusable` (a message for the self-hoster) when DATA_DIR cannot be used. */
   constructor(opts: SqliteStoreOptions) {
@@ -190,7 +191,8 @@ export class SqliteStore implements TableStore {
   private written<T>(write: () => T): T {
     try {
       const out = write();
-      this.problem = null;
+      // an UPDATE that matched no row wrote nothing: it says nothing of the disk
+      if ((out as { changes?: number } | undefined)?.changes !== 0) this.problem = null;
       return out;
     } catch (e) {
       this.problem = writeProblemOf(e) ?? this.problem;
@@ -199,7 +201,7 @@ export class SqliteStore implements TableStore {
   }
 
   writeProblem(): WriteProblem | null {
-    const now = Date.now();
+    const now = performance.now(); // monotonic: a clock set back must not stop the probes
     if (this.problem && this.db.open && now - this.lastProbe >= 1000) {
       this.lastProbe = now;
       // a write that needs a new page, as a move does; nothing of it stays
@@ -262,6 +264,9 @@ export class SqliteStore implements TableStore {
           p.write(now);
           this.db.exec('RELEASE one');
         } catch (e) {
+          // a full disk or an I/O error rolls the whole transaction back, savepoint included:
+          // rethrow the real error rather than 'no such savepoint' from the lines below
+          if (!this.db.inTransaction) throw e;
           this.db.exec('ROLLBACK TO one');
           this.db.exec('RELEASE one');
           failed.set(p, e);
