@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TABLE_ID, dealt, updateFor } from '../../test/fixtures.js';
 import { connected, fakeTransport, type Acks } from '../../test/transport.js';
 import { TableClient } from '../lib/store.svelte.js';
+import { SECTIONS, loadTexts } from '../lib/i18n.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { laterParts } from './parts.js';
 import TableView from './TableView.svelte';
@@ -135,8 +136,12 @@ describe('"Free this seat": the host frees the seat of a player who has left', (
 });
 
 describe('back with the token of a seat that was freed (BAD_TOKEN at the handshake)', () => {
-  it('a spectator, told in words why the seat is no longer theirs', async () => {
-    prefs.setLang('en');
+  const SIT_NOW = 'Your seat was given up (on another device, or by the host): sit down again to play';
+  const SIT_LATER = 'Your seat was given up (on another device, or by the host): you can sit down again after this game';
+  const spectating = (s: Snapshot): Snapshot => ({ ...s, you: { role: 'spectator', seat: null, isHost: false } });
+
+  /** Back with the freed seat's token: refused, then the table as a spectator sees it. */
+  async function back(table: Snapshot) {
     localStorage.setItem(`belote:table:${TABLE_ID}`, JSON.stringify({ token: 'freed-seat' }));
     const t = fakeTransport();
     const client = new TableClient(TABLE_ID);
@@ -147,10 +152,44 @@ describe('back with the token of a seat that was freed (BAD_TOKEN at the handsha
     t.on().refused({ code: 'BAD_TOKEN', message: 'this seat token is not valid at this table' });
     expect(t.reconnect).toHaveBeenCalledOnce();
     expect(t.creds()).toEqual({ tableId: TABLE_ID }); // …and is refused: again, as a spectator
+    await tick();
+    // Not yet said: its words depend on the table, not known before the snapshot.
+    expect(screen.queryByTestId('notice')).toBeNull();
     t.on().status('connected');
-    t.on().snapshot({ ...lobby(), you: { role: 'spectator', seat: null, isHost: false } });
-    expect((await screen.findByTestId('notice')).textContent).toBe('Your seat was given up (on another device, or by the host): sit down again to play');
+    t.on().snapshot(spectating(table));
+    const text = (await screen.findByTestId('notice')).textContent;
     expect(document.querySelector('main.fatal')).toBeNull();
     localStorage.clear();
+    return { text, t };
+  }
+
+  it('a spectator, told in words why the seat is no longer theirs: in the lobby, to sit down again', async () => {
+    prefs.setLang('en');
+    expect((await back(lobby())).text).toBe(SIT_NOW);
+  });
+
+  it('after a game over, to sit down again', async () => {
+    prefs.setLang('en');
+    expect((await back(lobby({ status: 'finished' }))).text).toBe(SIT_NOW);
+  });
+
+  it('the game started meanwhile: that they can sit down again after this game (only watch until then)', async () => {
+    prefs.setLang('en');
+    expect((await back(updateFor(dealt(1), 'spectator', 1))).text).toBe(SIT_LATER);
+  });
+
+  it('in French and German too, each state its own words', async () => {
+    for (const [lang, now, later] of [
+      ['fr', 'Votre place a été libérée (depuis un autre appareil, ou par l’hôte)\u202f: asseyez-vous de nouveau pour jouer', 'Votre place a été libérée (depuis un autre appareil, ou par l’hôte)\u202f: vous pourrez vous rasseoir après cette partie'],
+      ['de', 'Dein Platz wurde freigegeben (auf einem anderen Gerät oder vom Gastgeber): Setz dich erneut, um zu spielen', 'Dein Platz wurde freigegeben (auf einem anderen Gerät oder vom Gastgeber): Nach diesem Spiel kannst du dich erneut setzen'],
+    ] as const) {
+      await Promise.all(SECTIONS.map((s) => loadTexts(lang, s)));
+      prefs.setLang(lang);
+      expect((await back(lobby())).text).toBe(now);
+      cleanup();
+      expect((await back(updateFor(dealt(1), 'spectator', 1))).text).toBe(later);
+      cleanup();
+    }
+    prefs.setLang('en');
   });
 });

@@ -38,6 +38,7 @@ export const HOME_DE: HomeDict = {
   err_PROTOCOL_MISMATCH: 'Es gibt eine neue Version: Lade die Seite neu',
   err_NO_SUCH_TABLE: 'Diesen Tisch gibt es nicht (mehr)',
   err_BAD_TOKEN: 'Dein Platz wurde freigegeben (auf einem anderen Gerät oder vom Gastgeber): Setz dich erneut, um zu spielen',
+  err_BAD_TOKEN_inGame: 'Dein Platz wurde freigegeben (auf einem anderen Gerät oder vom Gastgeber): Nach diesem Spiel kannst du dich erneut setzen',
   err_NOT_SEATED: 'Setz dich zuerst auf einen Platz',
   err_ALREADY_SEATED: 'Du hast schon einen Platz',
   err_GAME_NOT_STARTED: 'Das Spiel hat noch nicht begonnen',

@@ -45,6 +45,8 @@ export const HOME_EN = {
   err_PROTOCOL_MISMATCH: 'A new version is out: reload the page',
   err_NO_SUCH_TABLE: 'This table does not exist (any more)',
   err_BAD_TOKEN: 'Your seat was given up (on another device, or by the host): sit down again to play',
+  // BAD_TOKEN's notice while a game is on (TableView): the seat can be taken again only after it.
+  err_BAD_TOKEN_inGame: 'Your seat was given up (on another device, or by the host): you can sit down again after this game',
   err_NOT_SEATED: 'Take a seat first',
   err_ALREADY_SEATED: 'You already have a seat',
   err_GAME_NOT_STARTED: 'The game has not started yet',

@@ -38,6 +38,7 @@ export const HOME_FR: HomeDict = {
   err_PROTOCOL_MISMATCH: 'Une nouvelle version est sortie\u202f: rechargez la page',
   err_NO_SUCH_TABLE: 'Cette table n’existe pas (ou plus)',
   err_BAD_TOKEN: 'Votre place a été libérée (depuis un autre appareil, ou par l’hôte)\u202f: asseyez-vous de nouveau pour jouer',
+  err_BAD_TOKEN_inGame: 'Votre place a été libérée (depuis un autre appareil, ou par l’hôte)\u202f: vous pourrez vous rasseoir après cette partie',
   err_NOT_SEATED: 'Prenez d’abord une place',
   err_ALREADY_SEATED: 'Vous avez déjà une place',
   err_GAME_NOT_STARTED: 'La partie n’a pas encore commencé',
