@@ -110,10 +110,12 @@ function smallTargets(page: Page): Promise<string[]> {
   );
 }
 
-async function atEverySize(page: Page, what: string, selectors: string[], also?: (s: Size) => Promise<void>): Promise<void> {
+/** At every size: `first` checks what must be on screen (before the screenshot), `fits`, then `also`. */
+async function atEverySize(page: Page, what: string, selectors: string[], also?: (s: Size) => Promise<void>, first?: (s: Size) => Promise<void>): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   for (const s of SIZES) {
     await resize(page, { width: s.width, height: s.height });
+    await first?.(s);
     await page.screenshot({ path: path.join(ARTIFACTS, `layout-${what}-${s.name}.png`) });
     await fits(page, s.width, s.height, selectors);
     await also?.(s);
@@ -291,7 +293,11 @@ describe('the table at every screen size', () => {
         await bidAndWait(page, 'take');
         continue;
       }
-      if (bidShots && (await count(page, '[data-testid=your-turn]')) > 0 && (await count(page, '[data-trick-card]')) >= 2) break;
+      // Two or three cards: a trick being played, which waits for this seat's card (no turn timer).
+      // Four are a finished trick, held a moment (this seat won it and leads next): it would be
+      // gone before the larger sizes are measured.
+      const inTrick = await count(page, '[data-trick-card]');
+      if (bidShots && (await count(page, '[data-testid=your-turn]')) > 0 && inTrick >= 2 && inTrick <= 3) break;
       if ((await count(page, '[data-testid=your-turn]')) > 0) {
         await playACard(page);
         continue;
@@ -303,6 +309,7 @@ describe('the table at every screen size', () => {
       await sleep(40);
     }
     console.info(`layout: asked to bid in deal ${deals}`);
+    const trick = await page.$$eval('[data-trick-card]', (els) => els.map((e) => e.getAttribute('data-trick-card')));
     small.trick = await smallTargets(page);
     // The deal's tally in its corner never runs under a wide top seat: with eight tricks' marks,
     // three-digit points and a long name at the top, it stays left of the top plate (its marks wrap).
@@ -335,6 +342,12 @@ describe('the table at every screen size', () => {
         return plates.flatMap((p) => cards.filter((c) => p.left < c.right - 1 && c.left < p.right - 1 && p.top < c.bottom - 1 && c.top < p.bottom - 1)).length;
       });
       expect(over, `${s.name}: a side seat's plate over a trick card`).toBe(0);
+    }, async (s) => {
+      // The same trick on the felt at each size, drawn: else the checks would measure no trick card.
+      const shown = await page.$$eval('[data-trick-card]', (els) =>
+        els.filter((e) => e.getBoundingClientRect().width > 0).map((e) => e.getAttribute('data-trick-card')),
+      );
+      expect(shown, `${s.name}: the trick's cards on the felt`).toEqual(trick);
     });
     // Some deals into a game the score sheet's rows push the side panel's last parts below its
     // fold: they scroll in the panel, not the page (the invite's .sr-only status, absolute, escaped
