@@ -352,7 +352,7 @@ describe('small and zoomed screens', () => {
     }
   });
 
-  it('the replay on a short landscape screen (740×360, 844×390 touch; 640×400 at 200 %): the trick, the own hand and the step buttons in view together', async () => {
+  it('the replay on a short landscape screen (740×360, 844×390 touch; 640×400 at 200 %): the trick, the own hand, the step buttons and the slider in view together, and first in the Tab order', async () => {
     const file = new URL('../../docs/rules/examples/coinche-surcoinche.json', import.meta.url).pathname;
     const problems: string[] = [];
     for (const [width, height, phone] of [
@@ -375,11 +375,22 @@ describe('small and zoomed screens', () => {
           const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
           return { name: b.getAttribute('aria-label') ?? '', box: r, onTop: hit !== null && b.contains(hit) };
         });
+        // What Tab reaches, in its order (the page's: no positive tabindex), and whether it is on the screen.
+        const stops = [...document.querySelectorAll('a[href], button:not([disabled]), input, select, [tabindex]:not([tabindex="-1"])')]
+          .map((e) => ({ e, r: box(e) }))
+          .filter(({ e, r }) => r.right > r.left && getComputedStyle(e).visibility !== 'hidden')
+          .map(({ e, r }) => ({ name: e.getAttribute('aria-label') ?? e.getAttribute('data-testid') ?? e.textContent!.trim().slice(0, 30), on: r.top >= 0 && r.bottom <= innerHeight }));
         return {
           scrollY: window.scrollY,
           trick: [...document.querySelectorAll('[data-trick-card]')].map(box),
           hand: box(document.querySelector('[data-replay-seat].bottom')!),
           buttons,
+          slider: [...document.querySelectorAll('[data-testid=replay-scrub] :is(input, select)')].map((e) => {
+            const r = box(e);
+            const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+            return { name: e.tagName.toLowerCase(), box: r, onTop: hit !== null && e.contains(hit) };
+          }),
+          stops,
         };
       });
       const where = `${width}×${height}`;
@@ -400,6 +411,18 @@ describe('small and zoomed screens', () => {
         if (meet(b.box, seen.hand)) problems.push(`${where}: ${b.name} over the own hand`);
         for (const c of seen.trick) if (meet(b.box, c)) problems.push(`${where}: ${b.name} over a trick card`);
       }
+      // The slider and its speed on the screen too, with the step buttons (under the caption they were below it).
+      if (seen.slider.length !== 2) problems.push(`${where}: ${seen.slider.length} parts of the slider's row, not 2`);
+      for (const c of seen.slider) {
+        if (!inside(c.box)) problems.push(`${where}: the slider's ${c.name} not wholly on the screen (${JSON.stringify(c.box)})`);
+        else if (!c.onTop) problems.push(`${where}: the slider's ${c.name} covered at its centre`);
+        for (const t of seen.trick) if (meet(c.box, t)) problems.push(`${where}: the slider's ${c.name} over a trick card`);
+      }
+      // Tab goes through what is on the screen before what is below it (the step buttons were
+      // last, after the move list and the analysis below the table).
+      const below = seen.stops.findIndex((x) => !x.on);
+      const late = below < 0 ? [] : seen.stops.slice(below).filter((x) => x.on);
+      if (late.length) problems.push(`${where}: Tab reaches ${late.map((x) => x.name).join(', ')} (on the screen) after ${seen.stops[below]!.name} (below it)`);
       await page.context().close();
     }
     expect(problems).toEqual([]);
