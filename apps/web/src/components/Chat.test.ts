@@ -387,6 +387,27 @@ describe('the chat on the table', () => {
     expect(screen.queryByTestId('chat-panel')).toBeNull();
   });
 
+  it('opens a player’s floating chat short (the trick in view) though they arrived as a spectator; a spectator’s tall', async () => {
+    const { client, t } = await clientWith('spectator');
+    render(TableView, { id: TABLE_ID, storeFactory: () => client });
+    await fireEvent.click(screen.getByTestId('chat-toggle'));
+    await tick();
+    expect(screen.getByTestId('chat-expand').getAttribute('aria-expanded')).toBe('true');
+    await fireEvent.click(screen.getByTestId('chat-toggle'));
+    // they sit (the invite link's usual way in): the server's snapshot for their seat
+    t.on().snapshot({ ...updateFor(taken(3), 1, 2), chat: state(9) });
+    await tick();
+    await fireEvent.click(screen.getByTestId('chat-toggle'));
+    await tick();
+    expect(screen.getByTestId('chat-expand').getAttribute('aria-expanded')).toBe('false');
+    // their own choice then holds
+    await fireEvent.click(screen.getByTestId('chat-expand'));
+    await fireEvent.click(screen.getByTestId('chat-toggle'));
+    await fireEvent.click(screen.getByTestId('chat-toggle'));
+    await tick();
+    expect(screen.getByTestId('chat-expand').getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('sends a reaction in one tap from the open tray, and shows others’ in the reader’s language at their seat', async () => {
     prefs.setLang('fr');
     const { client, t } = await clientWith(1);
