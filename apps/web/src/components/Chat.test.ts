@@ -357,6 +357,36 @@ describe('ChatPanel', () => {
       { event: 'chatMute', payload: { target: { spectator: OTHER }, muted: true } },
     ]);
   });
+
+  it('names an unnamed spectator in the middle of a sentence as grammar wants (not the line label’s capitalised “A spectator”), in every language', async () => {
+    const { client, t } = await clientWith(0, { spectatorChat: true });
+    render(ChatPanel, { chat: client.chat, seats: client.live.table!.seats, isHost: true, mySeat: 0 });
+    t.on().chat({ id: 10, at: 0, type: 'muted', target: { spectator: 'yyyyyyyyyyy' }, name: null, muted: true });
+    t.on().chat({ id: 11, at: 0, type: 'muted', target: { spectator: 'yyyyyyyyyyy' }, name: null, muted: false });
+    await tick();
+    const notice = (id: number) => document.querySelector<HTMLElement>(`[data-chat-id="${id}"]`)!.textContent!.trim();
+    const muteLabel = () => document.querySelector('[data-mute-spectator="yyyyyyyyyyy"]')!.getAttribute('aria-label');
+    const expected = {
+      en: ['A spectator was muted by the host', 'A spectator may write again', 'Mute this spectator'],
+      fr: ['L’hôte a rendu un spectateur muet', 'Un spectateur peut de nouveau écrire', 'Rendre ce spectateur muet'],
+      de: ['Der Gastgeber hat einen Zuschauer stummgeschaltet', 'Ein Zuschauer darf wieder schreiben', 'Diesen Zuschauer stummschalten'],
+    } as const;
+    for (const lang of ['en', 'fr', 'de'] as const) {
+      prefs.setLang(lang);
+      await tick();
+      expect([notice(10), notice(11), muteLabel()]).toEqual(expected[lang]);
+    }
+    // muted, in the moderation switches
+    t.on().chat({ id: 12, at: 0, type: 'muted', target: { spectator: 'yyyyyyyyyyy' }, name: null, muted: true });
+    await tick();
+    await fireEvent.click(screen.getByTestId('chat-moderation-toggle'));
+    expect(document.querySelector('[data-unmute-spectator="yyyyyyyyyyy"]')!.textContent).toBe('Stummschaltung eines Zuschauers aufheben');
+    prefs.setLang('fr');
+    await tick();
+    expect(document.querySelector('[data-unmute-spectator="yyyyyyyyyyy"]')!.textContent).toBe('Redonner la parole à un spectateur');
+    // a named one keeps the name
+    expect(screen.getByRole('checkbox', { name: 'Rendre Cleo muet' })).toBeTruthy();
+  });
 });
 
 describe('the chat on the table', () => {

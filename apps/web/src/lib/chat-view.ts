@@ -34,6 +34,8 @@ export function noticeText(lang: Lang, e: ChatEntry): string | null {
     case 'spectatorChat':
       return translate(lang, e.on ? 'chatNoticeSpectatorsOn' : 'chatNoticeSpectatorsOff');
     case 'muted': {
+      // An unnamed spectator's muting has a sentence of its own: "a spectator" is not a name (French, German).
+      if (e.name === null && e.muted && !('seat' in e.target)) return translate(lang, 'chatNoticeMutedSomeSpectator');
       const name = e.name ?? ('seat' in e.target ? translate(lang, 'seatName', { n: e.target.seat + 1 }) : translate(lang, 'chatSomeSpectator'));
       return translate(lang, e.muted ? 'chatNoticeMuted' : 'chatNoticeUnmuted', { name });
     }

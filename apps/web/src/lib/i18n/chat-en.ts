@@ -34,6 +34,10 @@ export const CHAT_EN = {
   chatMuteNote: 'A muted person can neither write nor send reactions.',
   chatMuteWho: 'Mute {name}',
   chatUnmuteWho: 'Unmute {name}',
+  // An unnamed spectator inside a sentence (chatSomeSpectator is a line's label)
+  chatNoticeMutedSomeSpectator: 'A spectator was muted by the host',
+  chatMuteSomeSpectator: 'Mute this spectator',
+  chatUnmuteSomeSpectator: 'Unmute a spectator',
   chatMutedSpectators: 'Muted spectators',
   chatCharsLeft: { one: '{n} character left', other: '{n} characters left' },
   chatCharsOver: { one: '{n} character too many', other: '{n} characters too many' },
