@@ -297,6 +297,23 @@ describe('table chat and quick reactions', () => {
     await axeClean(pia, 'chat open during a coinche auction, phone');
   });
 
+  it('a spectator on a 360 px phone, the chat open tall and the reactions open: the panel ends above the tray, every reaction and the panel’s field and buttons in reach', async () => {
+    const host = await newPage('phone');
+    const url = await hostTable(host, 'Ana');
+    const kim = await chrome.page({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'de-DE', reducedMotion: 'reduce' }, 15_000);
+    await kim.goto(url);
+    await kim.click('[data-testid=chat-toggle]');
+    await kim.waitForSelector('[data-testid=chat-panel]');
+    expect(await kim.getAttribute('[data-testid=chat-expand]', 'aria-expanded')).toBe('true');
+    await kim.click('[data-testid=reactions-toggle]');
+    await kim.waitForSelector('[data-testid=reactions] button');
+    await shot(kim, 'chat-tall-and-tray-spectator-360');
+    // The tray's first row lay under the panel (its buttons then out of reach), the panel reaching down to the corner buttons.
+    expect(await covered(kim, '[data-testid=chat-panel]', '[data-testid=reactions] button')).toEqual([]);
+    expect(await covered(kim, '[data-testid=reactions]', '[data-testid=chat-panel] input, [data-testid=chat-panel] button')).toEqual([]);
+    await chrome.closeContexts();
+  });
+
   it('a spectator floods: the lines accepted shown once each and in order, a refusal in their language under the docked field; the host’s mute buttons apart on a phone; a script on the same address shares the budget; the count of characters agrees with the server', async () => {
     const ann = await newPage('phone');
     const url = await hostTable(ann, 'Ann');
