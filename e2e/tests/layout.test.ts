@@ -580,9 +580,9 @@ describe('the table at every screen size', () => {
     await resize(page, SIZES[1]);
     await page.click('[data-testid=chat-toggle]');
     await page.fill('[data-testid=chat-input]', 'Bonjour');
-    // "Reconnecting…" stays in view, clear of the chat's field: the chat opened tall (as it opened
-    // here, to a spectator), then short.
-    for (const chatSize of ['tall', 'short']) {
+    // "Reconnecting…" stays in view, clear of the chat's field: the chat opened short (a player's,
+    // though the page came in as a spectator), then tall.
+    for (const chatSize of ['short', 'tall']) {
       expect(await page.getAttribute('[data-testid=chat-expand]', 'aria-expanded')).toBe(String(chatSize === 'tall'));
       await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))); // drawn, for the screenshot
       await page.screenshot({ path: path.join(ARTIFACTS, `layout-offline-chat-${chatSize}-small-phone.png`) });
