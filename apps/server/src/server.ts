@@ -98,7 +98,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
     tables = cluster = new ClusterDirectory({ holdings, registry, node });
     log.info({ node }, 'cluster node: tables load on demand from PostgreSQL');
   } else {
-    tables = new LocalDirectory(registry, () => store.writeProblem?.() ?? null);
+    tables = new LocalDirectory(registry, () => store.fileProblem?.() ?? store.writeProblem?.() ?? null);
     const { restored, skipped } = await registry.restore();
     if (restored + skipped > 0) log.info({ restored, skipped, ms: Math.round(performance.now() - t0) }, 'tables restored');
   }

@@ -30,7 +30,7 @@ export function createApp(tables: TableDirectory, config: Config, publicUrl: str
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const health = tables.health();
-    // 503 when the database cannot be reached (cluster) or SQLite refuses writes (a full disk): a load balancer stops sending players here
+    // 503 when the database cannot be reached (cluster), SQLite refuses writes (a full disk) or its file was deleted: a load balancer stops sending players here
     res.status(health.ok ? 200 : 503).json(health);
   });
   app.use(

@@ -6,7 +6,7 @@
  * entries (tables `chat`, `chat_settings`) join the same commits with their own fencing.
  * Opening takes DATA_DIR's exclusive lock (data-dir.ts) and refuses a database it cannot write.
  */
-import { statSync } from 'node:fs';
+import { statSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
@@ -24,6 +24,7 @@ import {
   type TableSettings,
   type TableStore,
   type WriteProblem,
+  type FileProblem,
 } from './types.js';
 
 /**
@@ -70,6 +71,10 @@ export class SqliteStore implements TableStore {
   /** Why the last write failed, until one succeeds (writeProblem). */
   private problem: WriteProblem | null = null;
   private lastProbe = -Infinity;
+  /** The open database file's identity, to tell whether the file at its path is still it (fileProblem). */
+  private readonly opened: BigIntStats;
+  private fileGone: FileProblem | null = null;
+  private lastLook = -Infinity;
 
   /** Throws a `StoreUnusable` (a message for the self-hoster) when DATA_DIR cannot be used. */
   constructor(opts: SqliteStoreOptions) {
@@ -81,6 +86,8 @@ export class SqliteStore implements TableStore {
       checkWritableFiles([this.file, `${this.file}-wal`, `${this.file}-shm`]);
       this.warnIfEmpty();
       this.db = this.openDatabase(opts.synchronous ?? 'full');
+      // opened a moment ago, and the lock keeps other servers away: the file at the path is the open one
+      this.opened = statSync(this.file, { bigint: true });
     } catch (e) {
       this.lock.close();
       throw e;
@@ -212,6 +219,27 @@ export class SqliteStore implements TableStore {
       }
     }
     return this.problem;
+  }
+
+  fileProblem(): FileProblem | null {
+    const now = performance.now();
+    if (!this.db.open || now - this.lastLook < 1000) return this.fileGone;
+    this.lastLook = now; // a stat a second at most: a healthy /healthz stays cheap
+    let found: BigIntStats | undefined;
+    try {
+      found = statSync(this.file, { bigint: true, throwIfNoEntry: false });
+    } catch {
+      return this.fileGone; // the directory cannot be read: nothing learnt
+    }
+    const gone = !found ? 'deleted' : found.dev !== this.opened.dev || found.ino !== this.opened.ino ? 'replaced' : null;
+    if (gone && !this.fileGone)
+      this.log?.error(
+        { file: this.file },
+        `${this.file} was ${gone === 'deleted' ? 'deleted' : 'replaced by another file'} while the server runs: the server goes on writing to the file it opened, which the next start will not open, so what it writes is lost when it stops`,
+      );
+    else if (!gone && this.fileGone) this.log?.info({ file: this.file }, `${this.file} is the open database file again`);
+    this.fileGone = gone;
+    return gone;
   }
 
   append(tableId: string, version: number, entries: readonly LogEntry[]): Promise<void> {

@@ -186,7 +186,18 @@ export interface TableStore {
    * space shows without waiting for a player's move. /healthz answers 503 while it is not null.
    */
   writeProblem?(): WriteProblem | null;
+  /**
+   * SQLite: the file at the database's path is no longer the one open (deleted, or another file put
+   * there), or null. Looks at the path at most once a second. /healthz answers 503 while it is not null.
+   */
+  fileProblem?(): FileProblem | null;
 }
 
 /** Why a store refuses every write: no space left, a file it may not write, or a failing disk. */
 export type WriteProblem = 'full' | 'read-only' | 'io-error';
+
+/**
+ * SQLite's open file no longer at its path: writes go on succeeding, into a file the next start
+ * does not open, so everything since is lost then.
+ */
+export type FileProblem = 'deleted' | 'replaced';

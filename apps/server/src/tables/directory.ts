@@ -10,7 +10,7 @@ import type { Ack, CreateTableRequest, TableRecord, TableSummary } from '@belote
 import type { Seat, Variant } from '@belote/rules';
 import type { TableRegistry } from './registry.js';
 import type { Connection, RoomCommand } from './table-room.js';
-import type { WriteProblem } from '../store/types.js';
+import type { FileProblem, WriteProblem } from '../store/types.js';
 
 export type { RoomCommand };
 
@@ -23,8 +23,11 @@ export interface Health {
   ok: boolean;
   tables: number;
   uptime: number;
-  /** Cluster: 'ok' or 'unreachable'; SQLite: only while writes fail ('full', 'read-only', 'io-error'). */
-  database?: 'ok' | 'unreachable' | WriteProblem;
+  /**
+   * Cluster: 'ok' or 'unreachable'; SQLite: only while writes fail ('full', 'read-only', 'io-error')
+   * or the database file is no longer at its path ('deleted', 'replaced').
+   */
+  database?: 'ok' | 'unreachable' | WriteProblem | FileProblem;
   node?: string;
 }
 
@@ -60,10 +63,10 @@ export const NOT_CONNECTED: RoomAck = { ok: false, error: { code: 'BAD_REQUEST',
 export class LocalDirectory implements TableDirectory {
   readonly routed = false;
 
-  /** `writeProblem`: the store's (SQLite), for /healthz. */
+  /** `databaseProblem`: the store's (SQLite), for /healthz. */
   constructor(
     private readonly registry: TableRegistry,
-    private readonly writeProblem: () => WriteProblem | null = () => null,
+    private readonly databaseProblem: () => WriteProblem | FileProblem | null = () => null,
   ) {}
 
   async admit(tableId: string, tokenHash: string | null, hostKeyHash: string | null): Promise<Admission> {
@@ -107,7 +110,7 @@ export class LocalDirectory implements TableDirectory {
   health(): Health {
     const health = { ok: true, tables: this.registry.size, uptime: Math.round(process.uptime()) };
     // every change is refused: a health check must see it, as with PostgreSQL unreachable
-    const problem = this.writeProblem();
+    const problem = this.databaseProblem();
     return problem ? { ...health, ok: false, database: problem } : health;
   }
 }
