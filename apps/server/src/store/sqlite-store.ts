@@ -202,9 +202,14 @@ export class SqliteStore implements TableStore {
       if ((out as { changes?: number } | undefined)?.changes !== 0) this.problem = null;
       return out;
     } catch (e) {
-      this.problem = writeProblemOf(e) ?? this.problem;
+      this.noteRefused(e);
       throw e;
     }
+  }
+
+  /** Remember why the storage refused a write (writeProblem); another error (a conflict) leaves that as it was. */
+  private noteRefused(e: unknown): void {
+    this.problem = writeProblemOf(e) ?? this.problem;
   }
 
   writeProblem(): WriteProblem | null {
@@ -304,7 +309,7 @@ export class SqliteStore implements TableStore {
     try {
       run();
     } catch (e) {
-      this.problem = writeProblemOf(e) ?? this.problem;
+      this.noteRefused(e);
       for (const p of batch) p.reject(e);
       return;
     }
