@@ -182,6 +182,15 @@ describe('abuse', () => {
     for (const c of [...t.players, t.host]) c.close();
   });
 
+  it('binary data as a payload, or where an object belongs, is BAD_REQUEST naming it (not a field per byte and Buffer method)', async () => {
+    const t = await seatedTable(server);
+    const bytes = new Uint8Array(100); // socket.io-client sends it as a binary attachment; the server gets a Buffer
+    await refused(t, () => t.host.emit('stand', bytes), 'BAD_REQUEST', /^stand: must be an object, got binary data$/);
+    await refused(t, () => t.host.emit('sit', bytes), 'BAD_REQUEST', /^sit: must be an object, got binary data$/);
+    await refused(t, () => t.host.emit('settings', { rules: bytes }), 'BAD_REQUEST', /^settings\.rules: must be an object, got binary data$/);
+    for (const c of [...t.players, t.host]) c.close();
+  });
+
   it('ignores an event named by a number; closes the connection on a reserved or undecodable event (PROTOCOL.md §3)', async () => {
     const t = await seatedTable(server);
     // what socket.io-client will not send: write the Socket.IO packet (type 2, an event) itself

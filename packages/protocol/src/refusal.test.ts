@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { issuesText, quote } from './refusal.js';
+import { ClientEventSchemas } from './socket.js';
 
 /** A backslash that does not start a whole JSON escape, or a surrogate without its other half. */
 const BROKEN_ESCAPE = /\\(?!u[0-9a-fA-F]{4}|["\\/bfnrt])/;
@@ -58,5 +59,32 @@ describe('issuesText cuts long messages', () => {
 
   it('keeps a short message whole', () => {
     expect(oneProblem(3, 'a\u202Eb')).toBe('(payload): ppp got "a\\u202eb"');
+  });
+});
+
+describe('issuesText names binary data where an object belongs', () => {
+  // what Socket.IO hands over for a client's binary attachment
+  const bytes = Buffer.from('x'.repeat(100));
+  const text = (schema: z.ZodType, input: unknown, prefix: string) => {
+    const r = schema.safeParse(input);
+    if (r.success) throw new Error('parsed');
+    return issuesText(r.error, prefix, input);
+  };
+
+  it('a whole payload: one problem, not a field per byte and method', () => {
+    expect(text(ClientEventSchemas.sit, bytes, 'sit')).toBe('sit: must be an object, got binary data');
+    expect(text(ClientEventSchemas.stand, bytes, 'stand')).toBe('stand: must be an object, got binary data');
+    expect(text(ClientEventSchemas.stand, new Uint8Array(3), 'stand')).toBe('stand: must be an object, got binary data');
+  });
+
+  it('a field that takes an object; a field that takes a string or number keeps its own problem', () => {
+    expect(text(ClientEventSchemas.settings, { rules: bytes }, 'settings')).toBe('settings.rules: must be an object, got binary data');
+    expect(text(ClientEventSchemas.sit, { seat: bytes, name: 'Ann' }, 'sit')).toBe('sit.seat: not a seat (0-3): binary data');
+  });
+
+  it('without the input, as before', () => {
+    const r = ClientEventSchemas.stand.safeParse(bytes);
+    if (r.success) throw new Error('parsed');
+    expect(issuesText(r.error, 'stand')).toMatch(/^stand: unknown fields "0", "1", "2" and \d+ more$/);
   });
 });

@@ -63,6 +63,6 @@ function handle(tables: TableDirectory, tableId: string, variant: Variant, connI
   if (args.length !== 1)
     return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: `${name}: send exactly one payload (${args.length === 0 ? 'none' : args.length} given), e.g. {}` } });
   const parsed = clientEventSchema(name, variant).safeParse(args[0]);
-  if (!parsed.success) return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: issuesText(parsed.error, name) } });
+  if (!parsed.success) return Promise.resolve({ ok: false, error: { code: 'BAD_REQUEST', message: issuesText(parsed.error, name, args[0]) } });
   return tables.command(tableId, connId, name === 'sync' || name === 'ready' ? { name } : ({ name, payload: parsed.data } as Exclude<RoomCommand, { name: 'sync' | 'ready' }>));
 }
