@@ -7,6 +7,7 @@ import express, { type Express, type Request } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { OriginCheck } from '../origin-policy.js';
+import { proxyTrust, type ProxyTrust } from '../socket/limits.js';
 import type { TableDirectory } from '../tables/directory.js';
 import { errorHandler, sendError } from './errors.js';
 import { securityHeaders } from './security.js';
@@ -25,8 +26,9 @@ export function createApp(tables: TableDirectory, config: Config, publicUrl: str
   app.disable('x-powered-by');
   // Behind a trusted reverse proxy (TRUST_PROXY; by default on the same host), take the client address from X-Forwarded-For.
   app.set('trust proxy', config.trustProxy);
+  const trust = proxyTrust(config.trustProxy);
   // the WebSocket origin the CSP allows: the page's own (PUBLIC_URL's, or the one this request came to)
-  app.use(securityHeaders(publicUrl, config.publicUrl === null ? (req) => originOf(req as Request) : () => publicUrl));
+  app.use(securityHeaders(publicUrl, config.publicUrl === null ? (req) => originOf(req as Request, trust) : () => publicUrl));
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const health = tables.health();
@@ -55,7 +57,7 @@ export function createApp(tables: TableDirectory, config: Config, publicUrl: str
     // strict: false lets any JSON value through (null, 5, "x"): the schema names what is wrong
     // with it (step 5), rather than calling valid JSON invalid
     express.json({ limit: '8kb', strict: false }),
-    tablesRouter(tables, (req) => (config.publicUrl === null ? (originOf(req) ?? publicUrl) : publicUrl), config.createLimitPerMinute, log),
+    tablesRouter(tables, (req) => (config.publicUrl === null ? (originOf(req, trust) ?? publicUrl) : publicUrl), config.createLimitPerMinute, log),
   );
   app.use(webAppRouter(config.webDist));
   app.use(notFound);
@@ -64,16 +66,28 @@ export function createApp(tables: TableDirectory, config: Config, publicUrl: str
 }
 
 /**
- * The origin the client used (scheme from X-Forwarded-Proto when a local proxy sent it, host
+ * The origin the client used (scheme from X-Forwarded-Proto when a trusted proxy sent it, host
  * from the Host header), or null when either is unusable. Without PUBLIC_URL this makes a
  * share link that works for whoever asked: a LAN address, a port published under another number.
  */
-function originOf(req: Request): string | null {
+function originOf(req: Request, trust: ProxyTrust): string | null {
   const host = req.get('host');
   if (!host || !HOST.test(host)) return null;
+  const scheme = schemeOf(req, trust);
   // A trusted proxy's X-Forwarded-Proto of another scheme would give the origin "null" or ftp://….
-  if (!/^https?$/i.test(req.protocol)) return null;
-  return URL.parse(`${req.protocol}://${host}`)?.origin ?? null;
+  if (!/^https?$/i.test(scheme)) return null;
+  return URL.parse(`${scheme}://${host}`)?.origin ?? null;
+}
+
+/**
+ * The connection's scheme, or from a trusted proxy the last value of its X-Forwarded-Proto: the
+ * one that proxy set. A value before it comes from a farther hop, or from the client itself when
+ * the proxy appends to the header (express's req.protocol would take the first).
+ */
+function schemeOf(req: Request, trust: ProxyTrust): string {
+  const forwarded = req.get('x-forwarded-proto');
+  if (!forwarded || !trust(req.socket.remoteAddress ?? '', 0)) return req.protocol;
+  return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
 }
 
 /** A host name or IP address with an optional port, nothing else. */

@@ -147,6 +147,10 @@ describe('share links without PUBLIC_URL', () => {
       expect(await url({ host: '[::1]:8080' })).toBe('http://[::1]:8080');
       // The scheme a proxy on this host forwarded.
       expect(await url({ host: 'belote.example', 'x-forwarded-proto': 'https' })).toBe('https://belote.example');
+      // Several values (a proxy that appends to the client's header): the last, the one the proxy on this host set.
+      expect(await url({ host: 'belote.example', 'x-forwarded-proto': 'http, https' })).toBe('https://belote.example');
+      expect(await url({ host: 'belote.example', 'x-forwarded-proto': 'https,http' })).toBe('http://belote.example');
+      expect(await url({ host: 'belote.example', 'x-forwarded-proto': 'https, ftp' })).toBe(own.publicUrl);
       // A Host header that is no host falls back to the listening address.
       expect(await url({ host: 'evil.example/path?x' })).toBe(own.publicUrl);
       expect(await url({ host: 'a@b' })).toBe(own.publicUrl);
@@ -155,6 +159,18 @@ describe('share links without PUBLIC_URL', () => {
       for (const proto of ['gopher', 'ftp', 'javascript']) expect(await url({ host: 'belote.lan', 'x-forwarded-proto': proto }), proto).toBe(own.publicUrl);
       expect(await url({ host: 'belote.lan', 'x-forwarded-proto': 'HTTPS' })).toBe('https://belote.lan');
       expect(own.publicUrl).toBe(`http://localhost:${own.port}`);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('believe X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY)', async () => {
+    const own = await testServer({ publicUrl: null, trustProxy: ['192.0.2.1'] });
+    try {
+      for (const p of ['https', 'http, https']) {
+        const r = await request(own.url).post('/api/tables').set('host', 'belote.lan').set('x-forwarded-proto', p).send({});
+        expect(CreateTableResponseSchema.parse(r.body).url, p).toMatch(/^http:\/\/belote\.lan\/t\//);
+      }
     } finally {
       await own.close();
     }
@@ -172,6 +188,8 @@ describe('share links without PUBLIC_URL', () => {
           .split(';')
           .find((d) => d.startsWith('connect-src '));
       expect(await proto('https')).toBe("connect-src 'self' wss://belote.lan");
+      expect(await proto('http, https')).toBe("connect-src 'self' wss://belote.lan");
+      expect(await proto('https, http')).toBe("connect-src 'self' ws://belote.lan");
       for (const p of ['gopher', 'ftp']) expect(await proto(p), p).toBe("connect-src 'self'");
       for (const host of ['evil.example/path?x', 'a@b', 'belote.lan:99999', 'bad_host!', 'a b', "'self'"]) {
         expect(await connect(host), host).toBe("connect-src 'self'");
