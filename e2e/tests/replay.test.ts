@@ -22,8 +22,8 @@
  * and desktop size (screenshots in test-artifacts/replay/). Last, a downloaded record opened
  * from the home page is replayed and analysed with the browser offline and no request carrying
  * it anywhere; on that phone the docked step buttons are opaque, and what scrolls into view (the
- * move list's end, the page's end) stops above them. A practice game's file from before `human`,
- * opened in French, names its player "Vous" in every label (practice-fr-*.png).
+ * move list's end, the page's end) stops above them. A practice game's file (its `human` seat
+ * stored as English "You"), opened in French, names its player "Vous" in every label (practice-fr-*.png).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -563,11 +563,11 @@ describe('replay and analysis', () => {
     await page.close();
   }, 240_000);
 
-  it("a practice game's file saved before `human` (its player stored as English \"You\"), opened in French: the player is \"Vous\" in every label, the teams' names too", async () => {
-    // Such a file: one seat named "You", the others the practice's bots, no `human`.
+  it("a practice game's file (its player, `human`, stored as English \"You\"), opened in French: the player is \"Vous\" in every label, the teams' names too", async () => {
+    // Such a file: one seat named "You" and `human` naming it, the others the practice's bots.
     const played = recordOf(playGame({ target: 301, announcements: true }, seededRng('e2e-replay-marks')).state);
-    const file = path.join(SHOTS, 'practice-before-human.json');
-    writeFileSync(file, JSON.stringify({ ...played, table: 'p'.repeat(22), game: 0, players: ['You', 'Bot 2', 'Bot 3', 'Bot 4'] }));
+    const file = path.join(SHOTS, 'practice-record.json');
+    writeFileSync(file, JSON.stringify({ ...played, table: 'p'.repeat(22), game: 0, players: ['You', 'Bot 2', 'Bot 3', 'Bot 4'], human: 0 }));
     const fr = await chrome.context({ viewport: SIZES.desktop, locale: 'fr-FR', reducedMotion: 'reduce', bypassCSP: true });
     const page = watch(await fr.newPage());
     await page.goto(`${server.url}/`);

@@ -9,7 +9,7 @@ import { formatIssues, gameWinner, parseRecord, type GameRecord, type ReplayTime
 export interface LoadedRecord {
   record: GameRecord;
   players: [string | null, string | null, string | null, string | null];
-  /** The reader's seat, spoken to as "you": a practice record's `human` (or its names, in a file from before it), or the seat this browser played in a table's game (my-seats.ts). */
+  /** The reader's seat, spoken to as "you": a practice record's `human`, or the seat this browser played in a table's game (my-seats.ts). */
   you: Seat | null;
   /** Where it came from: a table's game, or a file. */
   source: { kind: 'table'; table: string; game: number } | { kind: 'file'; name: string };
@@ -26,29 +26,22 @@ function namesOf(raw: unknown): LoadedRecord['players'] {
   return out;
 }
 
-/** The name a practice game stored for a player who gave none, in each of the app's languages (practice/texts.ts `youName`). */
-const YOU_NAMES = new Set(['You', 'Vous', 'Du']);
-
 /**
- * A practice record's `human`, the seat its player held (the others were bots); null in a table's
- * record. A practice file saved before `human` existed is recognised by its names alone: one seat
- * named the practice's "You" and each other seat its practice bot's `Bot n` (n = seat + 1).
+ * A practice record's `human`, the seat its player held (the others were bots); null in any other
+ * record. Only the field says it: a table's record has the same fields and names (a player may be
+ * called "You", its bots are `Bot n` too), so a file without `human` — a practice file saved
+ * before it existed included — names every seat by its stored name.
  */
-function humanOf(raw: unknown, source: LoadedRecord['source']): Seat | null {
-  const r = raw as { human?: unknown } | null;
-  const h = r?.human;
-  if (h === 0 || h === 1 || h === 2 || h === 3) return h;
-  if (source.kind !== 'file' || (r !== null && typeof r === 'object' && 'human' in r)) return null;
-  const names = namesOf(raw);
-  const you = names.flatMap((n, s) => (n !== null && YOU_NAMES.has(n) ? [s as Seat] : []));
-  return you.length === 1 && names.every((n, s) => s === you[0] || n === `Bot ${s + 1}`) ? you[0]! : null;
+function humanOf(raw: unknown): Seat | null {
+  const h = (raw as { human?: unknown } | null)?.human;
+  return h === 0 || h === 1 || h === 2 || h === 3 ? h : null;
 }
 
 /** Parsed JSON as a record (the same zod schema `pnpm verify` uses). */
 function recordFromJson(raw: unknown, source: LoadedRecord['source']): LoadResult {
   const parsed = parseRecord(raw);
   if (!parsed.success) return { ok: false, error: 'not-a-record', detail: formatIssues(parsed.error) };
-  return { ok: true, value: { record: parsed.data, players: namesOf(raw), you: humanOf(raw, source), source } };
+  return { ok: true, value: { record: parsed.data, players: namesOf(raw), you: humanOf(raw), source } };
 }
 
 /** JSON text as a record. */

@@ -214,20 +214,19 @@ describe('records', () => {
     const practice = recordFromText(JSON.stringify({ ...rec, players: ['You', 'Bot 2', 'Bot 3', 'Bot 4'], human: 0 }), { kind: 'file', name: 'p.json' });
     expect(practice.ok && practice.value.you).toBe(0);
     for (const human of [4, '0', -1, 1.5, null]) expect(recordFromText(JSON.stringify({ ...rec, human }), { kind: 'file', name: 'p.json' })).toMatchObject({ ok: true, value: { you: null } });
-    // A practice file saved before `human`: one seat named the practice's "You" in one of the app's
-    // languages (the word its dictionaries have, capitalised) and every other seat its practice bot.
-    const saved = (players: unknown, more: object = {}) => recordFromText(JSON.stringify({ ...rec, players, ...more }), { kind: 'file', name: 'old.json' });
+    // Only `human` makes a practice record: a table's record downloaded as a file has the same fields,
+    // and its player may be called "You" ("Vous", "Du") beside three bots named as a practice's are.
+    // Read as a practice, a reader of such a file would be spoken to as that player.
+    const saved = (players: unknown, more: object = {}) => recordFromText(JSON.stringify({ ...rec, table: ID, game: 0, players, ...more }), { kind: 'file', name: 'game.json' });
     const youOf = (r: ReturnType<typeof recordFromText>) => (r.ok ? r.value.you : 'not a record');
-    for (const word of [en.you, fr.you, de.you].map((w) => w.charAt(0).toUpperCase() + w.slice(1))) expect(youOf(saved([word, 'Bot 2', 'Bot 3', 'Bot 4']))).toBe(0);
-    expect(youOf(saved(['Bot 1', 'Bot 2', 'Vous', 'Bot 4']))).toBe(2);
-    // Anything less certain reads in the third person: two "You", a human beside it, its own name,
-    // a bot at another seat's number, a `human` given but no seat, or the same names from a table.
-    expect(youOf(saved(['You', 'Du', 'Bot 3', 'Bot 4']))).toBeNull();
-    expect(youOf(saved(['You', 'Bob', 'Bot 3', 'Bot 4']))).toBeNull();
-    expect(youOf(saved(['Alice', 'Bot 2', 'Bot 3', 'Bot 4']))).toBeNull();
-    expect(youOf(saved(['you', 'Bot 2', 'Bot 3', 'Bot 4']))).toBeNull();
-    expect(youOf(saved(['You', 'Bot 3', 'Bot 2', 'Bot 4']))).toBeNull();
-    expect(youOf(saved(['You', 'Bot 2', 'Bot 3', null]))).toBeNull();
+    for (const word of [en.you, fr.you, de.you].map((w) => w.charAt(0).toUpperCase() + w.slice(1))) {
+      const online = saved([word, 'Bot 2', 'Bot 3', 'Bot 4']);
+      expect(youOf(online), word).toBeNull();
+      expect(online.ok && online.value.players, word).toEqual([word, 'Bot 2', 'Bot 3', 'Bot 4']);
+      expect(youOf(saved([word, 'Bot 2', 'Bot 3', 'Bot 4'], { human: 0 })), word).toBe(0);
+    }
+    expect(youOf(saved(['Bot 1', 'Bot 2', 'Vous', 'Bot 4']))).toBeNull();
+    expect(youOf(saved(['Alice', 'Bot 2', 'Bot 3', 'Bot 4'], { human: 0 }))).toBe(0);
     expect(youOf(saved(['You', 'Bot 2', 'Bot 3', 'Bot 4'], { human: null }))).toBeNull();
     expect(youOf(saved(undefined))).toBeNull();
     const ok = vi.fn(async () => new Response(JSON.stringify({ ...rec, table: ID, game: 0, players: ['You', 'Bot 2', 'Bot 3', 'Bot 4'] })));
