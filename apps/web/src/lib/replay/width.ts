@@ -13,11 +13,3 @@ export function trackWidth(el: HTMLElement, set: (width: number) => void): () =>
   ro.observe(el);
   return () => ro.disconnect();
 }
-
-/** Calls `set` with the element's height, its border box (padding included), now and whenever it changes; returns the stop. */
-export function trackHeight(el: HTMLElement, set: (height: number) => void): () => void {
-  if (typeof ResizeObserver === 'undefined') return () => {};
-  const ro = new ResizeObserver(() => set(el.offsetHeight));
-  ro.observe(el, { box: 'border-box' });
-  return () => ro.disconnect();
-}
