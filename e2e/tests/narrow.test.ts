@@ -103,7 +103,8 @@ type Box = { left: number; top: number; right: number; bottom: number };
 /**
  * The top bar at `width`: every visible button inside the screen and what a tap at its centre
  * reaches, its parts (home, each team's score, the trump, the contract, the buttons) meeting
- * none of the others (the trump's disc with its ring), the page not wider than the screen.
+ * none of the others (the trump's disc with its ring), the page not wider than the screen, the
+ * game's target written in it from 320 px (whole, on the score sheet's button on a phone).
  * Coinche: again with ×4 (added in place when the contract has none), the multiplier beside the
  * value from 300 px (a capot's under it). With a trump, again at its widest: four-digit scores, a
  * 160 contract and a taker's name of 24 letters, then a capot contract (texts widened in place,
@@ -123,7 +124,16 @@ async function barProblems(page: Page, width: number, height: number): Promise<s
           const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
           if (!hit || !b.contains(hit)) problems.push(`${when}: "${name(b)}" under ${hit ? `${hit.tagName.toLowerCase()}.${hit.getAttribute('class') ?? ''} (${name(hit.closest('[data-testid], button') ?? hit)})` : 'nothing (off the screen)'}`);
         }
-        const parts = [...buttons, ...header.querySelectorAll('[data-testid=scores] .score, [data-testid=trump] > *')].filter((e) => e.getClientRects().length > 0);
+        const parts = [...buttons, ...header.querySelectorAll('[data-testid=scores] .score, [data-testid=scores] .target > [aria-hidden], [data-testid=trump] > *')].filter((e) => e.getClientRects().length > 0);
+        // The game's target ("/1000") in sight from 320 px, whatever else the bar holds, whole in
+        // the box that holds it (it was left out below 380 px, and up to 440 px once a trump was
+        // taken or a contract coinched).
+        const targets = [...header.querySelectorAll('[aria-hidden=true]')].filter((e) => /^\/\d+$/.test(e.textContent!.trim()) && e.getClientRects().length > 0);
+        if (vw >= 320 && targets.length === 0) problems.push(`${when}: no target ("/N") in the bar`);
+        for (const e of targets) {
+          const [r, box] = [e.getBoundingClientRect(), (e.closest('button') ?? header).getBoundingClientRect()];
+          if (r.width === 0 || r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) problems.push(`${when}: the target "${e.textContent}" not whole in its box`);
+        }
         // The sides of a ring drawn as a shadow (the trump's disc) are part of what it takes, and
         // a pixel clear of it: it touched a French spectator's "Équipe B" at 360 px. (Under it,
         // the taker's line box.)
