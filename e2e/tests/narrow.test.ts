@@ -762,6 +762,43 @@ describe('small and zoomed screens', () => {
     expect(problems).toEqual([]);
   });
 
+  it('a table\'s lobby at 360 and 320 px in de, the reactions open: no control of the centre panel under the tray, each one reached by a tap once scrolled into view', async () => {
+    const problems: string[] = [];
+    for (const [width, height] of [[360, 740], [320, 568]] as const) {
+      const page = await newPage(width, height, 'de-DE');
+      await seated(page, 'classic');
+      await press(page, '[data-testid=reactions-toggle]');
+      await page.waitForSelector('[data-testid=reactions] button');
+      await sleep(200);
+      await page.screenshot({ path: path.join(SHOTS, `lobby-tray-${width}-de.png`) });
+      // "Platz verlassen" lay under the open tray at 360×740, reached only by scrolling the panel.
+      const found = await page.evaluate(() => {
+        const out: string[] = [];
+        const lobby = document.querySelector('[data-testid=lobby]')!;
+        const tray = document.querySelector('[data-testid=reactions]')!.getBoundingClientRect();
+        const controls = [...lobby.querySelectorAll('button, a, input')].filter((e) => e.getClientRects().length > 0);
+        if (controls.length < 4) out.push(`only ${controls.length} controls in the panel`);
+        const name = (e: Element): string => (e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 30) || e.tagName;
+        const seen = lobby.getBoundingClientRect();
+        for (const e of controls) {
+          // What of it the panel shows (it scrolls inside): none of that under the tray.
+          const r = e.getBoundingClientRect();
+          const [top, bottom, left, right] = [Math.max(r.top, seen.top), Math.min(r.bottom, seen.bottom), Math.max(r.left, seen.left), Math.min(r.right, seen.right)];
+          if (top < bottom && left < right && top < tray.bottom - 0.5 && bottom > tray.top + 0.5 && left < tray.right - 0.5 && right > tray.left + 0.5) out.push(`"${name(e)}" under the tray (y ${Math.round(top)}–${Math.round(bottom)}, the tray from ${Math.round(tray.top)})`);
+        }
+        for (const e of controls) {
+          e.scrollIntoView({ block: 'nearest' });
+          const r = e.getBoundingClientRect();
+          if (!e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))) out.push(`"${name(e)}" not reached by a tap once scrolled into view`);
+        }
+        return out;
+      });
+      problems.push(...found.map((f) => `${width}×${height}: ${f}`));
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('a laptop at 200 % (640×400): a deal summary taller than the screen scrolls inside, Continue reachable', async () => {
     const page = await newPage(640, 400, 'en-US', { phone: false });
     await seated(page, 'coinche');
