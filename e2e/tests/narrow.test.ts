@@ -13,8 +13,10 @@
  * screen scrolls inside its dialog, Continue reachable. On the smallest phone (320×568), a classic
  * deal's second round: the three suits and Pass on one row (on two, the retourne's caption went
  * under the seats' plates). The quick reactions' open tray at 320 and 360 px: every reaction inside
- * it, none over the chat's button or its own (at 320 px its last column ran out over its button).
- * At a table on a 360 px phone, every entry
+ * it, none over the chat's button or its own (at 320 px its last column ran out over its button);
+ * in a German lobby at 360 and 320 px, no control of the centre panel under the open tray ("Platz
+ * verlassen" lay under it). From 320 px the top bar shows the game's target (on a phone, on the
+ * score sheet's button). At a table on a 360 px phone, every entry
  * of the menu is on one line, inside it (French 'Télécharger l’enregistrement' took two). There
  * too, a card of the hand focused by the keyboard leaves its right neighbour's index in view (it
  * was raised over it and hid it whole), and its ring is above that neighbour, but not over the
