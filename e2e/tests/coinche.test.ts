@@ -262,7 +262,7 @@ describe('a coinche deal on four phones', () => {
     // Everyone continues; the score sheet keeps the contract with its multiplier.
     for (const p of phones) await p.click('[data-testid=continue]');
     for (const p of phones) await p.waitForSelector('[data-testid=deal-summary]', { state: 'detached' });
-    await anna.click('button[aria-label="Score sheet"]');
+    await anna.click('button[aria-label^="Score sheet,"]');
     await anna.waitForSelector('[data-testid=sheet-modal] [data-contract-cell="0"]');
     expect(await text(anna, '[data-testid=sheet-modal] [data-contract-cell="0"]')).toBe('90 hearts×2 Coinché');
     await check(anna, 'score-sheet');
@@ -275,7 +275,7 @@ describe('a coinche deal on four phones', () => {
     const anna = phones[0]!;
     await anna.click('[data-testid=close-summary]');
     await anna.waitForSelector('[data-testid=deal-summary]', { state: 'detached' });
-    await anna.click('button[aria-label="Score sheet"]');
+    await anna.click('button[aria-label^="Score sheet,"]');
     const replay = watch((await Promise.all([anna.context().waitForEvent('page'), anna.click('[data-testid=sheet-modal] [data-replay-deal="1"]')]))[0], 30_000, 'replay');
     await replay.waitForSelector('[data-testid=deal-list] [data-deal]');
     // The second deal is being played: only the first is there.

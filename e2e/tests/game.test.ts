@@ -275,7 +275,7 @@ describe('a table in four browsers', () => {
 
   it("keeps every deal's breakdown on the score sheet", async () => {
     await shot(ben, 'score-sheet');
-    await anna.page.click('button[aria-label="Score sheet"]');
+    await anna.page.click('button[aria-label^="Score sheet,"]');
     await anna.page.waitForSelector('[data-testid=sheet-modal] [data-deal-row="0"]');
     await shot(anna, 'score-sheet');
     await anna.page.click('[data-testid=sheet-modal] [data-testid=open-deal]');

@@ -250,7 +250,7 @@ describe('every screen at phone and desktop size', () => {
         for (const h of humans) if ((await count(h.page, '[data-testid=continue]:not([disabled])')) > 0) await h.page.click('[data-testid=continue]:not([disabled])', { timeout: 3000 }).catch(() => {});
         if (!done.has('sheet')) {
           // Phone: the sheet opens from the header; desktop: it is the side panel.
-          await max.page.click('button[aria-label="Score sheet"]');
+          await max.page.click('button[aria-label^="Score sheet,"]');
           await max.page.waitForSelector('[data-testid=sheet-modal] [data-deal-row="0"]');
           await check(max.page, 'score-sheet', 'phone', async (size) => {
             if (size === 'desktop') {

@@ -561,11 +561,11 @@ describe('TableView', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     // Out of it (the top bar's next button, as Shift+Tab from the menu's button): closed.
     toggle.focus();
-    screen.getByRole('button', { name: 'Score sheet' }).focus();
+    screen.getByRole('button', { name: /^Score sheet, game to/ }).focus();
     await tick();
     expect(screen.queryByTestId('menu')).toBeNull();
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Score sheet' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Score sheet, game to/ }));
     // From inside the menu to the table (Tab past its last control): closed too.
     await fireEvent.click(toggle);
     screen.getByTestId('lang').focus();
