@@ -12,7 +12,9 @@
  * "Reconnecting…" the chat's field; a sit pressed offline keeps its name prompt open, and sits
  * once the connection is back. The lobby on phones, landscape (three sizes) and portrait, for a
  * guest, the host and the seated host: every seat's "Sit here" and "+ Bot" is what a tap at its
- * centre reaches, clear of the centre panel's controls, which are reachable too.
+ * centre reaches, clear of the centre panel's controls, which are reachable too. A spectator's
+ * laptop shows four 24-character names whole (on two lines), the plates apart; a phone's plate,
+ * cutting one short, keeps it whole in its title.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -533,6 +535,46 @@ describe('the table at every screen size', () => {
     await platesClearOfLobby(page, 'full');
     await long.close();
     await host.close();
+  });
+
+  it('a laptop (1280×800), a spectator: a long name (24 characters, the longest allowed) whole on every plate, on two lines, clear of the other seats; a phone\'s cut plate keeps the whole name in its title', async () => {
+    const LONG = ['Christopher-Alexander Ot', 'Maximiliane Hohenzollern', 'Wolfgang Amadeus Mozartt', 'Anne-Charlotte Dupont-Lé'];
+    const host = await chrome.context({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' });
+    const phone = await host.newPage();
+    const id = await seatedWithBots(phone, base, { name: LONG[0] });
+    const guest = await chrome.context({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const page = await guest.newPage();
+    await page.goto(`${base}/t/${id}`);
+    await page.waitForSelector('[data-seat="0"] .name');
+    await phone.click('[data-testid=start]');
+    await page.waitForSelector('[data-testid=lobby]', { state: 'detached', timeout: 20_000 });
+    await sleep(500);
+    // The bots' plates given long names too (in place, as a long-named player's would read).
+    await page.$$eval('[data-seat] .name', (els, names) => els.filter((e) => e.firstChild!.nodeValue !== names[0]).forEach((e, i) => (e.firstChild!.nodeValue = names[i + 1]!)), LONG);
+    expect(await page.$$eval('[data-seat] .name', (els) => els.map((e) => e.firstChild!.nodeValue).sort())).toEqual([...LONG].sort());
+    await sleep(100);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'layout-long-names-laptop.png') });
+    const problems = await page.evaluate(() => {
+      const out: string[] = [];
+      const plates = [...document.querySelectorAll('[data-seat] .plate')];
+      for (const p of plates) {
+        const n = p.querySelector('.name')!;
+        if (n.scrollWidth > n.clientWidth + 0.5 || n.scrollHeight > n.clientHeight + 0.5) out.push(`"${n.firstChild!.nodeValue}" cut (${n.scrollWidth}×${n.scrollHeight} in ${n.clientWidth}×${n.clientHeight})`);
+        if (n.getBoundingClientRect().height > 2.6 * parseFloat(getComputedStyle(n).lineHeight)) out.push(`"${n.firstChild!.nodeValue}" on more than two lines`);
+      }
+      const boxes = plates.map((p) => p.getBoundingClientRect());
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i]!, boxes[j]!];
+          if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) out.push(`plates ${i} and ${j} meet`);
+        }
+      return out;
+    });
+    expect(problems).toEqual([]);
+    // A phone cuts a long name short (…): the whole of it is its title (and its text, read out).
+    expect(await phone.$eval('[data-seat="0"] .name', (n) => n.getAttribute('title'))).toBe(LONG[0]);
+    await host.close();
+    await guest.close();
   });
 
   it('offline: sits once back with the name typed; a notice clear of the seats (the top one under the top bar) and of the open chat header', async () => {
