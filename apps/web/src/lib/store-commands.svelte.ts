@@ -117,12 +117,14 @@ export class Commands {
 
   /**
    * Tap on a card of one's hand: play it when legal, otherwise explain why not
-   * (`refusal.rule` holds the engine's reason, or `notYourTurn`).
+   * (`refusal.rule` holds the engine's reason, or `notYourTurn`); nothing while one bids.
    */
   async tapCard(card: Card): Promise<void> {
     const d = this.live.deal;
     if (!d?.hand) return;
     if (d.legal.includes(card)) return this.act({ type: 'play', card });
+    // One's own turn to bid: the bidding buttons are the answer, and a notice would take their place.
+    if (d.phase === 'bidding' && this.isMyTurn) return;
     this.cues.refuse(this.isMyTurn && d.phase === 'play' && d.trump ? refusalFor(d.hand, d.trick.cards, d.trump, card) : { card, rule: 'notYourTurn' });
   }
 

@@ -99,6 +99,20 @@ describe('TableClient: commands', () => {
     expect(client.cues.refusal?.rule).toBe('notYourTurn');
   });
 
+  it('while one bids, a tapped card changes nothing (the bidding buttons stay); at another seat’s bid it is not your turn', async () => {
+    const s0 = dealt(1);
+    const bidder = currentDeal(s0)!.turn!;
+    const { client, t } = connected(updateFor(s0, bidder, 1));
+    expect([client.live.deal!.phase, client.commands.isMyTurn]).toEqual(['bidding', true]);
+    await client.commands.tapCard(client.live.deal!.hand![0]!);
+    expect(client.cues.refusal).toBeNull();
+    expect(t.sent).toEqual([]);
+    const other = new TableClient(TABLE_ID);
+    other.receive(updateFor(s0, ((bidder + 1) % 4) as typeof bidder, 1));
+    await other.commands.tapCard(other.live.deal!.hand![0]!);
+    expect(other.cues.refusal?.rule).toBe('notYourTurn');
+  });
+
   it('stores the seat token from the sit ack and drops it on BAD_TOKEN', async () => {
     const t = fakeTransport({ sit: { ok: true, seat: 2, token: 'tok-123' } });
     const client = new TableClient(TABLE_ID);
