@@ -99,6 +99,21 @@ describe('Hand', () => {
     expect(document.activeElement!.getAttribute('data-card')).toBe(hand[4]);
   });
 
+  it('keeps a keyboard player\'s focus at the hand when the deal\'s last card is played, and gives it to the next deal\'s cards', async () => {
+    const { rerender } = render(Hand, { cards: ['AS'], legal: ['AS'], active: true, ontap: () => {} });
+    await fireEvent.keyDown(window, { key: 'Tab' }); // a keyboard player
+    screen.getByRole('button', { name: 'ace of spades, playable' }).focus();
+    await rerender({ cards: [], legal: [], active: false, ontap: () => {} });
+    // not the page's body (a screen reader would start over from the top) until the summary takes it
+    expect(document.activeElement).toBe(screen.getByRole('toolbar', { name: 'Your hand' }));
+    await rerender({ cards: hand, legal: [], active: false, ontap: () => {} });
+    expect(document.activeElement).toBe(screen.getAllByRole('button')[0]);
+    // a dialog that took the focus from the empty hand gives it back to the row: the row hands it on
+    (document.activeElement as HTMLElement).blur();
+    screen.getByRole('toolbar').focus();
+    expect(document.activeElement).toBe(screen.getAllByRole('button')[0]);
+  });
+
   it('the player\'s turn to play brings a keyboard player\'s focus to the hand when it was nowhere', async () => {
     (document.activeElement as HTMLElement | null)?.blur();
     const { rerender } = render(Hand, { cards: hand, legal: hand, active: false, ontap: () => {} });
