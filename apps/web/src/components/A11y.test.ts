@@ -1,9 +1,10 @@
-import { currentDeal } from '@belote/rules';
+import { currentDeal, viewFor } from '@belote/rules';
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { createRawSnippet } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { TABLE_ID, dealt, taken, updateFor } from '../../test/fixtures.js';
+import { TABLE_ID, dealt, step, taken, updateFor } from '../../test/fixtures.js';
 import { spoken, timesSpoken } from '../../test/spoken.js';
+import { cardLabel } from '../lib/i18n.js';
 import { prefs } from '../lib/prefs.svelte.js';
 import { TableClient } from '../lib/store.svelte.js';
 import Callouts from './Callouts.svelte';
@@ -44,6 +45,21 @@ describe('screen reader cues', () => {
     prefs.setLang('fr');
     await Promise.resolve();
     expect(screen.getByTestId('turn-live').textContent).toBe(`À ${name} de parler`);
+    prefs.setLang('en');
+  });
+
+  it('says who played a card with the reader\'s punctuation: French puts a narrow no-break space before the colon', async () => {
+    prefs.setLang('fr');
+    let state = taken(3);
+    const leader = currentDeal(state)!.turn!;
+    const card = viewFor(state, leader).deal!.legal[0]!;
+    state = step(state, { type: 'play', seat: leader, card }).state;
+    const store = new TableClient(TABLE_ID);
+    store.receive(updateFor(state, 'spectator', 1));
+    render(TableView, { id: TABLE_ID, storeFactory: () => store });
+    const name = ['Anna', 'Ben', 'Cleo', 'Dan'][leader];
+    // as the bids are read ("Bot 4\u202f: Passer"), not "Anna: as de cœur"
+    expect((await screen.findByTestId('turn-live')).textContent).toMatch(new RegExp(`^${name}\u202f: ${cardLabel('fr', card)}\\. À \\S+ de jouer$`));
     prefs.setLang('en');
   });
 
