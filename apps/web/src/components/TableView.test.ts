@@ -412,6 +412,20 @@ describe('TableView', () => {
     window.dispatchEvent(new Event('pointerdown')); // the next tests' player uses a pointer again
   });
 
+  it('a host who has just created the table, not seated, from the keyboard: the focus on the first "Sit here", not a "+ Bot"', async () => {
+    prefs.setLang('en');
+    const update = updateFor(dealt(5), 'spectator', 1);
+    const seats = update.table.seats.map((x) => ({ ...x, name: null, bot: null })) as typeof update.table.seats;
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' })); // a keyboard player (lib/keys.ts): Create pressed with Enter
+    mounted({ ...update, you: { ...update.you, isHost: true }, view: null, table: { ...update.table, status: 'lobby', games: 0, seats } });
+    await screen.findByTestId('lobby');
+    await tick();
+    await tick();
+    expect(document.activeElement).toBe(document.querySelector('[data-sit]'));
+    expect(document.querySelector('[data-addbot]')).not.toBeNull(); // the host's "+ Bot" is there, after it
+    window.dispatchEvent(new Event('pointerdown'));
+  });
+
   it('the game-over dialog, closed from the keyboard, leaves the focus on the lobby\'s next thing to do, not the page; it is described by who won and the score', async () => {
     prefs.setLang('en');
     const { state } = playGame({ target: 301 }, seededRng(7));
