@@ -19,6 +19,16 @@ describe('Trick', () => {
     expect([...spots[0]!.querySelectorAll('.corner')].every((c) => c.getAttribute('aria-hidden') === 'true')).toBe(true);
   });
 
+  it('says who played each card with the language’s colon (French: a narrow no-break space before it), from the core texts', () => {
+    for (const [lang, expected] of [['fr', 'Anna\u202f: as de pique'], ['en', 'Anna: ace of spades'], ['de', 'Anna: Pik-Ass']] as const) {
+      prefs.setLang(lang);
+      const { unmount } = render(Trick, { cards: [{ card: 'AS', pos: 'left', by: 'Anna' }] });
+      expect([...document.querySelectorAll('[data-trick-card] .sr-only')].map((e) => e.textContent).join('')).toBe(expected);
+      unmount();
+    }
+    prefs.setLang('en');
+  });
+
   it('lets a won trick slide away, at once when the player prefers reduced motion', async () => {
     const cards = [{ card: 'AS', pos: 'left' }, { card: '10S', pos: 'top' }] as const;
     // jsdom has no Web Animations: a stand-in where a zero-length animation ends at once (next

@@ -38,6 +38,7 @@ export const de: Dict = {
   taker: 'Nehmer',
   trump: 'Trumpf',
   trumpIs: 'Trumpf: {suit}',
+  labelled: '{label}: {value}',
   trumpTakenBy: 'Trumpf: {suit}, genommen von {name}',
   take: 'Nehmen',
   pass: 'Passen',

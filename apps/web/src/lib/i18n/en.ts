@@ -50,6 +50,8 @@ export const en = {
   taker: 'Taker',
   trump: 'Trump',
   trumpIs: 'Trump: {suit}',
+  // A label and its value (the language's punctuation: French puts a narrow no-break space before the colon); the trick's cards say who played them with it.
+  labelled: '{label}: {value}',
   trumpTakenBy: 'Trump: {suit}, taken by {name}',
   take: 'Take',
   pass: 'Pass',

@@ -41,6 +41,7 @@ export const fr: Dict = {
   taker: 'Preneur',
   trump: 'Atout',
   trumpIs: 'Atout\u202f: {suit}',
+  labelled: '{label}\u202f: {value}',
   trumpTakenBy: 'Atout\u202f: {suit}, pris par {name}',
   take: 'Prendre',
   pass: 'Passer',

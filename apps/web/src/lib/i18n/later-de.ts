@@ -68,7 +68,6 @@ export const LATER_DE: LaterDict = {
   made: 'Erfüllt',
   unfinished: 'Nicht beendet',
   redeal: 'Neu geben',
-  labelled: '{label}: {value}',
   yourTurnTitle: '● Du bist dran — Belote',
   turnBodyBid: 'Du bist mit Bieten dran.',
   turnBodyPlay: 'Du bist mit Spielen dran.',

@@ -72,8 +72,6 @@ export const LATER_EN = {
   made: 'Made',
   unfinished: 'Unfinished',
   redeal: 'Redeal',
-  // A label and its value (the language's punctuation: French puts a narrow no-break space before the colon).
-  labelled: '{label}: {value}',
   // One's turn while the page is hidden (lib/turn-alert.ts): the title with its badge, a notification's text.
   yourTurnTitle: '● Your turn — Belote',
   turnBodyBid: 'Your turn to bid.',

@@ -68,7 +68,6 @@ export const LATER_FR: LaterDict = {
   made: 'Fait',
   unfinished: 'Inachevée',
   redeal: 'Redonne',
-  labelled: '{label}\u202f: {value}',
   yourTurnTitle: '● À vous — Belote',
   turnBodyBid: 'À vous de parler.',
   turnBodyPlay: 'À vous de jouer.',
