@@ -81,6 +81,44 @@ function covered(page: Page, over: string, selectors: string): Promise<string[]>
   );
 }
 
+/** The page's controls outside `over` (the open chat panel, the reaction tray) that it covers in
+ *  part, or wholly without their being taken from the keyboard and screen readers (inert, hidden):
+ *  a control is clear of it, or hidden under it, never half under it. */
+function partlyUnder(page: Page, over: string): Promise<string[]> {
+  return page.evaluate(async (o) => {
+    // once laid out: the page measures what the panel and tray cover in the next frame, and the tray slides in
+    for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(r));
+    await Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined)));
+    for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+    const panels = [...document.querySelectorAll<HTMLElement>(o)];
+    const boxes = panels.map((e) => e.getBoundingClientRect());
+    return [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea')]
+      .filter((el) => !panels.some((p) => p.contains(el)) && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+      .flatMap((el) => {
+        // what of it shows: a scrolling panel (the lobby's centre) clips what it scrolls
+        const b0 = el.getBoundingClientRect();
+        const r = { left: b0.left, top: b0.top, right: b0.right, bottom: b0.bottom, width: b0.width, height: b0.height };
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          if (getComputedStyle(a).overflow === 'visible') continue;
+          const c = a.getBoundingClientRect();
+          r.left = Math.max(r.left, c.left);
+          r.top = Math.max(r.top, c.top);
+          r.right = Math.min(r.right, c.right);
+          r.bottom = Math.min(r.bottom, c.bottom);
+        }
+        r.width = r.right - r.left;
+        r.height = r.bottom - r.top;
+        if (r.width <= 0 || r.height <= 0) return [];
+        const hit = boxes.find((b) => r.left < b.right - 0.5 && b.left < r.right - 0.5 && r.top < b.bottom - 0.5 && b.top < r.bottom - 0.5);
+        if (!hit) return [];
+        const whole = r.left >= hit.left && r.right <= hit.right && r.top >= hit.top && r.bottom <= hit.bottom;
+        if (whole && el.closest('[inert], [aria-hidden=true]')) return [];
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+        return [`${name} at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)} ${whole ? 'wholly' : 'partly'} under ${Math.round(hit.left)},${Math.round(hit.top)} ${Math.round(hit.width)}×${Math.round(hit.height)}`];
+      });
+  }, over);
+}
+
 async function axeClean(page: Page, label: string): Promise<void> {
   const findings = await axeFindings(page);
   const inChat = findings.filter((f) => f.targets.some((t) => /chat|react/i.test(t)));
@@ -295,6 +333,35 @@ describe('table chat and quick reactions', () => {
     expect(await covered(pia, '[data-testid=reactions]', '[data-card], [data-testid=bid-picker]')).toEqual([]);
     await shot(pia, 'chat-open-coinche-bidding-phone');
     await axeClean(pia, 'chat open during a coinche auction, phone');
+  });
+
+  it('the lobby on a 390×844 phone in German and English, the chat open (the tall panel of a host not seated and of a spectator, a seated player’s): no control left partly under the panel or the tray, axe-core clean', async () => {
+    for (const locale of ['de-DE', 'en-US']) {
+      // The host, not seated, has the free bottom seat's "Sit here" and "+ Bot" under the tall panel's
+      // foot (axe's target-size on button[data-sit="0"]); Kim sits at seat 2; Lou watches.
+      const host = await newPage('phone', locale);
+      await host.goto(`${server.url}/`);
+      await host.click('[data-testid=create]');
+      await host.waitForURL(/\/t\//);
+      const kim = await newPage('phone', locale);
+      await kim.goto(host.url());
+      await sit(kim, 2, 'Kim');
+      const lou = await newPage('phone', locale);
+      await lou.goto(host.url());
+      await lou.waitForSelector('[data-sit="0"]');
+      for (const [who, page] of [['host not seated', host], ['spectator', lou], ['seated player', kim]] as const) {
+        await page.click('[data-testid=chat-toggle]');
+        await page.waitForSelector('[data-testid=chat-panel]');
+        await shot(page, `lobby-chat-open-${who.replaceAll(' ', '-')}-${locale}`);
+        await axeClean(page, `the lobby with the chat open, ${who}, phone, ${locale}`);
+        expect(await partlyUnder(page, '[data-testid=chat-panel]'), `${who}, ${locale}`).toEqual([]);
+        await page.click('[data-testid=reactions-toggle]');
+        await page.waitForSelector('[data-testid=reactions] button');
+        expect(await partlyUnder(page, '[data-testid=chat-panel], [data-testid=reactions]'), `${who}, ${locale}, reactions open`).toEqual([]);
+        await axeClean(page, `the lobby with the chat and the reactions open, ${who}, phone, ${locale}`);
+      }
+      await chrome.closeContexts();
+    }
   });
 
   it('a spectator on a 360 px phone, the chat open tall and the reactions open: the panel ends above the tray, every reaction and the panel’s field and buttons in reach', async () => {
