@@ -788,6 +788,9 @@ describe('small and zoomed screens', () => {
           const [top, bottom, left, right] = [Math.max(r.top, seen.top), Math.min(r.bottom, seen.bottom), Math.max(r.left, seen.left), Math.min(r.right, seen.right)];
           if (top < bottom && left < right && top < tray.bottom - 0.5 && bottom > tray.top + 0.5 && left < tray.right - 0.5 && right > tray.left + 0.5) out.push(`"${name(e)}" under the tray (y ${Math.round(top)}–${Math.round(bottom)}, the tray from ${Math.round(tray.top)})`);
         }
+        // none is covered (the panel ends above the tray), so none is taken from the keyboard
+        // either: what it scrolls out of sight is clipped, not under the tray (Tab brings it back)
+        for (const e of controls) if (e.closest('[inert]')) out.push(`"${name(e)}" inert`);
         for (const e of controls) {
           e.scrollIntoView({ block: 'nearest' });
           const r = e.getBoundingClientRect();
