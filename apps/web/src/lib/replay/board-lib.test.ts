@@ -252,4 +252,9 @@ describe('the verdict in words', () => {
     );
     expect(marksNote(260 / 162, 260, 'en')).toMatch(/^Marks from 6\.4 \(\?!\), 16 \(\?\) and 32\.1 \(\?\?\).*This deal puts 260 points at stake against a classic deal’s 162: its marks are 1\.6 times as many points\.$/);
   });
+
+  it('writes the scaled marks with the language’s decimal comma, as the rest of the note (found by the coinche replay audit: “6.4” beside “3,25”)', () => {
+    expect(marksNote(260 / 162, 260, 'fr')).toMatch(/^Marqué à partir de 6,4 \(\?!\), 16 \(\?\) et 32,1 \(\?\?\) .* moins 3,25 erreurs types/);
+    expect(marksNote(260 / 162, 260, 'de')).toMatch(/^Markiert ab 6,4 \(\?!\), 16 \(\?\) und 32,1 \(\?\?\) .* abzüglich 3,25 Standardfehlern/);
+  });
 });

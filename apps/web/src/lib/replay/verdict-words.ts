@@ -83,7 +83,8 @@ export function exactSentence(d: Decision, names: Names, scale: number, lang: La
 
 /** How the marks are set, and in coinche how this deal's stake scales them. */
 export function marksNote(scale: number, stake: number, lang: Lang): string {
-  const t = (x: number): number => Math.round(x * scale * 10) / 10;
+  // in the language's digits, as `z` and `factor` are: French and German write 6,4, not 6.4
+  const t = (x: number): string => (Math.round(x * scale * 10) / 10).toLocaleString(lang);
   const base = translate(lang, 'marksFrom', { inaccuracy: t(THRESHOLDS.inaccuracy), mistake: t(THRESHOLDS.mistake), blunder: t(THRESHOLDS.blunder), z: MARK_Z.toLocaleString(lang) });
   return scale === 1 ? base : `${base} ${translate(lang, 'marksScaled', { stake, factor: (Math.round(scale * 100) / 100).toLocaleString(lang) })}`;
 }
