@@ -520,6 +520,20 @@ describe('the replay', () => {
     expect(caption()).toMatch(/distribue\u202f; la retourne est/);
   });
 
+  it('writes the autoplay speeds with the language’s decimal comma (0,5× in French and German; found by the replay audit)', async () => {
+    const speeds = (): string[] => [...document.querySelectorAll('option')].map((o) => o.textContent!.trim()).filter((x) => x.endsWith('×'));
+    prefs.setLang('fr');
+    render(ReplayView, { loaded, spawn: fakeWorker });
+    await tick();
+    expect(speeds()).toEqual(['0,5×', '1×', '2×', '4×']);
+    prefs.setLang('de');
+    await tick();
+    expect(speeds()).toEqual(['0,5×', '1×', '2×', '4×']);
+    prefs.setLang('en');
+    await tick();
+    expect(speeds()).toEqual(['0.5×', '1×', '2×', '4×']);
+  });
+
   it('says so when there is no finished deal or no file, and names a bad record', async () => {
     render(ReplayView, { loaded: { ...loaded, record: { ...record, deals: [] } }, spawn: fakeWorker });
     expect(screen.getByTestId('replay-empty').textContent).toMatch(/only finished deals can be replayed/);
