@@ -299,6 +299,25 @@ describe('a coinche deal on four phones', () => {
     // The end of the deal: the contract coinched, why, and each team's formula as in the live summary.
     await replay.keyboard.press('End');
     expect(await text(replay, '[data-testid=breakdown-contract]')).toMatch(/^\w+ · 90 hearts Coinché ×2$/);
+    // its suit reads on what lies under it (a black or red suit on the dark panel did not: on a disc)
+    const suitContrast = await replay.$eval('[data-testid=breakdown-contract] svg', (svg) => {
+      const rgb = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number);
+      const lum = (c: string): number => {
+        const [r, g, b] = rgb(c).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      // what lies under it: its ancestors' backgrounds, translucent ones laid over the first opaque one
+      const layers: number[][] = [];
+      for (let e: Element | null = svg.parentElement; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if ((c[3] ?? 1) > 0) layers.push(c);
+        if ((c[3] ?? 1) === 1) break;
+      }
+      const under = layers.reduceRight((acc, [r, g, b, alpha = 1]) => [r!, g!, b!].map((v, i) => alpha * v + (1 - alpha) * acc[i]!), [255, 255, 255]);
+      const [a, b] = [lum(getComputedStyle(svg).fill), lum(`rgb(${under.join(',')})`)];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+    expect(suitContrast).toBeGreaterThanOrEqual(3);
     expect(await text(replay, '[data-testid=breakdown-why]')).toBe(liveWhy);
     const formulas = await replay.$$eval('[data-testid=deal-breakdown] [data-team-formula]', (els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
     expect(formulas).toHaveLength(2);
