@@ -7,6 +7,7 @@ import express, { type Express, type Request } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { OriginCheck } from '../origin-policy.js';
+import proxyaddr from 'proxy-addr';
 import { proxyTrust, type ProxyTrust } from '../socket/limits.js';
 import type { TableDirectory } from '../tables/directory.js';
 import { errorHandler, sendError } from './errors.js';
@@ -80,14 +81,20 @@ function originOf(req: Request, trust: ProxyTrust): string | null {
 }
 
 /**
- * The connection's scheme, or from a trusted proxy the last value of its X-Forwarded-Proto: the
- * one that proxy set. A value before it comes from a farther hop, or from the client itself when
- * the proxy appends to the header (express's req.protocol would take the first).
+ * The connection's scheme, or from trusted proxies the X-Forwarded-Proto value the outermost of
+ * them set: with N trusted proxies on the way (counted as X-Forwarded-For is), the N-th value from
+ * the end — the last with one proxy. A value before it comes from the client itself when a proxy
+ * appends to the header (express's req.protocol would take the first); a proxy that sets the
+ * header leaves one value, taken whatever N.
  */
 function schemeOf(req: Request, trust: ProxyTrust): string {
   const forwarded = req.get('x-forwarded-proto');
-  if (!forwarded || !trust(req.socket.remoteAddress ?? '', 0)) return req.protocol;
-  return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
+  const chain = proxyaddr.all(req);
+  let hops = 0;
+  while (hops < chain.length && trust(chain[hops]!, hops)) hops++;
+  if (!forwarded || hops === 0) return req.protocol;
+  const values = forwarded.split(',');
+  return values[Math.max(0, values.length - hops)]!.trim();
 }
 
 /** A host name or IP address with an optional port, nothing else. */

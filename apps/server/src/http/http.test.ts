@@ -151,6 +151,11 @@ describe('share links without PUBLIC_URL', () => {
       expect(await url({ host: 'belote.example', 'x-forwarded-proto': 'http, https' })).toBe('https://belote.example');
       expect(await url({ host: 'belote.example', 'x-forwarded-proto': 'https,http' })).toBe('http://belote.example');
       expect(await url({ host: 'belote.example', 'x-forwarded-proto': 'https, ftp' })).toBe(own.publicUrl);
+      // Two trusted proxies that append (TLS ends at the outer one, 127.0.0.5 in X-Forwarded-For, which
+      // then speaks http to the one on this host): the outer one's value, not the inner hop's.
+      expect(await url({ host: 'belote.example', 'x-forwarded-for': '203.0.113.9, 127.0.0.5', 'x-forwarded-proto': 'https, http' })).toBe('https://belote.example');
+      // One trusted proxy (the client's address is not one): the client's own value before it is not taken.
+      expect(await url({ host: 'belote.example', 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'http, https' })).toBe('https://belote.example');
       // A Host header that is no host falls back to the listening address.
       expect(await url({ host: 'evil.example/path?x' })).toBe(own.publicUrl);
       expect(await url({ host: 'a@b' })).toBe(own.publicUrl);
