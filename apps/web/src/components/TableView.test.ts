@@ -598,6 +598,19 @@ describe('TableView', () => {
     expect(document.activeElement).toBe(toggle);
   });
 
+  it('on a 320 px screen the menu holds the last trick but not the score sheet, whose button (with the target under it) stays in the bar', async () => {
+    prefs.setLang('en');
+    vi.stubGlobal('matchMedia', (q: string) => ({ matches: /max-width: 339px/.test(q), media: q, addEventListener() {}, removeEventListener() {} }));
+    try {
+      mounted(updateFor(taken(3), 0, 1));
+      await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+      await screen.findByTestId('menu-last-trick');
+      expect(screen.queryByTestId('menu-sheet')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('on a 280 px screen the menu holds the score sheet and the last trick (the bar has no room for their buttons): each opens its dialog, the focus back on the menu button after', async () => {
     prefs.setLang('en');
     const narrow = (q: string): boolean => /max-width: (339|299)px/.test(q);
