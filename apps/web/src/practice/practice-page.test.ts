@@ -1,16 +1,20 @@
 /**
+ * The practice page rendered whole (its worker run in this process, IndexedDB faked).
+ *
+ * The form opens on the last game's choices, and a game starts with the settings chosen.
+ *
  * The name of a practice player who gave none: "You" in the language in force, on the table
- * and in the game's record — also after the language changes mid-game. The practice page is
- * rendered whole (its worker run in this process, IndexedDB faked). A game kept with the name
+ * and in the game's record — also after the language changes mid-game. A game kept with the name
  * written out (as every game was before) still opens, under that name.
  */
 import 'fake-indexeddb/auto';
 import { decide } from '@belote/bots';
 import { seededRng } from '@belote/rules/core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prefs } from '../lib/prefs.svelte.js';
 import { practiceHost } from './host.js';
+import { DEFAULT_CHOICES, parseChoices } from './last-choices.js';
 import type { FromPractice, ToPractice } from './messages.js';
 import PracticePage from './PracticePage.svelte';
 import { practiceRecord } from './record.js';
@@ -88,5 +92,46 @@ describe('the practice player who gave no name', () => {
     await waitFor(() => expect(ownName()).toBe('Vous · you'));
     expect(practiceRecord(legacy, 0)?.players[0]).toBe('Vous');
     page.unmount();
+  });
+});
+
+describe('the practice form', () => {
+  const checked = (form: HTMLElement, name: string): string | undefined => form.querySelector<HTMLInputElement>(`input[name=${name}]:checked`)?.value;
+
+  it('starts a game with the choices made, and the next form opens on them', async () => {
+    localStorage.removeItem('belote:practiceChoices');
+    prefs.setLang('en');
+    let page = render(PracticePage, { table: null });
+    let form = await screen.findByTestId('practice-form');
+    expect([checked(form, 'variant'), checked(form, 'target'), checked(form, 'partner'), checked(form, 'opponents'), checked(form, 'timer')]).toEqual(['classic', '501', 'strong', 'strong', '']) // the timer's "None" has no value;
+    await fireEvent.click(within(form).getByLabelText('Coinche'));
+    await fireEvent.click(within(form).getByLabelText('1000'));
+    await fireEvent.click(within(form.querySelectorAll('fieldset')[2]!).getByLabelText('Normal'));
+    await fireEvent.click(within(form.querySelectorAll('fieldset')[3]!).getByLabelText('Easy'));
+    await fireEvent.click(within(form).getByLabelText('30 s'));
+    const before = new Set((await saved()).map((s) => s.id));
+    await fireEvent.click(screen.getByTestId('practice-start'));
+    let game: SavedPractice | undefined;
+    await waitFor(async () => expect((game = (await saved()).find((s) => !before.has(s.id)))).toBeDefined());
+    expect(game!.settings).toMatchObject({ rules: { variant: 'coinche', target: 1000 }, partner: 'normal', opponents: 'easy', turnTimerSeconds: 30 });
+    page.unmount();
+
+    page = render(PracticePage, { table: null });
+    form = await screen.findByTestId('practice-form');
+    expect([checked(form, 'variant'), checked(form, 'target'), checked(form, 'partner'), checked(form, 'opponents'), checked(form, 'timer')]).toEqual(['coinche', '1000', 'normal', 'easy', '30']);
+    // another variant: its own default target (501 is offered in both)
+    await fireEvent.click(within(form).getByLabelText('Classic Belote'));
+    expect(checked(form, 'target')).toBe('501');
+    page.unmount();
+  });
+
+  it('reads back only what the form offers: each unreadable field falls back to its default', () => {
+    expect(parseChoices(null)).toEqual(DEFAULT_CHOICES);
+    expect(parseChoices('not json')).toEqual(DEFAULT_CHOICES);
+    expect(parseChoices('[1,2]')).toEqual(DEFAULT_CHOICES);
+    expect(parseChoices(JSON.stringify({ variant: 'coinche', target: 3000, partner: 'easy', opponents: 'normal', timer: 15 }))).toEqual({ variant: 'coinche', target: 3000, partner: 'easy', opponents: 'normal', timer: 15 });
+    // 3000 is a coinche target only; a timer the form does not offer; an unknown level
+    expect(parseChoices(JSON.stringify({ variant: 'classic', target: 3000, partner: 'expert', opponents: 'easy', timer: 45 }))).toEqual({ ...DEFAULT_CHOICES, opponents: 'easy' });
+    expect(parseChoices(JSON.stringify({ variant: 'tarot', target: 1000, timer: '30' }))).toEqual({ ...DEFAULT_CHOICES, target: 1000 });
   });
 });
