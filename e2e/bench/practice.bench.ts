@@ -31,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { startServerProcess } from '../server-process.js';
+import { COMPLETE_WITHIN_MS, DEAL_WITHIN_MS } from '../../apps/web/src/lib/deal-motion.js';
 import { pageMainThread, type TraceEvent } from './trace-event.js';
 
 const arg = (name: string, def: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;
@@ -67,6 +68,13 @@ function mainTasks(events: TraceEvent[], t0: number): { start: number; duration:
     .map((e) => ({ start: e.ts / 1000 - shift, duration: (e.dur ?? 0) / 1000, own: (e.tdur ?? 0) / 1000 }));
 }
 
+/**
+ * How long a bot's move after this step waits for the table's motion before its pace (practice/table.ts
+ * `paceAfter`, with no pace no wait): a new deal's, or in classic the rest of the deal's after the taking.
+ */
+const motionWait = (kinds: string[]): number =>
+  pace === 0 || mode !== 'practice' ? 0 : kinds.includes('dealStarted') ? DEAL_WITHIN_MS : variant === 'classic' && kinds.includes('trumpChosen') ? COMPLETE_WITHIN_MS : 0;
+
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
@@ -75,7 +83,7 @@ const stats = (xs: number[]): string => (xs.length ? `n ${xs.length}, median ${q
 
 /** In the page before any script: frame arrival times from the practice worker, and long tasks. */
 function instrument(): void {
-  const w = window as unknown as { __frames: { t: number; kind: string; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __hintMs: number[] };
+  const w = window as unknown as { __frames: { t: number; kind: string; kinds: string[]; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __hintMs: number[] };
   w.__frames = [];
   w.__long = [];
   w.__thinking = [];
@@ -101,7 +109,7 @@ function instrument(): void {
         if (m.type !== 'frame' || m.name !== 'step') return;
         const first = m.frame?.events?.[0];
         const bot = first !== undefined && ['cardPlayed', 'bid', 'call'].includes(first.type) && first.seat !== 0;
-        w.__frames.push({ t: performance.now(), kind: first?.type ?? '', bot });
+        w.__frames.push({ t: performance.now(), kind: first?.type ?? '', kinds: (m.frame?.events ?? []).map((x) => x.type), bot });
       });
     }
   } as typeof Worker;
@@ -162,6 +170,8 @@ try {
   await page.evaluate((botPaceMs) => localStorage.setItem('belote:practiceTiming', JSON.stringify({ botPaceMs })), pace);
 
   const latencies: number[] = [];
+  /** Moves after a deal's motion (the first of a deal, classic's first lead after the taking), less their planned wait. */
+  const afterMotion: number[] = [];
   const thoughts: number[] = [];
   const hints: number[] = [];
   const hintWorker: number[] = [];
@@ -252,7 +262,7 @@ try {
       for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${v.toFixed(0).padStart(7)}  ${k}`);
     }
     const r = await page.evaluate(() => {
-      const w = window as unknown as { __frames: { t: number; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __hintMs: number[]; __beloteBotThoughts?: { ms: number }[] };
+      const w = window as unknown as { __frames: { t: number; kinds: string[]; bot: boolean }[]; __long: { start: number; duration: number }[]; __thinking: { from: number; to: number }[]; __hintMs: number[]; __beloteBotThoughts?: { ms: number }[] };
       return { frames: w.__frames, long: w.__long, thinking: w.__thinking, hintMs: w.__hintMs, thoughts: (w.__beloteBotThoughts ?? []).map((x) => x.ms) };
     });
     const traceBuffer = await browser.stopTracing();
@@ -266,7 +276,12 @@ try {
     ownLong = ownLong.concat(tasks);
     ownDuringThinking = ownDuringThinking.concat(tasks.filter(thinkingAt));
     r.frames.forEach((f, i) => {
-      if (f.bot && i > 0) latencies.push(f.t - r.frames[i - 1]!.t);
+      if (!f.bot || i === 0) return;
+      const ms = f.t - r.frames[i - 1]!.t;
+      // a move that waits for the deal's motion by design (practice/table.ts paceAfter): counted apart, less that wait
+      const wait = motionWait(r.frames[i - 1]!.kinds);
+      if (wait > 0) afterMotion.push(ms - wait);
+      else latencies.push(ms);
     });
     moves += r.frames.length || (await page.evaluate(() => Number(document.querySelector('.screen')?.getAttribute('data-version') ?? 0)));
     thoughts.push(...r.thoughts);
@@ -275,6 +290,7 @@ try {
     duringThinking = duringThinking.concat(r.long.filter((l) => l.start >= t0 && r.thinking.some((b) => l.start < b.to && l.start + l.duration > b.from)));
   }
   console.log(`bot move shown after its turn began (frame to frame, pace ${pace}): ${stats(latencies)}`);
+  if (pace > 0) console.log(`  a deal's first move and classic's first lead after the taking, less the motion they wait for (${DEAL_WITHIN_MS} / ${COMPLETE_WITHIN_MS} ms): ${stats(afterMotion)}`);
   console.log(`bot thinking in the worker: ${stats(thoughts)}`);
   console.log(`changes of the table (steps or versions): ${moves}; long tasks per 100: ${((100 * longTasks.length) / Math.max(1, moves)).toFixed(1)}`);
   console.log(`long tasks on the main thread during the game: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks.map((l) => l.duration)).toFixed(0)} ms, total ${longTasks.reduce((a, l) => a + l.duration, 0).toFixed(0)} ms` : ''}`);
