@@ -392,8 +392,9 @@ describe('practice against three strong bots, offline', () => {
       await host.goto(`${base()}/`);
       // The default target (1000): the phone check below plays on to the host's next turn to bid,
       // and a game to 301 could end first (CI saw it: no bid, no card, no continue for 20 s).
-      await host.click('[data-testid=opt-bots]');
-      if (allowed) await host.click('[data-testid=opt-hints]');
+      // set, not toggled: the form opens on the last table's choices (the first pass's)
+      await host.setChecked('[data-testid=opt-bots]', true);
+      await host.setChecked('[data-testid=opt-hints]', allowed);
       await host.click('[data-testid=create]');
       await host.waitForURL(/\/t\//);
       const id = /\/t\/([A-Za-z0-9_-]{22})/.exec(host.url())![1]!;

@@ -56,4 +56,46 @@ describe('the home page as an app', () => {
       prefs.setLang('en');
     }
   });
+
+  it('creates a table with the settings chosen, and the next form opens on them (kept on the device)', async () => {
+    prefs.setLang('en');
+    localStorage.removeItem('belote:tableChoices');
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ id: 'TableRememberedChoices', url: 'http://x/t/TableRememberedChoices', hostKey: 'k' }), { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    const form = (): HTMLElement => screen.getByTestId('create-form');
+    const checked = (name: string): string | undefined => form().querySelector<HTMLInputElement>(`input[name=${name}]:checked`)?.value;
+    const boxes = (): boolean[] => ['opt-announcements', 'opt-bots', 'opt-hints'].map((id) => (screen.getByTestId(id) as HTMLInputElement).checked);
+    try {
+      let page = render(Home);
+      expect([checked('variant'), checked('target'), checked('dir'), checked('tie'), checked('timer'), ...boxes()]).toEqual(['classic', '1000', 'counterclockwise', 'litige', '', false, false, false]);
+      await fireEvent.click(screen.getByLabelText('Coinche'));
+      await fireEvent.click(screen.getByLabelText('1000'));
+      await fireEvent.click(screen.getByLabelText(/Clockwise/));
+      await fireEvent.click(form().querySelector('input[name=tie][value=dedans]')!);
+      await fireEvent.click(screen.getByLabelText('30 s'));
+      for (const id of ['opt-announcements', 'opt-bots', 'opt-hints']) await fireEvent.click(screen.getByTestId(id));
+      await fireEvent.click(screen.getByLabelText('Strong'));
+      await fireEvent.submit(form());
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+      expect(JSON.parse(fetch.mock.calls[0]![1].body as string)).toEqual({
+        rules: { variant: 'coinche', target: 1000, announcements: true, tie: 'dedans', direction: 'clockwise' },
+        options: { turnTimerSeconds: 30, fillWithBots: true, botLevel: 'strong', hints: true },
+      });
+      await vi.waitFor(() => expect(localStorage.getItem('belote:tableChoices')).not.toBeNull());
+      page.unmount();
+
+      page = render(Home);
+      expect([checked('variant'), checked('target'), checked('dir'), checked('tie'), checked('timer'), checked('bot'), ...boxes()]).toEqual(['coinche', '1000', 'clockwise', 'dedans', '30', 'strong', true, true, true]);
+      page.unmount();
+      // what no longer reads as a choice the form offers falls back to its default
+      localStorage.setItem('belote:tableChoices', JSON.stringify({ variant: 'classic', target: 2000, tie: 'split', timer: 45, botLevel: 'expert', hints: 'yes' }));
+      page = render(Home);
+      expect([checked('variant'), checked('target'), checked('tie'), checked('timer'), ...boxes()]).toEqual(['classic', '1000', 'litige', '', false, false, false]);
+      page.unmount();
+    } finally {
+      vi.unstubAllGlobals();
+      localStorage.removeItem('belote:tableChoices');
+      history.replaceState(null, '', '/');
+    }
+  });
 });

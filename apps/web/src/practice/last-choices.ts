@@ -1,11 +1,12 @@
 /**
- * The practice form's last choices, kept on the device (localStorage) when a game starts, so the
- * next game's form opens on them (a player who practises coinche against normal bots should not
- * set it again each time). Anything unreadable or no longer offered falls back to the default.
+ * The practice form's last choices, kept on the device when a game starts (lib/remembered.ts), so
+ * the next game's form opens on them: a player who practises coinche against normal bots does not
+ * set it again each time. A field no longer offered falls back to its default.
  */
-import { BOT_LEVELS, type BotLevel } from '@belote/protocol/client';
+import type { BotLevel } from '@belote/protocol/client';
 import { targetsOf, type Target, type Variant } from '@belote/rules/core';
-import { loadPref, savePref } from '../lib/storage.js';
+import { loadRemembered, oneOf, saveRemembered } from '../lib/remembered.js';
+import { BOT_CHOICES } from '../lib/table-choices.js';
 import { TURN_TIMERS } from '../lib/turn-timers.js';
 
 export interface PracticeChoices {
@@ -23,22 +24,17 @@ export const DEFAULT_CHOICES: PracticeChoices = { variant: 'classic', target: DE
 
 const KEY = 'practiceChoices';
 
-const levelOf = (v: unknown, def: BotLevel): BotLevel => ((BOT_LEVELS as readonly unknown[]).includes(v) ? (v as BotLevel) : def);
-
-/** The choices a stored text holds, each field checked on its own. */
-export function parseChoices(raw: string | null): PracticeChoices {
-  let o: Record<string, unknown> = {};
-  try {
-    const v: unknown = raw === null ? null : JSON.parse(raw);
-    if (typeof v === 'object' && v !== null && !Array.isArray(v)) o = v as Record<string, unknown>;
-  } catch {
-    /* not JSON: the defaults */
-  }
-  const variant: Variant = o.variant === 'coinche' ? 'coinche' : 'classic';
-  const target = (targetsOf(variant) as readonly unknown[]).includes(o.target) ? (o.target as Target) : DEFAULT_TARGET;
-  const timer = (TURN_TIMERS as readonly unknown[]).includes(o.timer) ? (o.timer as number | null) : null;
-  return { variant, target, partner: levelOf(o.partner, DEFAULT_CHOICES.partner), opponents: levelOf(o.opponents, DEFAULT_CHOICES.opponents), timer };
+/** The choices in what was read back, each field checked on its own. */
+export function choicesOf(o: Record<string, unknown>): PracticeChoices {
+  const variant = oneOf<Variant>(['classic', 'coinche'], o.variant, 'classic');
+  return {
+    variant,
+    target: oneOf(targetsOf(variant), o.target, DEFAULT_TARGET),
+    partner: oneOf(BOT_CHOICES, o.partner, DEFAULT_CHOICES.partner),
+    opponents: oneOf(BOT_CHOICES, o.opponents, DEFAULT_CHOICES.opponents),
+    timer: oneOf<number | null>(TURN_TIMERS, o.timer, null),
+  };
 }
 
-export const loadChoices = (): PracticeChoices => parseChoices(loadPref(KEY));
-export const saveChoices = (c: PracticeChoices): void => savePref(KEY, JSON.stringify(c));
+export const loadChoices = (): PracticeChoices => choicesOf(loadRemembered(KEY));
+export const saveChoices = (c: PracticeChoices): void => saveRemembered(KEY, c);

@@ -14,7 +14,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prefs } from '../lib/prefs.svelte.js';
 import { practiceHost } from './host.js';
-import { DEFAULT_CHOICES, parseChoices } from './last-choices.js';
+import { DEFAULT_CHOICES, loadChoices } from './last-choices.js';
 import type { FromPractice, ToPractice } from './messages.js';
 import PracticePage from './PracticePage.svelte';
 import { practiceRecord } from './record.js';
@@ -126,12 +126,18 @@ describe('the practice form', () => {
   });
 
   it('reads back only what the form offers: each unreadable field falls back to its default', () => {
-    expect(parseChoices(null)).toEqual(DEFAULT_CHOICES);
-    expect(parseChoices('not json')).toEqual(DEFAULT_CHOICES);
-    expect(parseChoices('[1,2]')).toEqual(DEFAULT_CHOICES);
-    expect(parseChoices(JSON.stringify({ variant: 'coinche', target: 3000, partner: 'easy', opponents: 'normal', timer: 15 }))).toEqual({ variant: 'coinche', target: 3000, partner: 'easy', opponents: 'normal', timer: 15 });
+    const read = (raw: string | null): unknown => {
+      if (raw === null) localStorage.removeItem('belote:practiceChoices');
+      else localStorage.setItem('belote:practiceChoices', raw);
+      return loadChoices();
+    };
+    expect(read(null)).toEqual(DEFAULT_CHOICES);
+    expect(read('not json')).toEqual(DEFAULT_CHOICES);
+    expect(read('[1,2]')).toEqual(DEFAULT_CHOICES);
+    expect(read(JSON.stringify({ variant: 'coinche', target: 3000, partner: 'easy', opponents: 'normal', timer: 15 }))).toEqual({ variant: 'coinche', target: 3000, partner: 'easy', opponents: 'normal', timer: 15 });
     // 3000 is a coinche target only; a timer the form does not offer; an unknown level
-    expect(parseChoices(JSON.stringify({ variant: 'classic', target: 3000, partner: 'expert', opponents: 'easy', timer: 45 }))).toEqual({ ...DEFAULT_CHOICES, opponents: 'easy' });
-    expect(parseChoices(JSON.stringify({ variant: 'tarot', target: 1000, timer: '30' }))).toEqual({ ...DEFAULT_CHOICES, target: 1000 });
+    expect(read(JSON.stringify({ variant: 'classic', target: 3000, partner: 'expert', opponents: 'easy', timer: 45 }))).toEqual({ ...DEFAULT_CHOICES, opponents: 'easy' });
+    expect(read(JSON.stringify({ variant: 'tarot', target: 1000, timer: '30' }))).toEqual({ ...DEFAULT_CHOICES, target: 1000 });
+    localStorage.removeItem('belote:practiceChoices');
   });
 });
