@@ -58,7 +58,7 @@ export const LATER_DE: LaterDict = {
   notifyTurnHint: 'Eine Benachrichtigung, wenn du dran bist und Belote im Hintergrund ist.',
   notifyTurnOn: 'Zug-Benachrichtigungen an',
   notifyBlocked: 'Benachrichtigungen sind für diese Seite in den Browser-Einstellungen blockiert.',
-  bidValue: 'Höhe des Contrat',
+  bidValue: 'Gebotshöhe',
   bidIn: '{value} {suit} bieten',
   bidInShort: '{value} bieten',
   replayAndAnalysis: 'Wiederholung & Analyse',
