@@ -149,6 +149,20 @@ describe('the contract on the table', () => {
     expect(screen.getByTestId('auction-multiplier').textContent).toBe('Coinché ×2 von Cleo');
   });
 
+  it('names one\'s own seat "you" after "by" (von dir, not "von Du" for a practice player named Du)', async () => {
+    prefs.setLang('de');
+    const s = auctioned(2, [{ type: 'pass' }, { type: 'bid', value: 120, suit: 'D' }, { type: 'coinche' }]);
+    mounted(updateFor(s, 2, 1));
+    expect(screen.getByTestId('auction-multiplier').textContent).toBe('Coinché ×2 von dir');
+    document.body.innerHTML = '';
+    mounted(updateFor(s, 1, 1));
+    const board = screen.getByTestId('auction-board');
+    expect(board.querySelector('[aria-live]')!.textContent).toBe('Höchstes Gebot: 120 Karo von dir, Coinché ×2 von Cleo');
+    prefs.setLang('en');
+    await Promise.resolve();
+    expect(board.querySelector('[aria-live]')!.textContent).toBe('Highest bid: 120 diamonds by you, Coinché ×2 by Cleo');
+  });
+
   it('stays in the top bar during play, with the multiplier', async () => {
     prefs.setLang('en');
     const s = auctioned(2, [{ type: 'bid', value: 'capot', suit: 'H' }, { type: 'coinche' }, { type: 'surcoinche' }]);

@@ -228,6 +228,32 @@ describe('TableView', () => {
     expect(screen.getByRole('group', { name: 'Trick on the table' }).textContent).toContain(`${name}: `);
   });
 
+  it('says who won the trick; to its winner in the second person ("Du gewinnst den Stich", not "Du gewinnt")', async () => {
+    prefs.setLang('de');
+    let s = taken(3);
+    for (let i = 0; i < 3; i++) {
+      const seat = currentDeal(s)!.turn!;
+      s = step(s, { type: 'play', seat, card: viewFor(s, seat).deal!.legal[0]! }).state;
+    }
+    const seat = currentDeal(s)!.turn!;
+    const last = step(s, { type: 'play', seat, card: viewFor(s, seat).deal!.legal[0]! });
+    const won = last.events.find((e) => e.type === 'trickWon')!;
+    if (won.type !== 'trickWon') throw new Error('no trick won');
+    const other = ((won.winner + 1) % 4) as 0 | 1 | 2 | 3;
+    for (const viewer of [won.winner, other]) {
+      const { client, t } = connected(updateFor(s, viewer, 1));
+      render(TableView, { id: TABLE_ID, storeFactory: () => client });
+      t.on().step({ seq: 2, version: 2, events: last.events });
+      await laterParts();
+      await tick();
+      const said = screen.getByTestId('turn-live').textContent!;
+      const name = client.live.table!.seats[won.winner].name!;
+      expect(said).toContain(viewer === won.winner ? '. Du gewinnst den Stich' : `. ${name} gewinnt den Stich`);
+      cleanup();
+    }
+    prefs.setLang('en');
+  });
+
   it('a dialog keeps the keyboard: Tab from its last control comes back to its first', async () => {
     prefs.setLang('en');
     const { state } = playGame({ target: 301 }, seededRng(7));

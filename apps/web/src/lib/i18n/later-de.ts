@@ -77,6 +77,8 @@ export const LATER_DE: LaterDict = {
   term_contract: 'contrat',
   round2: 'Bietrunde 2: andere Farbe oder passen',
   trickTakenBy: '{name} gewinnt den Stich',
+  trickTakenByYou: 'Du gewinnst den Stich',
+  byYou: 'dir',
   playerToPlay: '{name} ist dran',
   playerToBid: '{name} ist dran',
   tableOffline: 'Du bist offline: An einem Tisch wird über den Server gespielt. Dieser öffnet sich, sobald die Verbindung zurück ist.',
