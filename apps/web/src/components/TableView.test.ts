@@ -254,6 +254,21 @@ describe('TableView', () => {
     prefs.setLang('en');
   });
 
+  it('speaks the trump as taken "von dir" to its taker (not "von Du", a practice player\'s name), by name to the others', async () => {
+    prefs.setLang('de');
+    const s = taken(3);
+    const deal = viewFor(s, 'spectator').deal!;
+    const suit = { S: 'Pik', H: 'Herz', D: 'Karo', C: 'Kreuz' }[deal.trump!];
+    for (const viewer of [deal.taker!, ((deal.taker! + 1) % 4) as 0 | 1 | 2 | 3]) {
+      const update = updateFor(s, viewer, 1);
+      mounted(update);
+      const by = viewer === deal.taker ? 'dir' : update.table.seats[deal.taker!].name;
+      expect(screen.getByTestId('trump-spoken').textContent).toBe(`Trumpf: ${suit}, genommen von ${by}`);
+      cleanup();
+    }
+    prefs.setLang('en');
+  });
+
   it('a dialog keeps the keyboard: Tab from its last control comes back to its first', async () => {
     prefs.setLang('en');
     const { state } = playGame({ target: 301 }, seededRng(7));

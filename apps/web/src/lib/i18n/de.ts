@@ -115,6 +115,7 @@ export const de: Dict = {
   variantClassic: 'Klassische Belote',
   lobbyRules: '{variant} · Spiel bis {target}',
   contractSpoken: 'Contrat {value} {suit}, gespielt von {name}',
+  byYou: 'dir',
   // Replay and analysis (issue 13).
   notARecord: 'Diese Datei ist kein Spielprotokoll: {detail}',
 };

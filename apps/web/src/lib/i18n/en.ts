@@ -129,6 +129,8 @@ export const en = {
   variantClassic: 'Classic Belote',
   lobbyRules: '{variant} · game to {target}',
   contractSpoken: 'Contract {value} {suit}, taken by {name}',
+  // One's own seat after "by" in a sentence ("taken by you", "Coinché ×2 by you").
+  byYou: 'you',
   // Replay and analysis (issue 13).
   notARecord: 'This file is not a game record: {detail}',
 } as const satisfies Record<string, string | Plural>;

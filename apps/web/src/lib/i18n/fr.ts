@@ -118,6 +118,7 @@ export const fr: Dict = {
   variantClassic: 'Belote classique',
   lobbyRules: '{variant} · partie en {target}',
   contractSpoken: 'Contrat {value} {suit}, pris par {name}',
+  byYou: 'vous',
   // Replay and analysis (issue 13).
   notARecord: 'Ce fichier n’est pas un enregistrement de partie\u202f: {detail}',
 };

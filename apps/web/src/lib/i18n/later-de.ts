@@ -78,7 +78,6 @@ export const LATER_DE: LaterDict = {
   round2: 'Bietrunde 2: andere Farbe oder passen',
   trickTakenBy: '{name} gewinnt den Stich',
   trickTakenByYou: 'Du gewinnst den Stich',
-  byYou: 'dir',
   playerToPlay: '{name} ist dran',
   playerToBid: '{name} ist dran',
   tableOffline: 'Du bist offline: An einem Tisch wird über den Server gespielt. Dieser öffnet sich, sobald die Verbindung zurück ist.',

@@ -83,8 +83,6 @@ export const LATER_EN = {
   round2: 'Round 2: choose another suit or pass',
   trickTakenBy: '{name} wins the trick',
   trickTakenByYou: 'You win the trick',
-  // One's own seat after "by" in a spoken or shown sentence ("Coinché ×2 by you").
-  byYou: 'you',
   playerToPlay: '{name} to play',
   playerToBid: '{name} to bid',
   // A table's link opened offline (TableView): nothing to show before the connection.

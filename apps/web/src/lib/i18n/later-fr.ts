@@ -78,7 +78,6 @@ export const LATER_FR: LaterDict = {
   round2: 'Second tour\u202f: une autre couleur ou passer',
   trickTakenBy: '{name} remporte le pli',
   trickTakenByYou: 'Vous remportez le pli',
-  byYou: 'vous',
   playerToPlay: 'À {name} de jouer',
   playerToBid: 'À {name} de parler',
   tableOffline: 'Vous êtes hors ligne\u202f: une table se joue par le serveur. Celle-ci s’ouvre dès que la connexion revient.',
