@@ -116,7 +116,8 @@ describe('the replay', () => {
     const moves = () => [...document.querySelectorAll<HTMLButtonElement>('[data-testid=move-list] button.move')];
     expect(moves().map((b) => Number(b.dataset.moveStep))).toEqual(deal.states.map((_, k) => k + 1));
     expect(moves().map((b) => b.textContent!.trim())).toEqual(
-      record.deals[deal.index]!.actions.map((a) => expect.stringMatching(new RegExp(`^${loaded.players[a.seat]}: `))),
+      // a take as a sentence ("Ann takes hearts"), every other move after its player's name
+      record.deals[deal.index]!.actions.map((a) => expect.stringMatching(new RegExp(`^${loaded.players[a.seat]}${a.type === 'take' ? ' takes ' : ': '}`))),
     );
     await fireEvent.click(moves()[5]!);
     expect(moves()[5]!.getAttribute('aria-current')).toBe('step');
@@ -273,6 +274,22 @@ describe('the replay', () => {
         expect(p.querySelector('.txt')!.textContent).toBe('Passe');
         expect(p.querySelector('.sr-only')!.textContent).toMatch(/^\S.*\u202f: Passe/);
       }
+    } finally {
+      prefs.setLang('en');
+    }
+  });
+
+  it('reads a recorded take as a sentence ("Ann nimmt Herz"), not the button\'s verb before the suit ("Ann: Nehmen Herz")', () => {
+    prefs.setLang('de');
+    try {
+      render(ReplayView, { loaded, spawn: fakeWorker, startDeal: playedDeal });
+      const frame = timeline.deals[playedDeal]!.frames.find((f) => f.action?.type === 'take')!;
+      const take = frame.action!;
+      // the suit taken: the trump once the take is done
+      const suit = { S: 'Pik', H: 'Herz', D: 'Karo', C: 'Kreuz' }[frame.view.deal!.trump!];
+      const taken = [...screen.getByTestId('move-list').querySelectorAll('button.move.bid.strong')];
+      expect(taken).toHaveLength(1);
+      expect(taken[0]!.querySelector('.sr-only')!.textContent).toMatch(new RegExp(`^${loaded.players[take.seat]} nimmt ${suit}(, |$)`));
     } finally {
       prefs.setLang('en');
     }
