@@ -1,8 +1,8 @@
 import { currentDeal, viewFor } from '@belote/rules';
-import { fireEvent, render, screen } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { createRawSnippet } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { TABLE_ID, dealt, step, taken, updateFor } from '../../test/fixtures.js';
+import { TABLE_ID, auctioned, dealt, step, taken, updateFor } from '../../test/fixtures.js';
 import { spoken, timesSpoken } from '../../test/spoken.js';
 import { cardLabel } from '../lib/i18n.js';
 import { prefs } from '../lib/prefs.svelte.js';
@@ -60,6 +60,26 @@ describe('screen reader cues', () => {
     const name = ['Anna', 'Ben', 'Cleo', 'Dan'][leader];
     // as the bids are read ("Bot 4\u202f: Passer"), not "Anna: as de cœur"
     expect((await screen.findByTestId('turn-live')).textContent).toMatch(new RegExp(`^${name}\u202f: ${cardLabel('fr', card)}\\. À \\S+ de jouer$`));
+    prefs.setLang('en');
+  });
+
+  it('says a pass as what was done ("Bot 4: Passe"), not the button\'s verb ("Passen", "Passer"), classic and coinche', async () => {
+    for (const [lang, word] of [['de', 'Passe'], ['fr', 'Passe'], ['en', 'Pass']] as const) {
+      prefs.setLang(lang);
+      for (const state of [auctioned(2, [{ type: 'pass' }]), (() => {
+        const s = dealt(1);
+        return step(s, { type: 'pass', seat: currentDeal(s)!.turn! }).state;
+      })()]) {
+        const store = new TableClient(TABLE_ID);
+        const update = updateFor(state, 'spectator', 1);
+        store.receive(update);
+        render(TableView, { id: TABLE_ID, storeFactory: () => store });
+        const passer = ((currentDeal(state)!.turn! + 3) % 4) as 0 | 1 | 2 | 3;
+        const colon = lang === 'fr' ? '\u202f:' : ':';
+        expect((await screen.findByTestId('turn-live')).textContent).toMatch(new RegExp(`^${update.table.seats[passer].name}${colon} ${word}\\. `));
+        cleanup();
+      }
+    }
     prefs.setLang('en');
   });
 
