@@ -7,6 +7,7 @@
  * (cluster/cluster-directory.ts); tables load on demand.
  */
 import { createServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
@@ -106,6 +107,12 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
 
   const http = createServer();
   http.on('clientError', answerClientError);
+  // WebSocket connections, which http.closeAllConnections() does not see once upgraded
+  const upgraded = new Set<Duplex>();
+  http.on('upgrade', (_req, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => {
@@ -156,6 +163,9 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
         await cluster?.close().catch((e: unknown) => log.warn({ err: e }, 'could not release the tables at shutdown'));
         await closeConnectionsFlushed(io);
         http.close();
+        // What a WebSocket still open here holds was written or given up on (above); its peer
+        // never answered the close (a frozen phone, a vanished network), and ws would wait 30 s.
+        for (const socket of upgraded) socket.destroy();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         http.closeAllConnections?.();
         await registry.idle();
