@@ -52,6 +52,24 @@ function closeConnectionsFlushed(io: Server): Promise<void> {
   return Promise.race([Promise.all(closed), bound]).then(() => clearTimeout(timer));
 }
 
+/** How long WebSocket peers get to answer the close (ws would wait 30 s: past the stop's 10 s). */
+const PEER_CLOSE_MS = 1000;
+
+/**
+ * Once their close frames are sent: the upgraded sockets still open after PEER_CLOSE_MS are cut.
+ * A peer that answers in time (a slow network included) gets everything queued before the close
+ * frame; one that never answers (a frozen phone, a vanished network) no longer holds up the stop.
+ */
+async function cutUnanswered(upgraded: Set<Duplex>): Promise<void> {
+  const open = [...upgraded];
+  if (open.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, PEER_CLOSE_MS)));
+  await Promise.race([Promise.all(open.map((s) => new Promise<void>((resolve) => (s.destroyed ? resolve() : s.once('close', () => resolve()))))), bound]);
+  clearTimeout(timer);
+  for (const socket of upgraded) socket.destroy();
+}
+
 export interface RunningServer {
   /** Where the server listens, e.g. http://127.0.0.1:41234. */
   url: string;
@@ -163,9 +181,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: StartOp
         await cluster?.close().catch((e: unknown) => log.warn({ err: e }, 'could not release the tables at shutdown'));
         await closeConnectionsFlushed(io);
         http.close();
-        // What a WebSocket still open here holds was written or given up on (above); its peer
-        // never answered the close (a frozen phone, a vanished network), and ws would wait 30 s.
-        for (const socket of upgraded) socket.destroy();
+        await cutUnanswered(upgraded);
         await new Promise<void>((resolve) => io.close(() => resolve()));
         http.closeAllConnections?.();
         await registry.idle();

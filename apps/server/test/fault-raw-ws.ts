@@ -13,10 +13,23 @@ export class RawSocketIo {
   /** Text payloads received (engine.io packets, e.g. `42["step",…]`). */
   readonly received: string[] = [];
   readonly closed: Promise<void>;
+  /** When the server's WebSocket close frame came (`performance.now()`), and when the connection ended. */
+  closeFrameAt: number | null = null;
+  endedAt: number | null = null;
+  /**
+   * How long after the server's close frame this client answers it with its own (a peer on a slow
+   * network); null: never (a frozen phone), the default.
+   */
+  answerCloseAfterMs: number | null = null;
 
   private constructor(private readonly sock: Socket) {
     sock.on('data', (d: Buffer) => this.onData(d));
-    this.closed = new Promise((resolve) => sock.once('close', () => resolve()));
+    this.closed = new Promise((resolve) =>
+      sock.once('close', () => {
+        this.endedAt = performance.now();
+        resolve();
+      }),
+    );
     sock.on('error', () => undefined);
   }
 
@@ -104,6 +117,11 @@ export class RawSocketIo {
       if (opcode === 1) {
         if (text === '2') this.send('3'); // engine.io ping → pong
         this.received.push(text);
+      } else if (opcode === 8 && this.closeFrameAt === null) {
+        this.closeFrameAt = performance.now();
+        const after = this.answerCloseAfterMs;
+        // a masked close frame with no payload
+        if (after !== null) setTimeout(() => this.sock.writable && this.sock.write(Buffer.concat([Buffer.from([0x88, 0x80]), randomBytes(4)])), after);
       }
     }
   }
