@@ -215,7 +215,8 @@ describe('a coinche deal on four phones', () => {
     for (const p of phones) {
       await p.waitForSelector('[data-testid=contract]');
       expect(await text(p, '[data-testid=contract]')).toBe('90×2');
-      expect(await p.textContent('[data-testid=trump-spoken]')).toBe(`Contract 90 hearts, taken by ${bidder}, Coinché ×2`);
+      // the bidder's own phone says it to them: "taken by you"
+      expect(await p.textContent('[data-testid=trump-spoken]')).toBe(`Contract 90 hearts, taken by ${p === again ? 'you' : bidder}, Coinché ×2`);
     }
     for (const size of ['phone', 'desktop'] as const) {
       await resize(phones[0]!, SIZES[size]);

@@ -88,9 +88,9 @@ describe('the home page as an app', () => {
       expect([checked('variant'), checked('target'), checked('dir'), checked('tie'), checked('timer'), checked('bot'), ...boxes()]).toEqual(['coinche', '1000', 'clockwise', 'dedans', '30', 'strong', true, true, true]);
       page.unmount();
       // what no longer reads as a choice the form offers falls back to its default
-      localStorage.setItem('belote:tableChoices', JSON.stringify({ variant: 'classic', target: 2000, tie: 'split', timer: 45, botLevel: 'expert', hints: 'yes' }));
+      localStorage.setItem('belote:tableChoices', JSON.stringify({ variant: 'classic', target: 2000, tie: 'split', timer: 45, fillWithBots: true, botLevel: 'expert', hints: 'yes' }));
       page = render(Home);
-      expect([checked('variant'), checked('target'), checked('tie'), checked('timer'), ...boxes()]).toEqual(['classic', '1000', 'litige', '', false, false, false]);
+      expect([checked('variant'), checked('target'), checked('tie'), checked('timer'), checked('bot'), ...boxes()]).toEqual(['classic', '1000', 'litige', '', 'normal', false, true, false]);
       page.unmount();
     } finally {
       vi.unstubAllGlobals();

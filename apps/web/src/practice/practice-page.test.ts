@@ -103,7 +103,8 @@ describe('the practice form', () => {
     prefs.setLang('en');
     let page = render(PracticePage, { table: null });
     let form = await screen.findByTestId('practice-form');
-    expect([checked(form, 'variant'), checked(form, 'target'), checked(form, 'partner'), checked(form, 'opponents'), checked(form, 'timer')]).toEqual(['classic', '501', 'strong', 'strong', '']) // the timer's "None" has no value;
+    // (the timer's "None" has no value)
+    expect([checked(form, 'variant'), checked(form, 'target'), checked(form, 'partner'), checked(form, 'opponents'), checked(form, 'timer')]).toEqual(['classic', '501', 'strong', 'strong', '']);
     await fireEvent.click(within(form).getByLabelText('Coinche'));
     await fireEvent.click(within(form).getByLabelText('1000'));
     await fireEvent.click(within(form.querySelectorAll('fieldset')[2]!).getByLabelText('Normal'));
