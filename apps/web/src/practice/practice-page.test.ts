@@ -115,6 +115,8 @@ describe('the practice form', () => {
     let game: SavedPractice | undefined;
     await waitFor(async () => expect((game = (await saved()).find((s) => !before.has(s.id)))).toBeDefined());
     expect(game!.settings).toMatchObject({ rules: { variant: 'coinche', target: 1000 }, partner: 'normal', opponents: 'easy', turnTimerSeconds: 30 });
+    // the game opened: its address is the page's
+    await waitFor(() => expect(location.search).toBe(`?table=${game!.id}`));
     page.unmount();
 
     page = render(PracticePage, { table: null });
@@ -124,6 +126,18 @@ describe('the practice form', () => {
     await fireEvent.click(within(form).getByLabelText('Classic Belote'));
     expect(checked(form, 'target')).toBe('501');
     page.unmount();
+  });
+
+  it('left before the game has opened: the page it would have opened stays closed (its address unchanged)', async () => {
+    history.replaceState(null, '', '/practice');
+    const before = new Set((await saved()).map((s) => s.id));
+    const page = render(PracticePage, { table: null });
+    await fireEvent.click(await screen.findByTestId('practice-start'));
+    page.unmount();
+    // the worker still creates the game; nothing opens it
+    await waitFor(async () => expect((await saved()).some((s) => !before.has(s.id))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(location.pathname + location.search).toBe('/practice');
   });
 
   it('reads back only what the form offers: each unreadable field falls back to its default', () => {
