@@ -322,7 +322,8 @@ describe('table chat and quick reactions', () => {
   it('a coinche table: the open chat leaves the bid picker and the hand clear', async () => {
     const pia = await newPage('phone');
     await hostTable(pia, 'Pia', 'coinche');
-    for (const seat of [1, 2, 3]) await addBot(pia, seat);
+    // (easy bots never surcoinche: a surcoinche would end the auction before this seat's turn)
+    for (const seat of [1, 2, 3]) await addBot(pia, seat, 'easy');
     await pia.click('[data-testid=start]:not([disabled])');
     await pia.waitForSelector('[data-testid=bid-picker]', { timeout: 30_000 });
     await pia.click('[data-testid=chat-toggle]');

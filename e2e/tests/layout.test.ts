@@ -369,11 +369,13 @@ describe('the table at every screen size', () => {
   it('fits the coinche bid picker and auction board at every size', async () => {
     const { context, page } = await touchPage({ width: 390, height: 844 });
     // The bots call until it is this seat's turn; the picker then waits for it. A bot may have
-    // coinched (or bid capot) first: no value is open then, and a fresh table is dealt.
+    // coinched (or bid capot) first: no value is open then, and a fresh table is dealt. (Easy bots
+    // never surcoinche, which would end the auction before this seat's turn.)
     for (let tables = 1; ; tables++) {
       await page.goto(`${base}/`);
       await page.click('[data-variant=coinche]');
       await page.setChecked('[data-testid=opt-bots]', true);
+      await page.click('label:has(input[name=bot][value=easy])');
       await page.click('[data-testid=create]');
       await page.waitForURL(/\/t\//);
       await page.click('[data-sit="0"]');

@@ -232,7 +232,7 @@ describe('every screen at phone and desktop size', () => {
     const humans = [max, bern];
     const done = new Set<string>();
     let summaries = 0;
-    const deadline = Date.now() + 150_000;
+    const deadline = Date.now() + 200_000;
     while ((await count(max.page, '[data-testid=game-over]')) === 0) {
       expect(Date.now()).toBeLessThan(deadline);
       let acted = false;

@@ -29,6 +29,12 @@ describe('Seat', () => {
     await waitFor(() => expect(backs.children).toHaveLength(5));
   });
 
+  it('shows each announcement declared, two of a kind too (two tierces before the first trick ends)', () => {
+    prefs.setLang('en');
+    const { container } = render(Seat, { info, pos: 'left', team: 1, cardsLeft: 8, chips: ['Tierce', 'Tierce'] });
+    expect([...container.querySelectorAll('.announce')].map((e) => e.textContent)).toEqual(['Tierce', 'Tierce']);
+  });
+
   it('names the first to speak, and counts one card in the singular, in each language', () => {
     prefs.setLang('en');
     const { container } = render(Seat, { info, pos: 'left', team: 1, eldest: true, cardsLeft: 1 });

@@ -119,6 +119,8 @@ export function practiceTransport(
         });
       },
       close() {
+        // nothing from the game reaches a page that closed it (a worker's last messages may be under way)
+        worker.onmessage = null;
         for (const done of waiting.values()) done({ ok: false, error: { code: 'INTERNAL', message: 'the practice table was closed' } });
         waiting.clear();
         worker.terminate();

@@ -402,8 +402,8 @@ describe('a practice table', () => {
     await until(() => a.table.version > v, 'the bot’s move');
     a.table.drawn(a.table.version + 100);
     const was = a.decided.length;
-    await sleep(100);
-    if (a.table.view()!.deal!.turn !== 0 && a.table.view()!.deal!.phase === 'bidding') expect(a.decided.length).toBeGreaterThan(was);
+    // (well within the 60 s a page that draws nothing would make it wait)
+    if (a.table.view()!.deal!.turn !== 0 && a.table.view()!.deal!.phase === 'bidding') await until(() => a.decided.length > was, 'the next bot thinking at once', 2_000);
     a.table.close();
 
     // a page that draws nothing (hidden): the bot thinks drawnWaitMs after its turn began
