@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CHROMIUM, findTool } from '../../test-support/tools.js';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
@@ -22,7 +22,7 @@ export function launch(): Promise<Browser> {
 export interface TestBrowser {
   /** The browser, launched before the file's tests. */
   readonly browser: Browser;
-  /** A new context, closed after the file's tests (or by `closeContexts`). */
+  /** A new context, closed after the file's tests (or by `closeContexts`); its pages' errors fail the test. */
   context(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A page in a new context (as `context`), `timeout` its default, its page errors logged. */
   page(options: BrowserContextOptions, timeout: number): Promise<Page>;
@@ -42,6 +42,11 @@ export function useBrowser({ alongside }: { alongside?: () => Promise<unknown> }
   beforeAll(async () => {
     [browser] = await Promise.all([launch(), alongside?.()]);
   });
+  // An exception a page did not catch is a defect, whatever the test was looking at.
+  afterEach(() => {
+    const thrown = pageErrors.splice(0);
+    if (thrown.length > 0) throw new Error(`the pages threw ${thrown.length}: ${thrown.join(' | ')}`);
+  });
   afterAll(async () => {
     for (const c of contexts.splice(0)) await c.close().catch(() => {});
     await browser?.close();
@@ -53,6 +58,7 @@ export function useBrowser({ alongside }: { alongside?: () => Promise<unknown> }
     },
     async context(options = {}) {
       const c = await b.browser.newContext(options);
+      c.on('page', (page) => listen(page));
       contexts.push(c);
       return c;
     },
@@ -66,10 +72,29 @@ export function useBrowser({ alongside }: { alongside?: () => Promise<unknown> }
   return b;
 }
 
-/** `page`, `timeout` its default, its page errors logged (after `[who]`, when given). */
+/** The errors pages threw since the last test ended (a test of `useBrowser` fails on them). */
+const pageErrors: string[] = [];
+const listened = new WeakSet<Page>();
+/** The name a page's errors are logged under (`watch`'s `who`). */
+const names = new WeakMap<Page, string>();
+
+/** Logs `page`'s uncaught errors and keeps them for the test's end (once per page). */
+function listen(page: Page): void {
+  if (listened.has(page)) return;
+  listened.add(page);
+  page.on('pageerror', (e) => {
+    const who = names.get(page);
+    const line = `${who ? `[${who}] ` : ''}page error: ${e.message}`;
+    console.error(line);
+    pageErrors.push(`${line} (${page.url()})`);
+  });
+}
+
+/** `page`, `timeout` its default, its page errors logged and failing the test (after `[who]`, when given). */
 export function watch(page: Page, timeout: number, who?: string): Page {
   page.setDefaultTimeout(timeout);
-  page.on('pageerror', (e) => console.error(`${who ? `[${who}] ` : ''}page error: ${e.message}`));
+  if (who) names.set(page, who);
+  listen(page);
   return page;
 }
 

@@ -22,7 +22,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { SIZES, auditScreen, axeResults, blocking, describeFindings, describeScreen, type ScreenFindings, type Size } from './axe.js';
-import { ARTIFACTS, addBot, resize, seatedWithBots, sleep, useBrowser } from './browser.js';
+import { ARTIFACTS, addBot, resize, seatedWithBots, sleep, useBrowser, watch } from './browser.js';
 
 const SHOTS = path.join(ARTIFACTS, 'screens');
 
@@ -334,8 +334,7 @@ describe('every screen at phone and desktop size', () => {
     // The game's replay and analysis, opened from the game-over dialog (a new tab), at a deal's
     // end once the analysis has judged it: the table, the decision, the score and the charts.
     const [replay] = await Promise.all([max.page.context().waitForEvent('page'), max.page.click('[data-testid=replay-link]')]);
-    replay.setDefaultTimeout(60_000);
-    replay.on('pageerror', (e) => console.error(`replay page error: ${e.message}`));
+    watch(replay, 60_000, 'replay');
     await replay.waitForSelector('[data-testid=deal-list] [data-deal]');
     await replay.keyboard.press('End');
     await replay.waitForSelector('[data-testid=decision]');
