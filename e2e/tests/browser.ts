@@ -24,7 +24,7 @@ export interface TestBrowser {
   readonly browser: Browser;
   /** A new context, closed after the file's tests (or by `closeContexts`); its pages' errors fail the test. */
   context(options?: BrowserContextOptions): Promise<BrowserContext>;
-  /** A page in a new context (as `context`), `timeout` its default, its page errors logged. */
+  /** A page in a new context (as `context`), `timeout` its default, its page errors logged and failing the test. */
   page(options: BrowserContextOptions, timeout: number): Promise<Page>;
   /** Closes the contexts made so far. */
   closeContexts(): Promise<void>;

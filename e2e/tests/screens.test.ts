@@ -367,11 +367,11 @@ describe('every screen at phone and desktop size', () => {
     await check(replay, 'replay-variation', 'phone', atEnd);
     expect(summaries).toBeGreaterThanOrEqual(1);
     expect([...done].sort()).toEqual(['bidding', 'header', 'play', 'refusal', 'sheet', 'summary']);
-  }, 300_000);
+  }, 360_000);
 
   it('a narrow phone, in en, fr and de: the home page\'s language picker whole, the quick reactions\' labels whole, the table settings styled', async () => {
     for (const locale of ['en-US', 'fr-FR', 'de-DE']) {
-      const context = await chrome.browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, locale, reducedMotion: 'reduce', bypassCSP: true });
+      const context = await chrome.context({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, locale, reducedMotion: 'reduce', bypassCSP: true });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       // The home page's header: the picker at its own width (its two letters whole: "FR" was

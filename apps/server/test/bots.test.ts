@@ -100,7 +100,7 @@ describe('bots', () => {
   // (times as the frames arrive: a loaded machine may delay one of them by a few tens of ms; each
   // wait is checked from below, and the next move's from above, the factor leaving room for it)
 
-  it('a deal\'s first move, a bot\'s, waits DEAL_FIRST_MOVE_PACES × BOT_DELAY_MS (the deal seen dealt); the next ones BOT_DELAY_MS', { timeout: 30_000 }, async () => {
+  it('a deal\'s first move, a bot\'s, waits DEAL_FIRST_MOVE_PACES × BOT_DELAY_MS (the deal seen dealt); the next ones BOT_DELAY_MS (classic\'s first lead, after a take, its own wait)', { timeout: 30_000 }, async () => {
     // a move: a bid (a take included), or a card once a bot has taken
     const moves = (steps: Frame[]): Frame[] => steps.filter((f) => f.types.includes('bid') || f.types.includes('cardPlayed'));
     const steps = await pacedSteps(300, (s) => moves(s).length >= 2);

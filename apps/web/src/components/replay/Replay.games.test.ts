@@ -30,13 +30,14 @@ beforeAll(() => {
 });
 afterAll(() => vi.unstubAllGlobals());
 
-/** Steps through every deal of `record`, one action at a time; returns the steps taken. */
-async function stepThrough(record: GameRecord): Promise<number> {
+/** Steps through every deal of `record`, one action at a time: the steps taken, and each hand's declarations as drawn. */
+async function stepThrough(record: GameRecord): Promise<{ steps: number; declared: Set<string> }> {
   const timeline = replayTimeline(record);
   expect(timeline.error).toBeNull();
   const loaded: LoadedRecord = { record, players: ['Ann', 'Bob', 'Cid', 'Dee'], you: null, source: { kind: 'file', name: 'game.json' } };
   const view = render(ReplayView, { loaded, spawn: silent });
   let steps = 0;
+  const declared = new Set<string>();
   for (const [i, deal] of timeline.deals.entries()) {
     if (i > 0) {
       await fireEvent.keyDown(window, { key: 'PageDown' });
@@ -48,16 +49,17 @@ async function stepThrough(record: GameRecord): Promise<number> {
       await fireEvent.keyDown(window, { key: 'ArrowRight' });
       await tick();
       expect(caption(), `deal ${deal.index}, step ${k}`).not.toBe(before);
+      for (const e of document.querySelectorAll('[data-replay-seat] .declared')) declared.add(e.textContent ?? '');
       steps++;
     }
     expect(screen.getByTestId('deal-breakdown')).toBeTruthy();
   }
   view.unmount();
-  return steps;
+  return { steps, declared };
 }
 
 describe('whole games stepped through in the replay', () => {
-  it('classic with announcements, a seat declaring two of a kind: every step of every deal', async () => {
+  it('classic with announcements, a seat declaring two of a kind: every step of every deal, both on its hand', async () => {
     prefs.setLang('en');
     const record = recordWhere({ target: 501, announcements: true }, (r) => {
       const timeline = replayTimeline(r);
@@ -65,7 +67,10 @@ describe('whole games stepped through in the replay', () => {
       return timeline.deals.some((d) => d.states.at(-1)?.deals.at(-1)?.announcements?.bySeat.some((cs) => twoOfAKind(cs.map((c) => c.kind))) ?? false);
     });
     const frames = replayTimeline(record).deals.reduce((n, d) => n + d.frames.length - 1, 0);
-    expect(await stepThrough(record)).toBe(frames);
+    const { steps, declared } = await stepThrough(record);
+    expect(steps).toBe(frames);
+    // the seat's hand says both ("Tierce · Tierce")
+    expect([...declared].some((d) => new Set(d.split(' · ')).size < d.split(' · ').length), `two of a kind in ${[...declared].join(' | ')}`).toBe(true);
   });
 
   it('coinche with announcements, with a surcoinche and a capot bid: every step of every deal', async () => {
@@ -75,6 +80,6 @@ describe('whole games stepped through in the replay', () => {
       return calls.some((a) => a.type === 'surcoinche') && calls.some((a) => a.type === 'bid' && a.value === 'capot');
     });
     const frames = replayTimeline(record).deals.reduce((n, d) => n + d.frames.length - 1, 0);
-    expect(await stepThrough(record)).toBe(frames);
+    expect((await stepThrough(record)).steps).toBe(frames);
   });
 });
