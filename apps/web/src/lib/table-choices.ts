@@ -4,7 +4,7 @@
  * it again for the next table. A field no longer offered falls back to its default.
  */
 import type { BotLevel } from '@belote/protocol';
-import { DEFAULT_RULES, targetsOf, type Rules, type Target, type Variant } from '@belote/rules';
+import { DEFAULT_RULES, VARIANTS, targetsOf, type Rules, type Target, type Variant } from '@belote/rules';
 import { loadRemembered, oneOf, saveRemembered } from './remembered.js';
 import { TURN_TIMERS } from './turn-timers.js';
 
@@ -32,7 +32,7 @@ export const BOT_CHOICES: readonly BotLevel[] = ['easy', 'normal', 'strong'];
 
 /** The choices in what was read back, each field checked on its own (the variant's default target, the rules' defaults). */
 export function tableChoicesOf(o: Record<string, unknown>): TableChoices {
-  const variant = oneOf<Variant>(['classic', 'coinche'], o.variant, 'classic');
+  const variant = oneOf<Variant>(VARIANTS, o.variant, 'classic');
   return {
     variant,
     target: oneOf(targetsOf(variant), o.target, targetsOf(variant)[0]!),

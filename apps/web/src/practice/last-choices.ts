@@ -4,7 +4,7 @@
  * set it again each time. A field no longer offered falls back to its default.
  */
 import type { BotLevel } from '@belote/protocol/client';
-import { targetsOf, type Target, type Variant } from '@belote/rules/core';
+import { VARIANTS, targetsOf, type Target, type Variant } from '@belote/rules/core';
 import { loadRemembered, oneOf, saveRemembered } from '../lib/remembered.js';
 import { BOT_CHOICES } from '../lib/table-choices.js';
 import { TURN_TIMERS } from '../lib/turn-timers.js';
@@ -26,7 +26,7 @@ const KEY = 'practiceChoices';
 
 /** The choices in what was read back, each field checked on its own. */
 export function choicesOf(o: Record<string, unknown>): PracticeChoices {
-  const variant = oneOf<Variant>(['classic', 'coinche'], o.variant, 'classic');
+  const variant = oneOf<Variant>(VARIANTS, o.variant, 'classic');
   return {
     variant,
     target: oneOf(targetsOf(variant), o.target, DEFAULT_TARGET),
